@@ -1,0 +1,30 @@
+# pmu-ip top-level flows. `make help` lists the targets.
+SHELL      := /bin/bash
+BUILD      := build
+RTL_SRCS   := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v \
+              rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v
+CMODEL_SRCS := cmodel/pmu_model.c
+CFLAGS     ?= -std=c99 -O2 -Wall -Wextra -pedantic
+SEED       ?= 1
+CYCLES     ?= 1000000
+
+.PHONY: help deps regmap regmap-check lint test demo bench synth clean
+
+help:
+	@echo "make deps     install missing tools (apt-get/pip as root, else prints the commands)"
+	@echo "make test     all tests; last line 'N passed, N failed'"
+	@echo "make demo     Verilated PMU counting a synthetic workload, perf-stat style"
+	@echo "make bench    simulation speed table (Verilator vs C model)"
+	@echo "make synth    Yosys area table"
+	@echo "make regmap   regenerate rtl/pmu_regs.vh, cmodel/pmu_regs.h, docs/regmap.md"
+
+include sim/deps.mk
+
+regmap:
+	python3 util/regmap.py
+
+regmap-check:
+	python3 util/regmap.py --check
+
+clean:
+	rm -rf $(BUILD)

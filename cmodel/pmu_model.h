@@ -1,0 +1,80 @@
+/* pmu-ip cycle-accurate C golden model (C99, no dependencies).
+ *
+ * One call of pmu_model_step() is one rising clock edge of rtl/pmu_core.v:
+ * it takes the inputs that are stable during the cycle, returns the outputs
+ * the RTL shows during that cycle (before the edge: PRDATA, PSLVERR, PREADY,
+ * IRQ are functions of the state and the inputs) and then applies the edge.
+ * Register semantics: docs/regmap.md; timing: README.md "Cycle semantics".
+ */
+#ifndef PMU_MODEL_H
+#define PMU_MODEL_H
+
+#include <stdint.h>
+#include "pmu_regs.h"
+
+#define PMU_NT_MAX   8u
+#define PMU_NCLS_MAX 64u
+#define PMU_NRET_MAX 8u
+
+typedef struct {
+    unsigned nt;          /* hardware threads, 1..8          (RTL NT)         */
+    unsigned nc;          /* counters, 1..32                 (RTL NC)         */
+    unsigned cw;          /* counter width, 33..64           (RTL CW)         */
+    unsigned ncls;        /* event classes, 1..64            (RTL NCLS)       */
+    unsigned nret;        /* FLOP retire slots/thread, 1..8  (RTL NRET)       */
+    unsigned flop_class;  /* FLOP class number, 0..63        (RTL FLOP_CLASS) */
+} pmu_cfg;
+
+/* The RTL's default parameters. */
+#define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u }
+
+typedef struct {
+    uint8_t valid;
+    uint8_t rsz;   /* PMU_RSZ32 .. PMU_RSZ512 (0..4); 5..7 never count */
+    uint8_t esz;   /* 0 single, 1 double */
+    uint8_t fma;
+} pmu_flop_slot;
+
+typedef struct {
+    /* APB4 */
+    uint8_t  psel, penable, pwrite;
+    uint32_t paddr;               /* low PMU_ADDR_BITS bits are used */
+    uint32_t pwdata;
+    uint8_t  pstrb;               /* 4 bits */
+    uint8_t  pprot;               /* 3 bits; bit 0 = privileged */
+    /* events */
+    uint16_t ev[PMU_NT_MAX][PMU_NCLS_MAX];   /* sub-event bits per thread, class */
+    uint8_t  cpl[PMU_NT_MAX];                /* 0..3 */
+    pmu_flop_slot flop[PMU_NT_MAX][PMU_NRET_MAX];
+} pmu_inputs;
+
+typedef struct {
+    uint32_t prdata;
+    uint8_t  pready, pslverr, irq;
+} pmu_outputs;
+
+typedef struct pmu_model pmu_model;
+
+/* Returns NULL if cfg is acceptable, else a message naming the bad field. */
+const char *pmu_cfg_check(const pmu_cfg *cfg);
+/* NULL on an illegal cfg (see pmu_cfg_check) or out of memory. In reset state. */
+pmu_model *pmu_model_new(const pmu_cfg *cfg);
+void pmu_model_free(pmu_model *m);
+void pmu_model_reset(pmu_model *m);
+const pmu_cfg *pmu_model_cfg(const pmu_model *m);
+
+/* One clock cycle. out may be NULL. */
+void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out);
+
+/* Architecturally visible state, read without side effects. */
+uint64_t pmu_model_counter(const pmu_model *m, unsigned n);
+uint32_t pmu_model_ovf(const pmu_model *m);
+uint64_t pmu_model_tsc(const pmu_model *m);
+int      pmu_model_irq(const pmu_model *m);
+
+/* Convenience bus transactions: a two-cycle APB access (setup + access)
+ * with all event inputs idle. Return PSLVERR. */
+int pmu_model_write(pmu_model *m, uint32_t addr, uint32_t data);
+int pmu_model_read(pmu_model *m, uint32_t addr, uint32_t *data);
+
+#endif
