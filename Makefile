@@ -18,7 +18,24 @@ help:
 	@echo "make synth    Yosys area table"
 	@echo "make regmap   regenerate rtl/pmu_regs.vh, cmodel/pmu_regs.h, docs/regmap.md"
 
+# Each flow fragment appends its targets to these lists.
+TEST_TARGETS  :=
+BENCH_TARGETS :=
+SYNTH_TARGETS :=
+
 include sim/deps.mk
+-include sim/core.mk
+-include synth/synth.mk
+-include sim/dc.mk
+-include sim/soc/soc.mk
+
+test: deps-sim
+	@sim/run_targets.sh regmap-check $(TEST_TARGETS)
+
+bench: deps-sim
+	@for t in $(BENCH_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
+
+synth: deps-synth $(SYNTH_TARGETS)
 
 regmap:
 	python3 util/regmap.py
