@@ -1,0 +1,277 @@
+// Lockstep harness: the Verilated pmu_core and the C golden model driven by
+// the same pmu_inputs every cycle. Before each rising edge it compares the
+// outputs visible during the cycle (PRDATA, PSLVERR, PREADY, IRQ); after the
+// edge it compares all architectural state visible on the core's ports
+// (every counter, OVF, TSC). The first divergence stops the run with a dump.
+// Optionally records every cycle as a vector line for the Icarus replay
+// bench (tb/tb_replay.v).
+#pragma once
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include "Vpmu_core.h"
+#include "verilated.h"
+extern "C" {
+#include "pmu_model.h"
+}
+
+#ifndef CFG_NT
+#error "build with -DCFG_NT=.. -DCFG_NC=.. -DCFG_CW=.. -DCFG_NCLS=.. -DCFG_NRET=.. -DCFG_FLOP_CLASS=.."
+#endif
+
+// ---- generic bit access to Verilator port types (integral or VlWide) ----
+template <typename T>
+static typename std::enable_if<std::is_integral<T>::value>::type
+put_bits(T &p, unsigned lsb, unsigned w, uint64_t v) {
+    uint64_t m = (w >= 64 ? ~0ull : ((1ull << w) - 1)) << lsb;
+    p = (T)(((uint64_t)p & ~m) | ((v << lsb) & m));
+}
+template <std::size_t N>
+static void put_bits(VlWide<N> &p, unsigned lsb, unsigned w, uint64_t v) {
+    for (unsigned i = 0; i < w; i++) {
+        unsigned b = lsb + i;
+        uint32_t bit = 1u << (b % 32);
+        if ((v >> i) & 1) p[b / 32] |= bit; else p[b / 32] &= ~bit;
+    }
+}
+template <typename T>
+static typename std::enable_if<std::is_integral<T>::value, uint64_t>::type
+get_bits(const T &p, unsigned lsb, unsigned w) {
+    uint64_t v = (uint64_t)p >> lsb;
+    return w >= 64 ? v : (v & ((1ull << w) - 1));
+}
+template <std::size_t N>
+static uint64_t get_bits(const VlWide<N> &p, unsigned lsb, unsigned w) {
+    uint64_t v = 0;
+    for (unsigned i = 0; i < w; i++) {
+        unsigned b = lsb + i;
+        v |= (uint64_t)((p[b / 32] >> (b % 32)) & 1u) << i;
+    }
+    return v;
+}
+// fast path for the 16-bit event lanes (always 16-bit aligned)
+template <std::size_t N>
+static void put_lane16(VlWide<N> &p, unsigned lane, uint16_t v) {
+    uint32_t &w = p[lane / 2];
+    w = (lane & 1) ? ((w & 0x0000FFFFu) | ((uint32_t)v << 16)) : ((w & 0xFFFF0000u) | v);
+}
+template <typename T>
+static typename std::enable_if<std::is_integral<T>::value>::type
+put_lane16(T &p, unsigned lane, uint16_t v) { put_bits(p, lane * 16, 16, v); }
+
+static inline pmu_cfg build_cfg() {
+    pmu_cfg c;
+    c.nt = CFG_NT; c.nc = CFG_NC; c.cw = CFG_CW; c.ncls = CFG_NCLS; c.nret = CFG_NRET;
+    c.flop_class = CFG_FLOP_CLASS;
+    return c;
+}
+
+struct Harness {
+    VerilatedContext *ctx;
+    Vpmu_core *dut;
+    pmu_model *m;
+    pmu_cfg cfg;
+    pmu_inputs in;
+    pmu_outputs out;        // outputs of the last cycle (model == RTL when ok)
+    uint64_t cycle = 0;
+    bool failed = false;
+    FILE *vec = nullptr;    // vector recording for the Icarus replay
+    uint64_t cmask;
+    std::string last_bus;   // last bus transaction, for dumps
+
+    Harness() {
+        cfg = build_cfg();
+        ctx = new VerilatedContext;
+        dut = new Vpmu_core{ctx};
+        m = pmu_model_new(&cfg);
+        if (!m) { fprintf(stderr, "model refused cfg: %s\n", pmu_cfg_check(&cfg)); exit(2); }
+        cmask = cfg.cw == 64 ? ~0ull : ((1ull << cfg.cw) - 1);
+        memset(&in, 0, sizeof in);
+        memset(&out, 0, sizeof out);
+        reset();
+    }
+    ~Harness() {
+        dut->final();
+        delete dut;
+        delete ctx;
+        pmu_model_free(m);
+    }
+
+    void reset(const char *test_name = nullptr) {
+        if (vec && test_name) fprintf(vec, "T %s\n", test_name);
+        memset(&in, 0, sizeof in);
+        drive();
+        dut->clk_i = 0;
+        dut->rst_ni = 0;
+        dut->eval();
+        dut->rst_ni = 1;
+        dut->eval();
+        pmu_model_reset(m);
+        cycle = 0;
+        check_state("after reset");
+    }
+
+    void drive() {
+        const unsigned NT = cfg.nt, NCLS = cfg.ncls, NRET = cfg.nret;
+        for (unsigned t = 0; t < NT; t++) {
+            for (unsigned c = 0; c < NCLS; c++) put_lane16(dut->ev_i, t * NCLS + c, in.ev[t][c]);
+            put_bits(dut->cpl_i, 2 * t, 2, in.cpl[t] & 3);
+            for (unsigned s = 0; s < NRET; s++) {
+                const pmu_flop_slot &f = in.flop[t][s];
+                unsigned k = t * NRET + s;
+                put_bits(dut->flop_valid_i, k, 1, f.valid & 1);
+                put_bits(dut->flop_rsz_i, 3 * k, 3, f.rsz & 7);
+                put_bits(dut->flop_esz_i, k, 1, f.esz & 1);
+                put_bits(dut->flop_fma_i, k, 1, f.fma & 1);
+            }
+        }
+        dut->psel_i = in.psel & 1;
+        dut->penable_i = in.penable & 1;
+        dut->pwrite_i = in.pwrite & 1;
+        dut->paddr_i = in.paddr & ((1u << PMU_ADDR_BITS) - 1);
+        dut->pwdata_i = in.pwdata;
+        dut->pstrb_i = in.pstrb & 0xF;
+        dut->pprot_i = in.pprot & 7;
+    }
+
+    void fail_dump(const char *what, uint64_t rtl, uint64_t model) {
+        if (failed) return;
+        failed = true;
+        fprintf(stderr,
+                "MISMATCH at cycle %" PRIu64 ": %s: rtl=0x%" PRIx64 " model=0x%" PRIx64 "\n"
+                "  bus: psel=%u penable=%u pwrite=%u paddr=0x%03x pwdata=0x%08x pstrb=0x%x pprot=%u\n"
+                "  last bus transaction: %s\n  cpl:",
+                cycle, what, rtl, model, in.psel, in.penable, in.pwrite, in.paddr, in.pwdata, in.pstrb,
+                in.pprot, last_bus.c_str());
+        for (unsigned t = 0; t < cfg.nt; t++) fprintf(stderr, " T%u=%u", t, in.cpl[t]);
+        fprintf(stderr, "\n  state (rtl | model):\n");
+        for (unsigned n = 0; n < cfg.nc; n++)
+            fprintf(stderr, "    cnt[%2u] 0x%016" PRIx64 " | 0x%016" PRIx64 "\n", n,
+                    get_bits(dut->cnt_o, n * cfg.cw, cfg.cw), pmu_model_counter(m, n));
+        fprintf(stderr, "    ovf     0x%08" PRIx64 " | 0x%08x\n", get_bits(dut->ovf_o, 0, cfg.nc),
+                pmu_model_ovf(m));
+        fprintf(stderr, "    tsc     0x%016" PRIx64 " | 0x%016" PRIx64 "\n", (uint64_t)dut->tsc_o,
+                pmu_model_tsc(m));
+    }
+
+    void check_state(const char *when) {
+        char buf[96];
+        for (unsigned n = 0; n < cfg.nc && !failed; n++) {
+            uint64_t r = get_bits(dut->cnt_o, n * cfg.cw, cfg.cw), e = pmu_model_counter(m, n);
+            if (r != e) { snprintf(buf, sizeof buf, "counter %u %s", n, when); fail_dump(buf, r, e); }
+        }
+        uint64_t ro = get_bits(dut->ovf_o, 0, cfg.nc);
+        if (!failed && ro != pmu_model_ovf(m)) { snprintf(buf, sizeof buf, "OVF %s", when); fail_dump(buf, ro, pmu_model_ovf(m)); }
+        if (!failed && (uint64_t)dut->tsc_o != pmu_model_tsc(m)) {
+            snprintf(buf, sizeof buf, "TSC %s", when);
+            fail_dump(buf, dut->tsc_o, pmu_model_tsc(m));
+        }
+    }
+
+    // One clock cycle with the current `in`. Returns false on divergence.
+    bool step() {
+        drive();
+        dut->clk_i = 0;
+        dut->eval();
+        pmu_model_step(m, &in, &out);
+        if (dut->prdata_o != out.prdata) fail_dump("PRDATA", dut->prdata_o, out.prdata);
+        if (dut->pslverr_o != out.pslverr) fail_dump("PSLVERR", dut->pslverr_o, out.pslverr);
+        if (dut->pready_o != out.pready) fail_dump("PREADY", dut->pready_o, out.pready);
+        if (dut->irq_o != out.irq) fail_dump("IRQ", dut->irq_o, out.irq);
+        dut->clk_i = 1;
+        dut->eval();
+        check_state("after edge");
+        if (vec) record();
+        cycle++;
+        return !failed;
+    }
+
+    void record() {
+        const unsigned NT = cfg.nt, NCLS = cfg.ncls, NRET = cfg.nret;
+        fputs("C ", vec);
+        for (int l = (int)(NT * NCLS) - 1; l >= 0; l--) fprintf(vec, "%04x", in.ev[l / NCLS][l % NCLS]);
+        uint64_t cpl = 0, fv = 0, fr = 0, fe = 0, ff = 0;
+        for (unsigned t = 0; t < NT; t++) {
+            cpl |= (uint64_t)(in.cpl[t] & 3) << (2 * t);
+            for (unsigned s = 0; s < NRET; s++) {
+                unsigned k = t * NRET + s;
+                fv |= (uint64_t)(in.flop[t][s].valid & 1) << k;
+                fr |= (uint64_t)(in.flop[t][s].rsz & 7) << (3 * k);
+                fe |= (uint64_t)(in.flop[t][s].esz & 1) << k;
+                ff |= (uint64_t)(in.flop[t][s].fma & 1) << k;
+            }
+        }
+        fprintf(vec, " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64, cpl, fv, fr, fe, ff);
+        fprintf(vec, " %x %x %x %x %x %x %x", in.psel & 1, in.penable & 1, in.pwrite & 1,
+                in.paddr & ((1u << PMU_ADDR_BITS) - 1), in.pwdata, in.pstrb & 0xF, in.pprot & 7);
+        fprintf(vec, " %x %x %x %x %x %" PRIx64 " ", out.prdata, out.pslverr, out.pready, out.irq,
+                pmu_model_ovf(m), pmu_model_tsc(m));
+        print_cnt_hex();
+        fputc('\n', vec);
+    }
+
+    // NC*CW-bit concatenation {cnt[NC-1], ..., cnt[0]} in hex.
+    void print_cnt_hex() {
+        const unsigned bits = cfg.nc * cfg.cw, digits = (bits + 3) / 4;
+        std::string s(digits, '0');
+        for (unsigned d = 0; d < digits; d++) {
+            unsigned v = 0;
+            for (unsigned i = 0; i < 4; i++) {
+                unsigned b = d * 4 + i;
+                if (b >= bits) break;
+                unsigned n = b / cfg.cw, k = b % cfg.cw;
+                v |= (unsigned)((pmu_model_counter(m, n) >> k) & 1) << i;
+            }
+            s[digits - 1 - d] = "0123456789abcdef"[v];
+        }
+        fputs(s.c_str(), vec);
+    }
+
+    // ---------------- bus helpers (setup + access, events as in `in`) --------
+    uint32_t access(uint32_t addr, bool write, uint32_t data, uint8_t strb, uint8_t prot, int *err) {
+        char b[96];
+        snprintf(b, sizeof b, "%s 0x%03x data=0x%08x strb=0x%x prot=%u @cycle %" PRIu64, write ? "WRITE" : "READ",
+                 addr, data, strb, prot, cycle);
+        last_bus = b;
+        in.psel = 1; in.penable = 0; in.pwrite = write; in.paddr = addr;
+        in.pwdata = write ? data : 0; in.pstrb = write ? strb : 0; in.pprot = prot;
+        step();
+        in.penable = 1;
+        step();
+        uint32_t rd = out.prdata;
+        if (err) *err = out.pslverr;
+        in.psel = 0; in.penable = 0; in.pwrite = 0; in.paddr = 0; in.pwdata = 0; in.pstrb = 0; in.pprot = 0;
+        return rd;
+    }
+    int write(uint32_t addr, uint32_t data, uint8_t strb = 0xF, uint8_t prot = 1) {
+        int e; access(addr, true, data, strb, prot, &e); return e;
+    }
+    uint32_t read(uint32_t addr, int *err = nullptr, uint8_t prot = 1) {
+        return access(addr, false, 0, 0, prot, err);
+    }
+    uint64_t read64(uint32_t lo_addr) {
+        uint64_t lo = read(lo_addr);
+        uint64_t hi = read(lo_addr + 4);
+        return hi << 32 | lo;
+    }
+    void write64(uint32_t lo_addr, uint64_t v) {
+        write(lo_addr + 4, (uint32_t)(v >> 32));
+        write(lo_addr, (uint32_t)v);
+    }
+    void idle(unsigned n) { for (unsigned i = 0; i < n; i++) step(); }
+
+    // counter state straight from the (checked-equal) RTL ports
+    uint64_t cnt(unsigned n) const { return get_bits(dut->cnt_o, n * cfg.cw, cfg.cw); }
+    uint32_t ovf() const { return (uint32_t)get_bits(dut->ovf_o, 0, cfg.nc); }
+    bool irq() { dut->clk_i = 0; drive(); dut->eval(); return dut->irq_o; }
+
+    void clear_events() {
+        memset(in.ev, 0, sizeof in.ev);
+        memset(in.flop, 0, sizeof in.flop);
+    }
+};

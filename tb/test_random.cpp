@@ -1,0 +1,239 @@
+// Constrained-random lockstep test of pmu_core against the C golden model.
+//   test_random [--seed N] [--cycles N]       (env SEED / CYCLES also work)
+// Random ESCR programming, presets near overflow, random event traffic with
+// phases up to the maximum increment per cycle, random FLOP retirements, CPL
+// changes, and random bus traffic including illegal, misaligned, partial and
+// unprivileged accesses. Every cycle the harness compares outputs and state.
+// Functional coverage goals are checked at the end, so a stimulus that never
+// reaches a corner fails instead of passing quietly.
+#include <vector>
+#include <deque>
+
+#include "pmu_harness.h"
+
+struct Rng {
+    uint64_t s;
+    explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) { if (!s) s = 1; }
+    uint64_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
+    uint32_t below(uint32_t n) { return (uint32_t)(next() % n); }
+    bool chance(unsigned pct) { return below(100) < pct; }
+};
+
+struct Txn { uint32_t addr; bool write; uint32_t data; uint8_t strb, prot; };
+
+int main(int argc, char **argv) {
+    uint64_t seed = getenv("SEED") ? strtoull(getenv("SEED"), 0, 0) : 1;
+    uint64_t cycles = getenv("CYCLES") ? strtoull(getenv("CYCLES"), 0, 0) : 1000000;
+    for (int i = 1; i + 1 < argc; i++) {
+        if (!strcmp(argv[i], "--seed")) seed = strtoull(argv[++i], 0, 0);
+        else if (!strcmp(argv[i], "--cycles")) cycles = strtoull(argv[++i], 0, 0);
+    }
+    printf("test_random: config NT=%d NC=%d CW=%d NCLS=%d NRET=%d FLOP_CLASS=%d seed=%" PRIu64
+           " cycles=%" PRIu64 "\n", CFG_NT, CFG_NC, CFG_CW, CFG_NCLS, CFG_NRET, CFG_FLOP_CLASS, seed, cycles);
+    printf("test_random: reproduce with --seed %" PRIu64 "\n", seed);
+
+    Harness h;
+    Rng r(seed);
+    const pmu_cfg &c = h.cfg;
+    const unsigned max_inc = c.nt * 16;
+
+    // coverage
+    uint64_t cov_ovf = 0, cov_irq = 0, cov_err = 0, cov_rd = 0, cov_wr = 0, cov_maxinc = 0;
+    uint64_t cov_edge = 0, cov_thr = 0, cov_inv = 0, cov_flop = 0, cov_fma = 0, cov_wrap_read = 0;
+    uint64_t cov_user_ok = 0;
+
+    std::deque<Txn> q;
+    unsigned gap = 0, phase = 0;   // bus FSM: 0 idle, 1 setup, 2 access
+    Txn cur{};
+    unsigned ev_mode = 0, ev_left = 0;
+    std::vector<uint64_t> prev(c.nc, 0);
+    uint32_t prev_ovf = 0;
+    // per-counter view of its programming, for coverage only
+    std::vector<uint32_t> ctl(c.nc, 0);
+
+    auto hot_class = [&]() -> uint32_t {
+        switch (r.below(6)) {
+        case 0: return 0;
+        case 1: return 1;
+        case 2: return c.flop_class;
+        case 3: return c.ncls - 1;
+        case 4: return r.below(64);       // may be >= NCLS: counts nothing
+        default: return 2 + r.below(3);
+        }
+    };
+    auto cnt_addr = [&](unsigned n, unsigned reg) { return PMU_CNT_BASE + n * PMU_CNT_STRIDE + reg; };
+
+    auto gen_ops = [&]() {
+        unsigned n = r.below(c.nc);
+        unsigned k = r.below(100);
+        if (k < 18) {
+            uint32_t v = hot_class() | (r.chance(75) ? PMU_CTL_EN_MASK : 0) | (r.chance(40) ? PMU_CTL_IE_MASK : 0);
+            if (r.chance(12)) v |= PMU_CTL_EDGE_MASK;
+            if (r.chance(12)) v |= PMU_CTL_INV_MASK;
+            if (r.chance(30)) v |= (r.chance(50) ? r.below(8) : r.below(256)) << PMU_CTL_THR_LSB;
+            if (r.chance(10)) v |= (uint32_t)r.next() & ~(PMU_CTL_ES_MASK | PMU_CTL_EN_MASK | PMU_CTL_IE_MASK |
+                                                          PMU_CTL_EDGE_MASK | PMU_CTL_INV_MASK | PMU_CTL_THR_MASK);
+            q.push_back({cnt_addr(n, PMU_CREG_CTL), true, v, 0xF, 1});
+        } else if (k < 32) {
+            uint32_t em = r.chance(35) ? 0xFFFF : (uint32_t)r.next() & 0xFFFF;
+            uint32_t eq = r.chance(35) ? 0xFFFF : (uint32_t)r.next() & 0xFFFF;
+            q.push_back({cnt_addr(n, PMU_CREG_EMQ), true, em | eq << 16, 0xF, 1});
+        } else if (k < 42) {   // preset close to overflow (or anywhere)
+            uint64_t v = r.chance(70) ? (h.cmask - r.below(5000)) : (r.next() & h.cmask);
+            if (r.chance(20)) v = 0xFFFFFFFFull - r.below(3000);          // near the 32-bit half boundary
+            q.push_back({cnt_addr(n, PMU_CREG_CNT_HI), true, (uint32_t)(v >> 32), 0xF, 1});
+            q.push_back({cnt_addr(n, PMU_CREG_CNT_LO), true, (uint32_t)v, 0xF, 1});
+        } else if (k < 54) {
+            q.push_back({cnt_addr(n, PMU_CREG_CNT_LO), false, 0, 0, 1});
+            q.push_back({cnt_addr(n, PMU_CREG_CNT_HI), false, 0, 0, 1});
+        } else if (k < 59) {
+            q.push_back({PMU_REG_GCTL, true, (r.chance(85) ? 1u : 0u) | (r.chance(50) ? 2u : 0u) |
+                                                  (r.chance(10) ? (uint32_t)r.next() & ~3u : 0u), 0xF, 1});
+        } else if (k < 63) {
+            q.push_back({PMU_REG_OVF, true, (uint32_t)r.next(), 0xF, 1});
+        } else if (k < 65) {
+            q.push_back({PMU_REG_CLR, true, (uint32_t)r.next() & (uint32_t)r.next(), 0xF, 1});
+        } else if (k < 69) {
+            q.push_back({PMU_REG_CNTEN, true, r.chance(40) ? 0xFFFFFFFFu : (uint32_t)r.next(), 0xF, 1});
+        } else if (k < 71) {
+            q.push_back({PMU_REG_TSC_HI, true, (uint32_t)r.next(), 0xF, 1});
+            q.push_back({PMU_REG_TSC_LO, true, (uint32_t)r.next(), 0xF, 1});
+        } else if (k < 74) {
+            q.push_back({PMU_REG_TSC_LO, false, 0, 0, 1});
+            q.push_back({PMU_REG_TSC_HI, false, 0, 0, 1});
+        } else if (k < 86) {   // read any mapped register
+            static const uint32_t g[] = {PMU_REG_ID, PMU_REG_CFG, PMU_REG_GCTL, PMU_REG_OVF, PMU_REG_CLR,
+                                         PMU_REG_CNTEN, PMU_REG_TSC_LO, PMU_REG_TSC_HI};
+            uint32_t a = r.chance(50) ? g[r.below(8)] : cnt_addr(n, 4 * r.below(4));
+            q.push_back({a, false, 0, 0, 1});
+        } else {               // bad or unprivileged accesses
+            uint32_t a;
+            switch (r.below(5)) {
+            case 0: a = r.below(1u << PMU_ADDR_BITS); break;                       // anywhere
+            case 1: a = cnt_addr(n, 4 * r.below(4)) | (1 + r.below(3)); break;      // misaligned
+            case 2: a = PMU_CNT_BASE + (c.nc + r.below(PMU_NC_MAX + 4)) * PMU_CNT_STRIDE; break;
+            case 3: a = 0x020 + 4 * r.below(56); break;                             // global hole
+            default: a = cnt_addr(n, 4 * r.below(4)); break;
+            }
+            bool w = r.chance(50);
+            uint8_t strb = w ? (r.chance(50) ? 0xF : (uint8_t)r.below(16)) : 0;
+            uint8_t prot = (uint8_t)r.below(8);
+            q.push_back({a, w, (uint32_t)r.next(), strb, prot});
+        }
+    };
+
+    for (uint64_t cyc = 0; cyc < cycles; cyc++) {
+        // ---------------- events ----------------
+        if (ev_left == 0) {
+            ev_mode = r.below(6);
+            ev_left = 1 + r.below(r.chance(20) ? 4000 : 300);
+        }
+        ev_left--;
+        for (unsigned t = 0; t < c.nt; t++) {
+            if (r.below(64) == 0) h.in.cpl[t] = r.chance(50) ? 0 : (uint8_t)(1 + r.below(3));
+            for (unsigned k = 0; k < c.ncls; k += 4) {
+                uint64_t v;
+                switch (ev_mode) {
+                case 0: v = 0; break;
+                case 1: v = r.next() & r.next() & r.next(); break;     // sparse
+                case 2: v = r.next(); break;                           // dense
+                case 3: v = ~0ull; break;                              // max increment
+                case 4:                                                // slowly changing levels
+                    if (r.below(16)) continue;
+                    v = r.next() & r.next();
+                    break;
+                default: v = r.next() & r.next(); break;
+                }
+                for (unsigned j = 0; j < 4 && k + j < c.ncls; j++) h.in.ev[t][k + j] = (uint16_t)(v >> (16 * j));
+            }
+            for (unsigned s = 0; s < c.nret; s++) {
+                pmu_flop_slot &f = h.in.flop[t][s];
+                if (ev_mode == 3) { f.valid = 1; f.rsz = (uint8_t)r.below(5); f.esz = (uint8_t)r.below(2); f.fma = 1; }
+                else if (ev_mode == 0) f.valid = 0;
+                else { f.valid = r.chance(60); f.rsz = (uint8_t)r.below(8); f.esz = (uint8_t)r.below(2); f.fma = r.chance(30); }
+                if (f.valid && f.rsz < 5) cov_flop++;
+                if (f.valid && f.fma) cov_fma++;
+            }
+        }
+        // ---------------- bus ----------------
+        if (phase == 0) {
+            h.in.psel = 0; h.in.penable = 0;
+            if (gap) gap--;
+            else {
+                if (q.empty()) gen_ops();
+                cur = q.front(); q.pop_front();
+                phase = 1;
+            }
+        }
+        if (phase == 1) {
+            h.in.psel = 1; h.in.penable = 0; h.in.pwrite = cur.write; h.in.paddr = cur.addr;
+            h.in.pwdata = cur.write ? cur.data : (uint32_t)r.next();   // PWDATA is don't-care on reads
+            h.in.pstrb = cur.strb; h.in.pprot = cur.prot;
+            phase = 2;
+        } else if (phase == 2) {
+            h.in.penable = 1;
+            phase = 3;
+        }
+        if (!h.step()) {
+            printf("test_random: diverged at cycle %" PRIu64 " (seed %" PRIu64 ")\n", h.cycle - 1, seed);
+            printf("0 passed, 1 failed\n");
+            return 1;
+        }
+        if (phase == 3) {   // access phase just completed
+            if (h.out.pslverr) cov_err++;
+            else if (cur.write) {
+                cov_wr++;
+                unsigned off = cur.addr - PMU_CNT_BASE;
+                if (cur.addr >= PMU_CNT_BASE && off / PMU_CNT_STRIDE < c.nc && (off & 0xF) == PMU_CREG_CTL)
+                    ctl[off / PMU_CNT_STRIDE] = cur.data;
+            } else {
+                cov_rd++;
+                if (!(cur.prot & 1)) cov_user_ok++;
+            }
+            phase = 0;
+            gap = r.chance(50) ? 0 : r.below(4);
+        }
+        // ---------------- coverage ----------------
+        uint32_t ovf = h.ovf();
+        cov_ovf += __builtin_popcount(ovf & ~prev_ovf);
+        prev_ovf = ovf;
+        if (h.out.irq) cov_irq++;
+        for (unsigned n = 0; n < c.nc; n++) {
+            uint64_t v = h.cnt(n), d = (v - prev[n]) & h.cmask;
+            if (d == max_inc) cov_maxinc++;
+            if (d != 0 && d <= 1) {
+                if (ctl[n] & PMU_CTL_EDGE_MASK) cov_edge++;
+                else if (ctl[n] & PMU_CTL_INV_MASK) cov_inv++;
+                else if (ctl[n] & PMU_CTL_THR_MASK) cov_thr++;
+            }
+            if (v < prev[n] && d < 64) cov_wrap_read++;
+            prev[n] = v;
+        }
+    }
+
+    int passed = 0, failed = 0;
+    auto goal = [&](const char *name, uint64_t v, uint64_t min) {
+        bool ok = v >= min;
+        printf("  %-44s %12" PRIu64 "  (goal >= %" PRIu64 ") %s\n", name, v, min, ok ? "ok" : "MISSED");
+        (ok ? passed : failed)++;
+    };
+    printf("test_random: lockstep %" PRIu64 " cycles, no divergence\n", cycles);
+    passed++;
+    uint64_t k = cycles / 100000 ? cycles / 100000 : 1;   // goals scale with run length
+    printf("coverage:\n");
+    goal("counter overflows (OVF set by hardware)", cov_ovf, 5 * k);
+    goal("counter wraps seen", cov_wrap_read, 5 * k);
+    goal("cycles with IRQ asserted", cov_irq, 50 * k);
+    goal("cycles with a counter at max increment", cov_maxinc, 50 * k);
+    goal("edge-mode counts", cov_edge, 10 * k);
+    goal("invert-mode counts", cov_inv, 10 * k);
+    goal("threshold-mode counts", cov_thr, 10 * k);
+    goal("FLOP retirements driven", cov_flop, 100 * k);
+    goal("FMA retirements driven", cov_fma, 50 * k);
+    goal("bus writes accepted", cov_wr, 100 * k);
+    goal("bus reads accepted", cov_rd, 100 * k);
+    goal("bus accesses answered PSLVERR", cov_err, 20 * k);
+    goal("unprivileged reads accepted (UEN=1)", cov_user_ok, 1 * k);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
