@@ -59,3 +59,11 @@ core-lint:
 	done; echo "$$((3-fails)) passed, $$fails failed"; [ $$fails -eq 0 ]
 
 TEST_TARGETS += core-lint core-random core-random-alt
+
+core-directed: $(CORE_BUILD)/test_directed_default/Vtest_directed
+	$< --vec $(CORE_BUILD)/directed_default.vec
+
+core-directed-alt: $(CORE_BUILD)/test_directed_alt/Vtest_directed
+	$< --vec $(CORE_BUILD)/directed_alt.vec
+
+TEST_TARGETS += core-directed core-directed-alt
