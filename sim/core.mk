@@ -67,3 +67,17 @@ core-directed-alt: $(CORE_BUILD)/test_directed_alt/Vtest_directed
 	$< --vec $(CORE_BUILD)/directed_alt.vec
 
 TEST_TARGETS += core-directed core-directed-alt
+
+# Icarus replay of the directed-test vectors ($(1) = config)
+iparams = $(foreach p,$(CFG_$(1)),-Ptb_replay.$(p))
+define icarus_run
+core-icarus-$(1): $(CORE_BUILD)/test_directed_$(1)/Vtest_directed
+	@mkdir -p $(CORE_BUILD)/icarus_$(1)
+	$(CORE_BUILD)/test_directed_$(1)/Vtest_directed --vec $(CORE_BUILD)/icarus_$(1)/directed.vec >/dev/null
+	iverilog -g2005 -Wall -I$(CORE_RTL_DIR) $(call iparams,$(1)) -s tb_replay -o $(CORE_BUILD)/icarus_$(1)/sim \
+	  tb/tb_replay.v $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS)))
+	vvp -n $(CORE_BUILD)/icarus_$(1)/sim +vec=$(CORE_BUILD)/icarus_$(1)/directed.vec
+endef
+$(foreach c,default alt,$(eval $(call icarus_run,$(c))))
+.PHONY: core-icarus-default core-icarus-alt
+TEST_TARGETS += core-icarus-default core-icarus-alt
