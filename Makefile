@@ -16,7 +16,7 @@ help:
 	@echo "make demo     Verilated PMU counting a synthetic workload, perf-stat style"
 	@echo "make bench    simulation speed table (Verilator vs C model)"
 	@echo "make synth    Yosys area table"
-	@echo "make regmap   regenerate rtl/pmu_regs.vh, cmodel/pmu_regs.h, docs/regmap.md"
+	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
 
 # Each flow fragment appends its targets to these lists.
 TEST_TARGETS  :=
