@@ -28,6 +28,8 @@ include sim/deps.mk
 -include synth/synth.mk
 -include sim/dc.mk
 -include sim/soc/soc.mk
+-include synth/fpga.mk
+-include sw/sw.mk
 
 test: deps-sim
 	@sim/run_targets.sh regmap-check $(TEST_TARGETS)

@@ -35,7 +35,7 @@ $(CORE_BUILD)/%/pmu_model.o: $(CORE_CM_DIR)/pmu_model.c $(CORE_CM_DIR)/pmu_model
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(foreach t,test_random test_directed demo,$(foreach c,default alt,$(eval $(call vbuild,$(t),$(c)))))
+$(foreach t,test_random test_directed demo bench,$(foreach c,default alt,$(eval $(call vbuild,$(t),$(c)))))
 
 .PHONY: core-random core-random-alt core-directed core-directed-alt core-lint
 
