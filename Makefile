@@ -22,9 +22,11 @@ help:
 TEST_TARGETS  :=
 BENCH_TARGETS :=
 SYNTH_TARGETS :=
+DEMO_TARGETS  :=
 
 include sim/deps.mk
 -include sim/core.mk
+-include sim/demo.mk
 -include synth/synth.mk
 -include sim/dc.mk
 -include sim/soc/soc.mk
@@ -33,6 +35,9 @@ include sim/deps.mk
 
 test: deps-sim
 	@sim/run_targets.sh regmap-check $(TEST_TARGETS)
+
+demo: deps-sim
+	@for t in $(DEMO_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
 
 bench: deps-sim
 	@for t in $(BENCH_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
