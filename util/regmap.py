@@ -14,6 +14,7 @@ Usage:
                             this file generates (run by `make test`)
 """
 import os
+import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -234,6 +235,25 @@ def inline_block(text, begin, end, body):
     return text[:i] + "\n" + body.rstrip("\n") + "\n" + text[j:]
 
 
+def used_defines(text, begin, end):
+    """The `define lines of the full define list that text uses outside its block."""
+    i = text.index(begin)
+    j = text.index(end, i)
+    return set(re.findall(r"`(\w+)", text[:i] + text[j:]))
+
+
+def subset_block(full, used):
+    """Only the `define lines of full whose macro is in used (in full's order).
+
+    Each RTL file carries just the constants it uses, so the files do not
+    repeat one big block; a macro defined in several files has the same text
+    everywhere (identical redefinition is legal and silent in all three tools).
+    """
+    keep = [ln for ln in full.splitlines()
+            if ln.startswith("`define ") and ln.split()[1] in used]
+    return "\n".join(keep)
+
+
 def inline_outputs(begin=BEGIN_MARK, end=END_MARK, gen=None, rtl_dir="rtl"):
     """{relative path: generator} for every RTL file holding the markers."""
     out = {}
@@ -245,7 +265,8 @@ def inline_outputs(begin=BEGIN_MARK, end=END_MARK, gen=None, rtl_dir="rtl"):
         with open(os.path.join(ROOT, rel)) as f:
             cur = f.read()
         if begin in cur:
-            out[rel] = (lambda cur=cur: inline_block(cur, begin, end, gen()))
+            out[rel] = (lambda cur=cur: inline_block(
+                cur, begin, end, subset_block(gen(), used_defines(cur, begin, end))))
     return out
 
 
