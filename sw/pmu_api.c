@@ -1,0 +1,668 @@
+/* pmu-ip PAPI-like API. See pmu_api.h. C99, no allocation; only <string.h>. */
+#include <string.h>
+#include "pmu_api.h"
+
+const char *pmu_strerror(int err)
+{
+    switch (err) {
+    case PMU_OK:        return "ok";
+    case PMU_EINVAL:    return "invalid argument";
+    case PMU_ENODEV:    return "no PMU found (ID mismatch or bad CFG)";
+    case PMU_ENOEVNT:   return "unknown event name";
+    case PMU_EBADMOD:   return "unknown or invalid event modifier / unit mask / value";
+    case PMU_ECONFLICT: return "counter constraints of the events cannot be met together";
+    case PMU_ECNTR:     return "more events than counters and multiplexing is off";
+    case PMU_EISRUN:    return "an event set is running";
+    case PMU_ENOTRUN:   return "the event set is not running";
+    case PMU_ENOMEM:    return "event set is full";
+    case PMU_ENOSPC:    return "output buffer too small";
+    default:            return "unknown error code";
+    }
+}
+
+/* ------------------------------------------------------------ helpers */
+static int up(int c) { return (c >= 'a' && c <= 'z') ? c - 'a' + 'A' : c; }
+
+/* token [t, t+len) equals s, case-insensitive */
+static int tok_eq(const char *t, size_t len, const char *s)
+{
+    size_t i;
+    for (i = 0; i < len; i++)
+        if (s[i] == '\0' || up((unsigned char)t[i]) != up((unsigned char)s[i])) return 0;
+    return s[len] == '\0';
+}
+
+/* token starts with prefix p (case-insensitive) */
+static int tok_pre(const char *t, size_t len, const char *p)
+{
+    size_t i;
+    for (i = 0; p[i]; i++)
+        if (i >= len || up((unsigned char)t[i]) != up((unsigned char)p[i])) return 0;
+    return 1;
+}
+
+/* decimal or 0x-hex number, whole token, value <= max */
+static int parse_num(const char *t, size_t len, uint32_t max, uint32_t *v)
+{
+    uint64_t x = 0;
+    size_t i = 0;
+    unsigned base = 10;
+    if (len == 0) return 0;
+    if (len > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) { base = 16; i = 2; }
+    for (; i < len; i++) {
+        int c = up((unsigned char)t[i]), d;
+        if (c >= '0' && c <= '9') d = c - '0';
+        else if (base == 16 && c >= 'A' && c <= 'F') d = c - 'A' + 10;
+        else return 0;
+        x = x * base + (unsigned)d;
+        if (x > max) return 0;
+    }
+    *v = (uint32_t)x;
+    return 1;
+}
+
+static uint32_t all_ctrs(const pmu_dev *d)
+{
+    return d->nc >= 32 ? 0xFFFFFFFFu : ((1u << d->nc) - 1u);
+}
+
+static unsigned all_eq(const pmu_dev *d)
+{
+    return (1u << (2u * d->nt)) - 1u;
+}
+
+static int ev_class(const pmu_ctx *ctx, const pmu_event_info *e)
+{
+    return e->cls == PMU_CLASS_FLOP ? (int)ctx->dev.flop_class : e->cls;
+}
+
+static const pmu_event_info *find_event(const pmu_ctx *ctx, const char *t, size_t len)
+{
+    unsigned i;
+    if (!ctx->tbl) return 0;
+    for (i = 0; i < ctx->tbl->n; i++)
+        if (tok_eq(t, len, ctx->tbl->ev[i].name)) return &ctx->tbl->ev[i];
+    return 0;
+}
+
+/* ------------------------------------------------------------ init */
+int pmu_init(pmu_ctx *ctx, const pmu_mmio *io, const pmu_event_table *tbl)
+{
+    int r;
+    if (!ctx || !io) return PMU_EINVAL;
+    memset(ctx, 0, sizeof *ctx);
+    r = pmu_drv_init(&ctx->dev, io);
+    if (r == PMU_DRV_ENODEV) return PMU_ENODEV;
+    if (r != PMU_DRV_OK) return PMU_EINVAL;
+    ctx->tbl = tbl;
+    return PMU_OK;
+}
+
+/* ------------------------------------------------------------ encode */
+int pmu_event_encode(const pmu_ctx *ctx, const char *name, pmu_event_code *code)
+{
+    const pmu_event_info *e;
+    const char *p, *t;
+    size_t len;
+    int cls;
+    uint32_t v, mask = 0, threads = 0, eq = 0, ctr = 0, thr = 0, defc = 0;
+    int mask_set = 0, os = 0, usr = 0, eq_raw = 0, edge = 0, inv = 0;
+    unsigned def_mask, i;
+
+    if (!ctx || !name || !code) return PMU_EINVAL;
+    p = name;
+    while (*p && *p != ':') p++;
+    len = (size_t)(p - name);
+    e = find_event(ctx, name, len);
+    if (e) {
+        cls = ev_class(ctx, e);
+        def_mask = e->def_mask;
+        defc = e->cmask & all_ctrs(&ctx->dev);
+        if (e->cmask && !defc) return PMU_ECONFLICT;
+    } else if (tok_pre(name, len, "CLASS") && parse_num(name + 5, len - 5, 63, &v)) {
+        cls = (int)v;
+        def_mask = 0xFFFFu;
+    } else {
+        return PMU_ENOEVNT;
+    }
+
+    while (*p == ':') {
+        t = ++p;
+        while (*p && *p != ':') p++;
+        len = (size_t)(p - t);
+        if (len == 0) return PMU_EBADMOD;
+        if (e) {
+            for (i = 0; i < e->n_umasks; i++)
+                if (tok_eq(t, len, e->umasks[i].name)) break;
+            if (i < e->n_umasks) { mask |= e->umasks[i].mask; mask_set = 1; continue; }
+        }
+        if (t[0] >= '0' && t[0] <= '9') {
+            if (!parse_num(t, len, 0xFFFFu, &v)) return PMU_EBADMOD;
+            mask |= v; mask_set = 1;
+        } else if ((t[0] == 'T' || t[0] == 't') && len > 1 && t[1] >= '0' && t[1] <= '9') {
+            if (!parse_num(t + 1, len - 1, 31, &v) || v >= ctx->dev.nt) return PMU_EBADMOD;
+            threads |= 1u << v;
+        } else if (tok_eq(t, len, "OS")) {
+            os = 1;
+        } else if (tok_eq(t, len, "USR")) {
+            usr = 1;
+        } else if (tok_pre(t, len, "EQ=")) {
+            if (!parse_num(t + 3, len - 3, all_eq(&ctx->dev), &v)) return PMU_EBADMOD;
+            eq |= v; eq_raw = 1;
+        } else if (tok_eq(t, len, "EDGE")) {
+            edge = 1;
+        } else if (tok_eq(t, len, "INV")) {
+            inv = 1;
+        } else if (tok_pre(t, len, "THR=")) {
+            if (!parse_num(t + 4, len - 4, 255, &thr)) return PMU_EBADMOD;
+        } else if (tok_pre(t, len, "CTR=")) {
+            if (!parse_num(t + 4, len - 4, 31, &v) || v >= ctx->dev.nc) return PMU_EBADMOD;
+            ctr |= 1u << v;
+        } else {
+            return PMU_EBADMOD;
+        }
+    }
+    if (eq_raw && (threads || os || usr)) return PMU_EBADMOD;
+    if (!mask_set) mask = def_mask;
+    if (!eq_raw) {
+        if (!threads) threads = (1u << ctx->dev.nt) - 1u;
+        if (!os && !usr) os = usr = 1;
+        for (i = 0; i < ctx->dev.nt; i++)
+            if (threads >> i & 1u) eq |= pmu_drv_eq_bits(&ctx->dev, i, os, usr);
+    }
+    if (ctr) {
+        if (defc && (ctr & ~defc)) return PMU_ECONFLICT;
+    } else {
+        ctr = defc;
+    }
+    code->ctl = pmu_drv_ctl((unsigned)cls, 0, 0, edge, inv, thr);
+    code->emq = pmu_drv_emq(mask, eq);
+    code->cmask = ctr;
+    return PMU_OK;
+}
+
+/* ------------------------------------------------------------ decode */
+typedef struct { char *b; size_t len, pos; int err; } sbuf;
+
+static void put_s(sbuf *s, const char *str)
+{
+    while (*str) {
+        if (s->pos + 1 >= s->len) { s->err = 1; return; }
+        s->b[s->pos++] = *str++;
+    }
+    s->b[s->pos] = '\0';
+}
+
+static void put_u(sbuf *s, uint32_t v, int hex)
+{
+    char tmp[16];
+    int n = 0;
+    if (hex) put_s(s, "0x");
+    do {
+        unsigned d = hex ? v % 16u : v % 10u;
+        tmp[n++] = (char)(d < 10 ? '0' + d : 'a' + d - 10);
+        v = hex ? v / 16u : v / 10u;
+    } while (v);
+    while (n) { char c[2]; c[0] = tmp[--n]; c[1] = '\0'; put_s(s, c); }
+}
+
+int pmu_event_decode(const pmu_ctx *ctx, const pmu_event_code *code, char *buf, size_t len)
+{
+    const pmu_event_info *e = 0;
+    sbuf s;
+    unsigned i, cls, mask, eq, nt;
+    uint32_t defc = 0, known = PMU_CTL_ES_MASK | PMU_CTL_EN_MASK | PMU_CTL_IE_MASK |
+                               PMU_CTL_EDGE_MASK | PMU_CTL_INV_MASK | PMU_CTL_THR_MASK;
+
+    if (!ctx || !code || !buf || len == 0) return PMU_EINVAL;
+    if ((code->ctl & ~known) || (code->emq >> PMU_EMQ_EQ_LSB) > all_eq(&ctx->dev) ||
+        (code->cmask & ~all_ctrs(&ctx->dev)))
+        return PMU_EINVAL;
+    s.b = buf; s.len = len; s.pos = 0; s.err = 0;
+    buf[0] = '\0';
+    nt = ctx->dev.nt;
+    cls = (code->ctl & PMU_CTL_ES_MASK) >> PMU_CTL_ES_LSB;
+    mask = (code->emq & PMU_EMQ_EM_MASK) >> PMU_EMQ_EM_LSB;
+    eq = (code->emq & PMU_EMQ_EQ_MASK) >> PMU_EMQ_EQ_LSB;
+    if (ctx->tbl)
+        for (i = 0; i < ctx->tbl->n && !e; i++)
+            if (ev_class(ctx, &ctx->tbl->ev[i]) == (int)cls) e = &ctx->tbl->ev[i];
+    if (e) {
+        put_s(&s, e->name);
+        defc = e->cmask & all_ctrs(&ctx->dev);
+    } else {
+        put_s(&s, "CLASS");
+        put_u(&s, cls, 0);
+    }
+
+    /* unit masks */
+    if (e ? mask != e->def_mask : mask != 0xFFFFu) {
+        unsigned rem = mask, used = 0;
+        if (e && mask) {
+            for (i = 0; i < e->n_umasks; i++)       /* an exact single name first */
+                if (e->umasks[i].mask == mask) { used = 1u << i; rem = 0; break; }
+            for (i = 0; i < e->n_umasks && rem && i < 32; i++) {
+                unsigned m = e->umasks[i].mask;
+                if (m && !(m & ~mask) && (m & rem)) { used |= 1u << i; rem &= ~m; }
+            }
+        }
+        if (e && mask && !rem) {
+            for (i = 0; i < e->n_umasks && i < 32; i++)
+                if (used >> i & 1u) { put_s(&s, ":"); put_s(&s, e->umasks[i].name); }
+        } else {
+            put_s(&s, ":");
+            put_u(&s, mask, 1);
+        }
+    }
+
+    /* qualification */
+    if (eq != all_eq(&ctx->dev)) {
+        unsigned tset = 0, kind = 0, uniform = 1;
+        for (i = 0; i < nt; i++) {
+            unsigned os = eq >> PMU_EQ_OS_BIT(i, nt) & 1u, usr = eq >> PMU_EQ_USR_BIT(i, nt) & 1u;
+            unsigned k = os << 1 | usr;
+            if (!k) continue;
+            tset |= 1u << i;
+            if (kind && kind != k) uniform = 0;
+            kind = k;
+        }
+        if (tset && uniform) {
+            if (tset != (1u << nt) - 1u)
+                for (i = 0; i < nt; i++)
+                    if (tset >> i & 1u) { put_s(&s, ":T"); put_u(&s, i, 0); }
+            if (kind == 2) put_s(&s, ":OS");
+            if (kind == 1) put_s(&s, ":USR");
+        } else {
+            put_s(&s, ":EQ=");
+            put_u(&s, eq, 1);
+        }
+    }
+    if (code->ctl & PMU_CTL_EDGE_MASK) put_s(&s, ":EDGE");
+    if (code->ctl & PMU_CTL_INV_MASK) put_s(&s, ":INV");
+    if (code->ctl & PMU_CTL_THR_MASK) {
+        put_s(&s, ":THR=");
+        put_u(&s, (code->ctl & PMU_CTL_THR_MASK) >> PMU_CTL_THR_LSB, 0);
+    }
+    if (code->cmask != defc) {
+        if (!code->cmask) return PMU_EINVAL;   /* "any counter" under a constrained entry */
+        for (i = 0; i < ctx->dev.nc; i++)
+            if (code->cmask >> i & 1u) { put_s(&s, ":CTR="); put_u(&s, i, 0); }
+    }
+    return s.err ? PMU_ENOSPC : PMU_OK;
+}
+
+/* ------------------------------------------------------------ scheduling */
+static uint32_t allowed(const pmu_eventset *es, unsigned i)
+{
+    uint32_t a = all_ctrs(&es->ctx->dev);
+    return es->code[i].cmask ? (es->code[i].cmask & a) : a;
+}
+
+/* Kuhn augmenting path: place event i, possibly moving others of this pass. */
+static int augment(const pmu_eventset *es, unsigned i, int8_t *owner, uint32_t *seen)
+{
+    unsigned c;
+    uint32_t a = allowed(es, i);
+    for (c = 0; c < es->ctx->dev.nc; c++) {
+        if (!(a >> c & 1u) || (*seen >> c & 1u)) continue;
+        *seen |= 1u << c;
+        if (owner[c] < 0 || augment(es, (unsigned)owner[c], owner, seen)) {
+            owner[c] = (int8_t)i;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Split the first n events into passes. Returns the number of passes or an error. */
+static int schedule(pmu_eventset *es, unsigned n, int mux, uint8_t *pass_of, uint8_t *ctr_of)
+{
+    uint8_t done[PMU_MAX_EVENTS];
+    unsigned left = n, p = 0, i, c;
+    memset(done, 0, sizeof done);
+    for (i = 0; i < n; i++)
+        if (!allowed(es, i)) return PMU_ECONFLICT;
+    if (!mux && n > es->ctx->dev.nc) return PMU_ECNTR;
+    while (left) {
+        int8_t owner[PMU_NC_MAX];
+        memset(owner, -1, sizeof owner);
+        for (i = 0; i < n; i++) {
+            uint32_t seen = 0;
+            if (!done[i]) (void)augment(es, i, owner, &seen);
+        }
+        for (c = 0; c < es->ctx->dev.nc; c++)
+            if (owner[c] >= 0) {
+                pass_of[owner[c]] = (uint8_t)p;
+                ctr_of[owner[c]] = (uint8_t)c;
+                done[owner[c]] = 1;
+                left--;
+            }
+        p++;
+        if (left && !mux) return PMU_ECONFLICT;
+    }
+    return (int)p;
+}
+
+int pmu_eventset_init(pmu_ctx *ctx, pmu_eventset *es)
+{
+    if (!ctx || !es) return PMU_EINVAL;
+    memset(es, 0, sizeof *es);
+    es->ctx = ctx;
+    return PMU_OK;
+}
+
+static int reschedule(pmu_eventset *es, unsigned n, int mux)
+{
+    uint8_t po[PMU_MAX_EVENTS], co[PMU_MAX_EVENTS];
+    int r = schedule(es, n, mux, po, co);
+    if (r < 0) return r;
+    memcpy(es->pass_of, po, sizeof po);
+    memcpy(es->ctr_of, co, sizeof co);
+    es->npass = (unsigned)r;
+    return PMU_OK;
+}
+
+int pmu_set_multiplex(pmu_eventset *es, int on)
+{
+    int r;
+    if (!es || !es->ctx) return PMU_EINVAL;
+    if (es->running) return PMU_EISRUN;
+    r = reschedule(es, es->n, on != 0);
+    if (r < 0) return r;
+    es->multiplex = on != 0;
+    return PMU_OK;
+}
+
+int pmu_add_event(pmu_eventset *es, const pmu_event_code *code)
+{
+    int r;
+    uint32_t emqok;
+    if (!es || !es->ctx || !code) return PMU_EINVAL;
+    if (es->running) return PMU_EISRUN;
+    if (es->n >= PMU_MAX_EVENTS) return PMU_ENOMEM;
+    emqok = PMU_EMQ_EM_MASK | (all_eq(&es->ctx->dev) << PMU_EMQ_EQ_LSB);
+    if ((code->ctl & ~(PMU_CTL_ES_MASK | PMU_CTL_EDGE_MASK | PMU_CTL_INV_MASK | PMU_CTL_THR_MASK)) ||
+        (code->emq & ~emqok))
+        return PMU_EINVAL;
+    es->code[es->n] = *code;
+    es->preset[es->n] = 0;
+    es->ovf_cb[es->n] = 0;
+    es->ovf_arg[es->n] = 0;
+    r = reschedule(es, es->n + 1, es->multiplex);
+    if (r < 0) return r;
+    return (int)es->n++;
+}
+
+int pmu_add_named_event(pmu_eventset *es, const char *name)
+{
+    pmu_event_code c;
+    int r;
+    if (!es || !es->ctx) return PMU_EINVAL;
+    r = pmu_event_encode(es->ctx, name, &c);
+    return r < 0 ? r : pmu_add_event(es, &c);
+}
+
+int pmu_set_overflow(pmu_eventset *es, unsigned idx, uint64_t threshold,
+                     pmu_overflow_cb cb, void *arg)
+{
+    const pmu_dev *d;
+    if (!es || !es->ctx || idx >= es->n) return PMU_EINVAL;
+    if (es->running) return PMU_EISRUN;
+    d = &es->ctx->dev;
+    if (threshold > d->cmask) return PMU_EINVAL;
+    es->preset[idx] = threshold ? ((d->cmask - threshold + 1u) & d->cmask) : 0u;
+    es->ovf_cb[idx] = threshold ? cb : 0;
+    es->ovf_arg[idx] = threshold ? arg : 0;
+    return PMU_OK;
+}
+
+unsigned pmu_num_passes(const pmu_eventset *es) { return es ? es->npass : 0; }
+
+/* ------------------------------------------------------------ run time */
+static uint64_t wrap_amount(const pmu_dev *d) { return d->cmask + 1u; /* 0 when CW == 64 */ }
+
+/* Program the counters of the current pass (PMU stopped, lock held). */
+static void load_pass(pmu_eventset *es)
+{
+    pmu_ctx *ctx = es->ctx;
+    const pmu_dev *d = &ctx->dev;
+    uint32_t en = 0;
+    unsigned i, c;
+    for (c = 0; c < PMU_NC_MAX; c++) es->ev_on_ctr[c] = -1;
+    for (i = 0; i < es->n; i++)
+        if (es->pass_of[i] == es->cur_pass) es->ev_on_ctr[es->ctr_of[i]] = (int8_t)i;
+    for (c = 0; c < d->nc; c++) {
+        int e = es->ev_on_ctr[c];
+        if (e >= 0) {
+            pmu_drv_program(d, c, es->code[e].ctl | PMU_CTL_EN_MASK | PMU_CTL_IE_MASK, es->code[e].emq);
+            pmu_drv_write_counter(d, c, es->preset[e]);
+            en |= 1u << c;
+        }   /* unused counters are disabled by the CNTEN write below */
+        ctx->base[c] = 0;
+    }
+    pmu_drv_ovf_clear(d, 0xFFFFFFFFu);
+    pmu_drv_set_cnten(d, en);
+}
+
+/* Counts of the events on counters since their pass was loaded (lock held):
+ * software base + hardware value - preset, folding an overflow that is
+ * flagged in OVF but not yet serviced by pmu_irq(). */
+static void pass_counts(pmu_eventset *es, uint64_t *cnt)
+{
+    const pmu_dev *d = &es->ctx->dev;
+    uint64_t v[PMU_NC_MAX];
+    uint32_t o1, o2;
+    unsigned c;
+    o1 = pmu_drv_ovf(d);
+    for (c = 0; c < d->nc; c++)
+        if (es->ev_on_ctr[c] >= 0) v[c] = pmu_drv_read_counter(d, c);
+    o2 = pmu_drv_ovf(d);
+    for (c = 0; c < d->nc; c++) {
+        int e = es->ev_on_ctr[c];
+        uint64_t b;
+        if (e < 0) continue;
+        if ((o1 ^ o2) >> c & 1u) v[c] = pmu_drv_read_counter(d, c);  /* wrapped in between: re-read */
+        b = es->ctx->base[c] + ((o2 >> c & 1u) ? wrap_amount(d) : 0u);
+        cnt[e] = b + v[c] - es->preset[e];
+    }
+}
+
+/* Fold the current pass into the totals (PMU stopped, lock held). */
+static void harvest(pmu_eventset *es, uint64_t now)
+{
+    uint64_t cnt[PMU_MAX_EVENTS];
+    unsigned i;
+    pass_counts(es, cnt);
+    for (i = 0; i < es->n; i++)
+        if (es->pass_of[i] == es->cur_pass) {
+            es->acc[i] += cnt[i];
+            es->t_run[i] += now - es->t_pass;
+        }
+}
+
+static void zero_counts(pmu_eventset *es)
+{
+    memset(es->acc, 0, sizeof es->acc);
+    memset(es->t_run, 0, sizeof es->t_run);
+    es->t_enabled = 0;
+}
+
+int pmu_start(pmu_eventset *es)
+{
+    pmu_ctx *ctx;
+    uint32_t f;
+    if (!es || !es->ctx || es->n == 0) return PMU_EINVAL;
+    ctx = es->ctx;
+    if (es->running || ctx->running) return PMU_EISRUN;
+    f = pmu_drv_lock(&ctx->dev);
+    pmu_drv_global_enable(&ctx->dev, 0, 0);
+    zero_counts(es);
+    es->cur_pass = 0;
+    load_pass(es);
+    es->running = 1;
+    ctx->running = es;
+    es->t_pass = es->t_start = pmu_drv_read_tsc(&ctx->dev);
+    pmu_drv_global_enable(&ctx->dev, 1, 0);
+    pmu_drv_unlock(&ctx->dev, f);
+    return PMU_OK;
+}
+
+static void compute(const pmu_eventset *es, const uint64_t *raw, const uint64_t *run,
+                    uint64_t enabled, pmu_value *out)
+{
+    unsigned i;
+    for (i = 0; i < es->n; i++) {
+        out[i].raw = raw[i];
+        out[i].running = run[i];
+        out[i].enabled = enabled;
+        if (run[i] == enabled) out[i].value = raw[i];
+        else if (run[i] == 0) out[i].value = 0;
+        else out[i].value = pmu_muldiv64(raw[i], enabled, run[i]);
+    }
+}
+
+int pmu_read_values(pmu_eventset *es, pmu_value *values)
+{
+    uint64_t raw[PMU_MAX_EVENTS], run[PMU_MAX_EVENTS], enabled;
+    unsigned i;
+    if (!es || !es->ctx || !values) return PMU_EINVAL;
+    memcpy(raw, es->acc, sizeof raw);
+    memcpy(run, es->t_run, sizeof run);
+    enabled = es->t_enabled;
+    if (es->running) {
+        const pmu_dev *d = &es->ctx->dev;
+        uint64_t cnt[PMU_MAX_EVENTS], now;
+        uint32_t f = pmu_drv_lock(d);
+        /* the lock keeps pmu_tick/pmu_irq out: acc, pass and base are stable */
+        memcpy(raw, es->acc, sizeof raw);
+        memcpy(run, es->t_run, sizeof run);
+        now = pmu_drv_read_tsc(d);
+        pass_counts(es, cnt);
+        for (i = 0; i < es->n; i++)
+            if (es->pass_of[i] == es->cur_pass) {
+                raw[i] += cnt[i];
+                run[i] += now - es->t_pass;
+            }
+        enabled = es->t_enabled + (now - es->t_start);
+        pmu_drv_unlock(d, f);
+    }
+    compute(es, raw, run, enabled, values);
+    return PMU_OK;
+}
+
+int pmu_read(pmu_eventset *es, uint64_t *values)
+{
+    pmu_value v[PMU_MAX_EVENTS];
+    unsigned i;
+    int r;
+    if (!values) return PMU_EINVAL;
+    r = pmu_read_values(es, v);
+    if (r < 0) return r;
+    for (i = 0; i < es->n; i++) values[i] = v[i].value;
+    return PMU_OK;
+}
+
+int pmu_stop(pmu_eventset *es, uint64_t *values)
+{
+    pmu_ctx *ctx;
+    uint32_t f;
+    uint64_t now;
+    unsigned c;
+    if (!es || !es->ctx) return PMU_EINVAL;
+    if (!es->running) return PMU_ENOTRUN;
+    ctx = es->ctx;
+    f = pmu_drv_lock(&ctx->dev);
+    pmu_drv_global_enable(&ctx->dev, 0, 0);
+    now = pmu_drv_read_tsc(&ctx->dev);
+    harvest(es, now);
+    es->t_enabled += now - es->t_start;
+    pmu_drv_set_cnten(&ctx->dev, 0);
+    for (c = 0; c < PMU_NC_MAX; c++) es->ev_on_ctr[c] = -1;
+    pmu_drv_ovf_clear(&ctx->dev, 0xFFFFFFFFu);
+    es->running = 0;
+    ctx->running = 0;
+    pmu_drv_unlock(&ctx->dev, f);
+    return values ? pmu_read(es, values) : PMU_OK;
+}
+
+int pmu_reset(pmu_eventset *es)
+{
+    uint32_t f;
+    const pmu_dev *d;
+    if (!es || !es->ctx) return PMU_EINVAL;
+    if (!es->running) { zero_counts(es); return PMU_OK; }
+    d = &es->ctx->dev;
+    f = pmu_drv_lock(d);
+    pmu_drv_global_enable(d, 0, 0);
+    zero_counts(es);
+    load_pass(es);
+    es->t_pass = es->t_start = pmu_drv_read_tsc(d);
+    pmu_drv_global_enable(d, 1, 0);
+    pmu_drv_unlock(d, f);
+    return PMU_OK;
+}
+
+/* ------------------------------------------------------------ interrupt context */
+uint32_t pmu_irq(pmu_ctx *ctx)
+{
+    uint32_t f, o;
+    unsigned c;
+    if (!ctx) return 0;
+    f = pmu_drv_lock(&ctx->dev);
+    ctx->n_irq++;
+    o = pmu_drv_ovf(&ctx->dev);
+    if (o) pmu_drv_ovf_clear(&ctx->dev, o);
+    for (c = 0; c < ctx->dev.nc; c++) {
+        pmu_eventset *es = ctx->running;
+        if (!(o >> c & 1u)) continue;
+        ctx->n_ovf++;
+        ctx->base[c] += wrap_amount(&ctx->dev);
+        if (es && es->ev_on_ctr[c] >= 0 && es->ovf_cb[es->ev_on_ctr[c]])
+            es->ovf_cb[es->ev_on_ctr[c]](es, (unsigned)es->ev_on_ctr[c], es->ovf_arg[es->ev_on_ctr[c]]);
+    }
+    pmu_drv_unlock(&ctx->dev, f);
+    return o;
+}
+
+int pmu_tick(pmu_ctx *ctx)
+{
+    pmu_eventset *es;
+    uint32_t f;
+    if (!ctx) return 0;
+    ctx->n_ticks++;
+    es = ctx->running;
+    if (!es || es->npass < 2) return 0;
+    f = pmu_drv_lock(&ctx->dev);
+    pmu_drv_global_enable(&ctx->dev, 0, 0);
+    harvest(es, pmu_drv_read_tsc(&ctx->dev));
+    es->cur_pass = (es->cur_pass + 1u) % es->npass;
+    load_pass(es);
+    es->t_pass = pmu_drv_read_tsc(&ctx->dev);
+    pmu_drv_global_enable(&ctx->dev, 1, 0);
+    ctx->n_switches++;
+    pmu_drv_unlock(&ctx->dev, f);
+    return 1;
+}
+
+/* ------------------------------------------------------------ arithmetic */
+uint64_t pmu_muldiv64(uint64_t a, uint64_t b, uint64_t c)
+{
+    /* 128-bit product hi:lo, then shift-subtract division; saturates at 2^64-1 */
+    uint64_t al = a & 0xFFFFFFFFu, ah = a >> 32, bl = b & 0xFFFFFFFFu, bh = b >> 32;
+    uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+    uint64_t mid = (ll >> 32) + (lh & 0xFFFFFFFFu) + (hl & 0xFFFFFFFFu);
+    uint64_t lo = (ll & 0xFFFFFFFFu) | (mid << 32);
+    uint64_t hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+    uint64_t q = 0, r = 0;
+    int i;
+    if (c == 0) return ~(uint64_t)0;
+    if (hi >= c) return ~(uint64_t)0;
+    r = hi;
+    for (i = 63; i >= 0; i--) {
+        uint64_t top = r >> 63;
+        r = (r << 1) | (lo >> i & 1u);
+        q <<= 1;
+        if (top || r >= c) { r -= c; q |= 1u; }
+    }
+    return q;
+}

@@ -1,0 +1,134 @@
+/* pmu-ip register-level driver. See pmu_drv.h. */
+#include "pmu_drv.h"
+
+uint32_t pmu_drv_lock(const pmu_dev *d)
+{
+    return d->io.irq_save ? d->io.irq_save(d->io.ctx) : 0u;
+}
+
+void pmu_drv_unlock(const pmu_dev *d, uint32_t f)
+{
+    if (d->io.irq_restore) d->io.irq_restore(d->io.ctx, f);
+}
+
+uint32_t pmu_drv_rd(const pmu_dev *d, uint32_t off) { return d->io.read32(d->io.ctx, off); }
+void pmu_drv_wr(const pmu_dev *d, uint32_t off, uint32_t v) { d->io.write32(d->io.ctx, off, v); }
+
+int pmu_drv_init(pmu_dev *d, const pmu_mmio *io)
+{
+    uint32_t cfg;
+    if (!d || !io || !io->read32 || !io->write32) return PMU_DRV_EINVAL;
+    d->io = *io;
+    if (pmu_drv_rd(d, PMU_REG_ID) != PMU_ID_VALUE) return PMU_DRV_ENODEV;
+    cfg = pmu_drv_rd(d, PMU_REG_CFG);
+    d->nc = (cfg & PMU_CFG_NC_MASK) >> PMU_CFG_NC_LSB;
+    d->cw = (cfg & PMU_CFG_CW_MASK) >> PMU_CFG_CW_LSB;
+    d->nt = (cfg & PMU_CFG_NT_MASK) >> PMU_CFG_NT_LSB;
+    d->nret = (cfg & PMU_CFG_NRET_MASK) >> PMU_CFG_NRET_LSB;
+    d->flop_class = (cfg & PMU_CFG_FLOP_CLASS_MASK) >> PMU_CFG_FLOP_CLASS_LSB;
+    if (d->nc < 1 || d->nc > PMU_NC_MAX || d->cw < 33 || d->cw > 64 || d->nt < 1)
+        return PMU_DRV_ENODEV;
+    d->cmask = d->cw == 64 ? ~(uint64_t)0 : (((uint64_t)1 << d->cw) - 1u);
+    pmu_drv_global_enable(d, 0, 0);
+    pmu_drv_set_cnten(d, 0);
+    {
+        unsigned n;
+        for (n = 0; n < d->nc; n++) pmu_drv_program(d, n, 0, 0);
+    }
+    pmu_drv_clear(d, 0xFFFFFFFFu);
+    pmu_drv_ovf_clear(d, 0xFFFFFFFFu);
+    return PMU_DRV_OK;
+}
+
+void pmu_drv_program(const pmu_dev *d, unsigned n, uint32_t ctl, uint32_t emq)
+{
+    pmu_drv_wr(d, PMU_REG_EMQ(n), emq);
+    pmu_drv_wr(d, PMU_REG_CTL(n), ctl);
+}
+
+void pmu_drv_get_program(const pmu_dev *d, unsigned n, uint32_t *ctl, uint32_t *emq)
+{
+    if (ctl) *ctl = pmu_drv_rd(d, PMU_REG_CTL(n));
+    if (emq) *emq = pmu_drv_rd(d, PMU_REG_EMQ(n));
+}
+
+void pmu_drv_global_enable(const pmu_dev *d, int gen, int uen)
+{
+    pmu_drv_wr(d, PMU_REG_GCTL, (gen ? PMU_GCTL_GEN_MASK : 0u) | (uen ? PMU_GCTL_UEN_MASK : 0u));
+}
+
+void pmu_drv_set_cnten(const pmu_dev *d, uint32_t mask) { pmu_drv_wr(d, PMU_REG_CNTEN, mask); }
+uint32_t pmu_drv_get_cnten(const pmu_dev *d) { return pmu_drv_rd(d, PMU_REG_CNTEN); }
+void pmu_drv_clear(const pmu_dev *d, uint32_t mask) { pmu_drv_wr(d, PMU_REG_CLR, mask); }
+uint32_t pmu_drv_ovf(const pmu_dev *d) { return pmu_drv_rd(d, PMU_REG_OVF); }
+void pmu_drv_ovf_clear(const pmu_dev *d, uint32_t mask) { pmu_drv_wr(d, PMU_REG_OVF, mask); }
+
+static uint64_t rd64(const pmu_dev *d, uint32_t lo_off, uint32_t hi_off)
+{
+    uint32_t f = pmu_drv_lock(d);
+    uint32_t lo = pmu_drv_rd(d, lo_off);
+    uint32_t hi = pmu_drv_rd(d, hi_off);
+    pmu_drv_unlock(d, f);
+    return (uint64_t)hi << 32 | lo;
+}
+
+uint64_t pmu_drv_read_counter(const pmu_dev *d, unsigned n)
+{
+    return rd64(d, PMU_REG_CNT_LO(n), PMU_REG_CNT_HI(n));
+}
+
+uint64_t pmu_drv_read_tsc(const pmu_dev *d)
+{
+    return rd64(d, PMU_REG_TSC_LO, PMU_REG_TSC_HI);
+}
+
+void pmu_drv_write_counter(const pmu_dev *d, unsigned n, uint64_t v)
+{
+    uint32_t f = pmu_drv_lock(d);
+    pmu_drv_wr(d, PMU_REG_CNT_HI(n), (uint32_t)(v >> 32));
+    pmu_drv_wr(d, PMU_REG_CNT_LO(n), (uint32_t)v);
+    pmu_drv_unlock(d, f);
+}
+
+uint32_t pmu_drv_ctl(unsigned es, int en, int ie, int edge, int inv, unsigned thr)
+{
+    return ((uint32_t)es << PMU_CTL_ES_LSB & PMU_CTL_ES_MASK) |
+           (en ? PMU_CTL_EN_MASK : 0u) | (ie ? PMU_CTL_IE_MASK : 0u) |
+           (edge ? PMU_CTL_EDGE_MASK : 0u) | (inv ? PMU_CTL_INV_MASK : 0u) |
+           ((uint32_t)thr << PMU_CTL_THR_LSB & PMU_CTL_THR_MASK);
+}
+
+uint32_t pmu_drv_emq(unsigned em, unsigned eq)
+{
+    return ((uint32_t)em << PMU_EMQ_EM_LSB & PMU_EMQ_EM_MASK) |
+           ((uint32_t)eq << PMU_EMQ_EQ_LSB & PMU_EMQ_EQ_MASK);
+}
+
+unsigned pmu_drv_eq_bits(const pmu_dev *d, unsigned t, int os, int usr)
+{
+    unsigned eq = 0;
+    if (t >= d->nt) return 0;
+    if (os) eq |= 1u << PMU_EQ_OS_BIT(t, d->nt);
+    if (usr) eq |= 1u << PMU_EQ_USR_BIT(t, d->nt);
+    return eq;
+}
+
+/* ------------------------------------------------ volatile backend */
+static uint32_t vol_rd(void *ctx, uint32_t off)
+{
+    return *(volatile uint32_t *)((volatile uint8_t *)ctx + off);
+}
+
+static void vol_wr(void *ctx, uint32_t off, uint32_t v)
+{
+    *(volatile uint32_t *)((volatile uint8_t *)ctx + off) = v;
+}
+
+const pmu_mmio pmu_mmio_volatile_ops = { vol_rd, vol_wr, 0, 0, 0 };
+
+pmu_mmio pmu_mmio_volatile(volatile void *base)
+{
+    pmu_mmio io = pmu_mmio_volatile_ops;
+    io.ctx = (void *)base;
+    return io;
+}
