@@ -9,9 +9,20 @@
 typedef struct {
     unsigned es, ie, edge, inv, thr;   /* CTL */
     unsigned em, eq;                   /* EMQ */
+    unsigned nie, hist, lat, pms, pmc; /* XCTL (pmu_sample) */
     unsigned prev_cond;                /* pmu_threshold state */
     uint64_t cnt;
 } pmu_ctr;
+
+typedef struct {                       /* one yield channel (pmu_yield) */
+    unsigned valid, act, yer, any, sid;
+    uint32_t esv, esm, sav, cnt;
+    unsigned miss;
+    uint64_t tgt;
+} pmu_ych;
+
+#define YEV_W 25u
+#define YEV_MASK ((1u << YEV_W) - 1u)
 
 struct pmu_model {
     pmu_cfg  cfg;
@@ -21,7 +32,16 @@ struct pmu_model {
     uint64_t tsc;
     uint32_t rshadow, wstage;
     pmu_ctr  c[PMU_NC_MAX];
+    /* pmu_sample */
+    unsigned frz, foi, pmxe, trig, tbee, tbsel, thresh;
+    unsigned pmstat;
+    uint64_t siar, sdar;
+    /* pmu_yield: channel k = ring3 * nch + i */
+    unsigned blk;                      /* bit 0 ring 0, bit 1 ring 3 */
+    pmu_ych  y[2 * PMU_NCH_MAX];
 };
+
+static const unsigned TB_BIT[4] = {PMU_TB_BIT0, PMU_TB_BIT1, PMU_TB_BIT2, PMU_TB_BIT3};
 
 const char *pmu_cfg_check(const pmu_cfg *c)
 {
@@ -32,6 +52,7 @@ const char *pmu_cfg_check(const pmu_cfg *c)
     if (c->ncls < 1 || c->ncls > PMU_NCLS_MAX) return "ncls must be 1..64";
     if (c->nret < 1 || c->nret > PMU_NRET_MAX) return "nret must be 1..8";
     if (c->flop_class > 63) return "flop_class must be 0..63";
+    if (c->nch > PMU_NCH_MAX) return "nch must be 1..8 (0 = default 4)";
     return NULL;
 }
 
@@ -41,6 +62,7 @@ pmu_model *pmu_model_new(const pmu_cfg *cfg)
     pmu_model *m = calloc(1, sizeof *m);
     if (!m) return NULL;
     m->cfg = *cfg;
+    if (m->cfg.nch == 0) m->cfg.nch = PMU_NCH_DEFAULT;
     m->cmask = cfg->cw == 64 ? ~0ull : ((1ull << cfg->cw) - 1u);
     pmu_model_reset(m);
     return m;
@@ -94,13 +116,22 @@ static unsigned mux_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *
     return acc & IW_MASK;
 }
 
+/* pmu_core source select + process-mark gating of thread t (before the qualifier). */
+static unsigned src_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *in, unsigned t)
+{
+    unsigned pm = in->pm[t] & 1u;
+    if ((c->pms && !pm) || (c->pmc && pm)) return 0;
+    if (c->lat) return (in->mem_valid[t] & 1u) && in->mem_lat[t] > m->thresh;
+    return mux_inc(m, c, in, t);
+}
+
 /* pmu_qualifier: sum of qualified threads' increments. */
 static unsigned qual_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *in)
 {
     unsigned sum = 0, nt = m->cfg.nt;
     for (unsigned t = 0; t < nt; t++) {
         unsigned bit = (in->cpl[t] & 3u) == 0 ? PMU_EQ_OS_BIT(t, nt) : PMU_EQ_USR_BIT(t, nt);
-        if ((c->eq >> bit) & 1u) sum += mux_inc(m, c, in, t);
+        if ((c->eq >> bit) & 1u) sum += src_inc(m, c, in, t);
     }
     return sum & IW_MASK;
 }
@@ -117,11 +148,26 @@ static unsigned thr_inc(const pmu_ctr *c, unsigned raw, unsigned *cond)
 
 /* pmu_apb decode of one access. */
 typedef enum { R_NONE, R_ID, R_CFG, R_GCTL, R_OVF, R_CLR, R_CNTEN, R_TSC_LO, R_TSC_HI,
-               R_CTL, R_EMQ, R_CNT_LO, R_CNT_HI } reg_id;
+               R_CTL, R_EMQ, R_CNT_LO, R_CNT_HI,
+               R_MMCR, R_PMSTAT, R_SIAR_LO, R_SIAR_HI, R_SDAR_LO, R_SDAR_HI, R_YR0, R_YR3,
+               R_XCTL, R_YCH } reg_id;
 
-static reg_id decode(const pmu_model *m, uint32_t a, unsigned *idx)
+/* idx: counter slot, or for R_YCH the channel k = ring3 * nch + i with the
+ * register offset/4 in *sub. */
+static reg_id decode(const pmu_model *m, uint32_t a, unsigned *idx, unsigned *sub)
 {
     *idx = 0;
+    *sub = 0;
+    if ((a >> 7) == (PMU_XCTL_BASE >> 7) && ((a >> 2) & 31u) < m->cfg.nc) {
+        *idx = (a >> 2) & 31u;
+        return R_XCTL;
+    }
+    if (((a >> 8) == (PMU_YCH0_BASE >> 8) || (a >> 8) == (PMU_YCH3_BASE >> 8)) && ((a >> 5) & 7u) < m->cfg.nch) {
+        unsigned r3 = (a >> 8) == (PMU_YCH3_BASE >> 8);
+        *idx = r3 * m->cfg.nch + ((a >> 5) & 7u);
+        *sub = (a >> 2) & 7u;
+        return R_YCH;
+    }
     if (a >= PMU_CNT_BASE && ((a - PMU_CNT_BASE) >> 4) < m->cfg.nc) {
         *idx = (a - PMU_CNT_BASE) >> 4;
         switch (a & 0xCu) {
@@ -140,6 +186,14 @@ static reg_id decode(const pmu_model *m, uint32_t a, unsigned *idx)
     case PMU_REG_CNTEN:  return R_CNTEN;
     case PMU_REG_TSC_LO: return R_TSC_LO;
     case PMU_REG_TSC_HI: return R_TSC_HI;
+    case PMU_REG_MMCR:   return R_MMCR;
+    case PMU_REG_PMSTAT: return R_PMSTAT;
+    case PMU_REG_SIAR_LO: return R_SIAR_LO;
+    case PMU_REG_SIAR_HI: return R_SIAR_HI;
+    case PMU_REG_SDAR_LO: return R_SDAR_LO;
+    case PMU_REG_SDAR_HI: return R_SDAR_HI;
+    case PMU_REG_YRING0: return R_YR0;
+    case PMU_REG_YRING3: return R_YR3;
     default:             return R_NONE;
     }
 }
@@ -159,7 +213,56 @@ int pmu_model_irq(const pmu_model *m)
 {
     uint32_t ie = 0;
     for (unsigned n = 0; n < m->cfg.nc; n++) ie |= (uint32_t)m->c[n].ie << n;
-    return (m->ovf & ie) != 0;
+    return (m->ovf & ie) != 0 || m->pmstat != 0;
+}
+
+uint32_t pmu_model_mmcr(const pmu_model *m)
+{
+    return m->frz << PMU_MMCR_FRZ_LSB | m->foi << PMU_MMCR_FOI_LSB | m->pmxe << PMU_MMCR_PMXE_LSB |
+           m->trig << PMU_MMCR_TRIG_LSB | m->tbee << PMU_MMCR_TBEE_LSB | m->tbsel << PMU_MMCR_TBSEL_LSB |
+           m->thresh << PMU_MMCR_THRESH_LSB;
+}
+
+uint32_t pmu_model_yer(const pmu_model *m)
+{
+    uint32_t v = 0;
+    for (unsigned k = 0; k < 2 * m->cfg.nch; k++) v |= (uint32_t)m->y[k].yer << k;
+    return v;
+}
+
+static uint32_t yring_word(const pmu_model *m, unsigned r3)
+{
+    uint32_t yer = pmu_model_yer(m) >> (r3 * m->cfg.nch) & ((1u << m->cfg.nch) - 1u);
+    return ((m->blk >> r3) & 1u) << PMU_YRING0_BLK_LSB | yer << PMU_YRING0_YER_LSB |
+           (m->cfg.nch & 0xFu) << PMU_YRING0_NCH_LSB;
+}
+
+static uint32_t ych_word(const pmu_ych *y, unsigned sub)
+{
+    switch (sub * 4u) {
+    case PMU_YCH_CTL:
+        return y->valid << PMU_YCH_CTL_VALID_LSB | y->act << PMU_YCH_CTL_ACT_LSB | y->yer << PMU_YCH_CTL_YER_LSB |
+               y->any << PMU_YCH_CTL_ANY_LSB | y->sid << PMU_YCH_CTL_SID_LSB;
+    case PMU_YCH_ESV:    return y->esv;
+    case PMU_YCH_ESM:    return y->esm;
+    case PMU_YCH_SAV:    return y->sav;
+    case PMU_YCH_CNT:    return y->cnt;
+    case PMU_YCH_MISS:   return y->miss;
+    case PMU_YCH_TGT_LO: return (uint32_t)y->tgt;
+    default:             return (uint32_t)(y->tgt >> 32);
+    }
+}
+
+/* pmu_yield delivery (combinational): channel k delivered this cycle, or -1. */
+static int yield_pick(const pmu_model *m, const pmu_inputs *in)
+{
+    unsigned r3 = (in->cpl[0] & 3u) != 0, nch = m->cfg.nch;
+    if ((m->blk >> r3) & 1u) return -1;
+    for (unsigned i = 0; i < nch; i++) {
+        const pmu_ych *y = &m->y[r3 * nch + i];
+        if (y->valid && y->act && y->yer) return (int)(r3 * nch + i);
+    }
+    return -1;
 }
 
 void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
@@ -169,11 +272,14 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     const int acc = in->psel && in->penable;
 
     /* ---- bus decode (combinational, from pre-edge state) ---- */
-    unsigned idx;
-    reg_id r = decode(m, a, &idx);
+    unsigned idx, sub;
+    reg_id r = decode(m, a, &idx, &sub);
     int user_ok = r == R_CNT_LO || r == R_CNT_HI || r == R_TSC_LO || r == R_TSC_HI;
-    int err = (a & 3u) || r == R_NONE || (in->pwrite && (in->pstrb & 0xFu) != 0xFu) ||
-              (!(in->pprot & 1u) && (in->pwrite || !(m->uen && user_ok)));
+    /* ring-3 yield registers: unprivileged reads and writes allowed */
+    int u3_ok = r == R_YR3 || (r == R_YCH && idx >= m->cfg.nch);
+    int priv_err = (!(in->pprot & 1u) && (in->pwrite || !(m->uen && user_ok)));
+    if (u3_ok) priv_err = 0;
+    int err = (a & 3u) || r == R_NONE || (in->pwrite && (in->pstrb & 0xFu) != 0xFu) || priv_err;
     int wr_ok = acc && in->pwrite && !err;
     int rd_ok = acc && !in->pwrite && !err;
     uint32_t rdata = 0;
@@ -195,41 +301,139 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         break;
     }
     case R_EMQ:    rdata = m->c[idx].em | m->c[idx].eq << PMU_EMQ_EQ_LSB; break;
+    case R_MMCR:   rdata = pmu_model_mmcr(m); break;
+    case R_PMSTAT: rdata = m->pmstat; break;
+    case R_SIAR_LO: lo_val = m->siar; rdata = (uint32_t)lo_val; break;
+    case R_SDAR_LO: lo_val = m->sdar; rdata = (uint32_t)lo_val; break;
+    case R_SIAR_HI: case R_SDAR_HI: rdata = m->rshadow; break;
+    case R_YR0:    rdata = yring_word(m, 0); break;
+    case R_YR3:    rdata = yring_word(m, 1); break;
+    case R_XCTL: {
+        const pmu_ctr *c = &m->c[idx];
+        rdata = c->nie << PMU_XCTL_NIE_LSB | c->hist << PMU_XCTL_HIST_LSB | c->lat << PMU_XCTL_LAT_LSB |
+                c->pms << PMU_XCTL_PMS_LSB | c->pmc << PMU_XCTL_PMC_LSB;
+        break;
+    }
+    case R_YCH:    rdata = ych_word(&m->y[idx], sub); break;
     default:       break;
     }
+    const int ypick = yield_pick(m, in);
     if (out) {
         out->pready = 1;
         out->pslverr = (uint8_t)(acc && err);
         out->prdata = rd_ok ? rdata : 0u;
         out->irq = (uint8_t)pmu_model_irq(m);
+        out->pmi = m->pmstat != 0;
+        out->yield = ypick >= 0;
+        out->yield_ring = (in->cpl[0] & 3u) != 0;
+        out->yield_ch = ypick >= 0 ? (uint8_t)((unsigned)ypick % m->cfg.nch) : 0u;
+        out->yield_tgt = ypick >= 0 ? m->y[ypick].tgt : 0u;
     }
 
     /* ---- counting (uses pre-edge state) ---- */
     const uint32_t wd = in->pwdata;
     const uint64_t wd64 = (uint64_t)m->wstage << 32 | wd;
-    uint32_t ovf_set = 0;
+    const unsigned msb = m->cfg.cw - 1u;
+    const unsigned cnt0_msb = (unsigned)(m->c[0].cnt >> msb) & 1u;
+    const int hold = m->trig && !cnt0_msb;       /* trigger: counters 1.. wait */
+    uint32_t ovf_set = 0, neg_nxt = 0, cev = 0;
     for (unsigned n = 0; n < nc; n++) {
         pmu_ctr *c = &m->c[n];
         unsigned cond, inc = thr_inc(c, qual_inc(m, c, in), &cond);
         int run = m->gen && ((m->cnten >> n) & 1u);
+        run = run && !m->frz && !(n && hold);
         int we = wr_ok && r == R_CNT_LO && idx == n;
         int clr = wr_ok && r == R_CLR && ((wd >> n) & 1u);
         c->prev_cond = cond;
+        if (run && inc) cev |= 1u << n;
         if (we) {
             c->cnt = wd64 & m->cmask;
         } else if (clr) {
             c->cnt = 0;
+        } else if (run && c->hist) {
+            c->cnt = ((c->cnt << 1) | (inc != 0)) & m->cmask;   /* history: shift in the event */
         } else if (run) {
             uint64_t sum = (c->cnt + inc) & m->cmask;
             if (sum < c->cnt) ovf_set |= 1u << n;   /* carry out of bit cw-1 */
             c->cnt = sum;
         }
+        neg_nxt |= (uint32_t)((c->cnt >> msb) & 1u) << n;     /* MSB after this edge */
     }
     m->ovf = (m->ovf & ~((wr_ok && r == R_OVF) ? wd : 0u)) | ovf_set;
     m->ovf &= ncmask(m);
 
-    /* ---- time-stamp counter ---- */
+    /* ---- time-stamp counter; time-base transition of the TBSEL bit ---- */
+    const unsigned tb = TB_BIT[m->tbsel & 3u];
+    const unsigned tb_cur = (unsigned)(m->tsc >> tb) & 1u;
     m->tsc = (wr_ok && r == R_TSC_LO) ? wd64 : m->tsc + 1u;
+    const unsigned tb_rise = !tb_cur && ((m->tsc >> tb) & 1u);
+
+    /* ---- sampling interrupt (pmu_sample; decided on the pre-edge state) ---- */
+    uint32_t nie = 0;
+    for (unsigned n = 0; n < nc; n++) nie |= (uint32_t)m->c[n].nie << n;
+    const int cond_neg = (nie & neg_nxt) != 0;
+    const int cond_tb = m->tbee && tb_rise;
+    const int fire = m->pmxe && (cond_neg || cond_tb);
+    {
+        const unsigned foi_old = m->foi;
+        if (wr_ok && r == R_MMCR) {
+            m->frz = (wd >> PMU_MMCR_FRZ_LSB) & 1u;
+            m->foi = (wd >> PMU_MMCR_FOI_LSB) & 1u;
+            m->pmxe = (wd >> PMU_MMCR_PMXE_LSB) & 1u;
+            m->trig = (wd >> PMU_MMCR_TRIG_LSB) & 1u;
+            m->tbee = (wd >> PMU_MMCR_TBEE_LSB) & 1u;
+            m->tbsel = (wd & PMU_MMCR_TBSEL_MASK) >> PMU_MMCR_TBSEL_LSB;
+            m->thresh = (wd & PMU_MMCR_THRESH_MASK) >> PMU_MMCR_THRESH_LSB;
+        }
+        if (fire && foi_old) m->frz = 1;
+        if (fire) m->pmxe = 0;
+        if (cnt0_msb) m->trig = 0;
+        m->pmstat = (m->pmstat & ~((wr_ok && r == R_PMSTAT) ? wd : 0u)) |
+                    (fire && cond_tb ? PMU_PMSTAT_TB_MASK : 0u) | (fire && cond_neg ? PMU_PMSTAT_NEG_MASK : 0u);
+        m->pmstat &= PMU_PMSTAT_TB_MASK | PMU_PMSTAT_NEG_MASK;
+        if (fire) { m->siar = in->iaddr; m->sdar = in->daddr; }
+    }
+
+    /* ---- yield channels (pmu_yield; pre-edge state) ---- */
+    {
+        const unsigned nch = m->cfg.nch, r3 = (in->cpl[0] & 3u) != 0;
+        const uint32_t evt = ((cev & 0xFFFFu) | (uint32_t)in->yev << PMU_YEV_EXT_LSB |
+                              tb_rise << PMU_YEV_TB_LSB) & YEV_MASK;
+        for (unsigned k = 0; k < 2 * nch; k++) {
+            pmu_ych *y = &m->y[k];
+            const unsigned ring = k >= nch;
+            const uint32_t match = ~(evt ^ y->esv) & y->esm;
+            const int trig = y->valid && ring == r3 && y->esm && (y->any ? match != 0 : match == y->esm);
+            const int uf = trig && y->cnt == 0;
+            const int deliv = ypick == (int)k;
+            const int missed = uf && y->yer && !deliv;
+            const int wme = wr_ok && r == R_YCH && idx == k;
+            const unsigned wreg = wme ? sub * 4u : 0xFFu;
+            unsigned yer = y->yer;
+            if (wreg == PMU_YCH_CTL) {
+                y->valid = (wd >> PMU_YCH_CTL_VALID_LSB) & 1u;
+                y->act = (wd >> PMU_YCH_CTL_ACT_LSB) & 1u;
+                y->any = (wd >> PMU_YCH_CTL_ANY_LSB) & 1u;
+                y->sid = (wd & PMU_YCH_CTL_SID_MASK) >> PMU_YCH_CTL_SID_LSB;
+                yer = (wd >> PMU_YCH_CTL_YER_LSB) & 1u;
+            }
+            y->yer = (yer && !deliv) || uf;
+            const uint32_t sav_old = y->sav;
+            if (wreg == PMU_YCH_ESV) y->esv = wd & YEV_MASK;
+            if (wreg == PMU_YCH_ESM) y->esm = wd & YEV_MASK;
+            if (wreg == PMU_YCH_SAV) y->sav = wd;
+            if (wreg == PMU_YCH_CNT || wreg == PMU_YCH_SAV) y->cnt = wd;
+            else if (uf) y->cnt = sav_old;
+            else if (trig) y->cnt--;
+            if (wreg == PMU_YCH_MISS) y->miss = wd & 0xFFFFu;
+            else if (missed && y->miss != 0xFFFFu) y->miss++;
+            if (wreg == PMU_YCH_TGT_LO) y->tgt = (y->tgt & ~0xFFFFFFFFull) | wd;
+            if (wreg == PMU_YCH_TGT_HI) y->tgt = (y->tgt & 0xFFFFFFFFull) | (uint64_t)wd << 32;
+        }
+        unsigned eret = ((wr_ok && r == R_YR0 && (wd & PMU_YRING0_BLK_MASK)) ? 1u : 0u) |
+                        ((wr_ok && r == R_YR3 && (wd & PMU_YRING3_BLK_MASK)) ? 2u : 0u);
+        m->blk = (m->blk & ~eret) | (ypick >= 0 ? 1u << r3 : 0u);
+    }
 
     /* ---- register writes ---- */
     if (wr_ok) {
@@ -250,12 +454,22 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             m->c[idx].em = wd & PMU_EMQ_EM_MASK;
             m->c[idx].eq = (wd >> PMU_EMQ_EQ_LSB) & ((1u << (2u * m->cfg.nt)) - 1u);
             break;
+        case R_XCTL: {
+            pmu_ctr *c = &m->c[idx];
+            c->nie = (wd >> PMU_XCTL_NIE_LSB) & 1u;
+            c->hist = (wd >> PMU_XCTL_HIST_LSB) & 1u;
+            c->lat = (wd >> PMU_XCTL_LAT_LSB) & 1u;
+            c->pms = (wd >> PMU_XCTL_PMS_LSB) & 1u;
+            c->pmc = (wd >> PMU_XCTL_PMC_LSB) & 1u;
+            break;
+        }
         default: break;
         }
     }
 
     /* ---- read shadow / write stage ---- */
     if (rd_ok && (r == R_CNT_LO || r == R_TSC_LO)) m->rshadow = (uint32_t)(lo_val >> 32);
+    if (rd_ok && (r == R_SIAR_LO || r == R_SDAR_LO)) m->rshadow = (uint32_t)(lo_val >> 32);
     if (wr_ok && (r == R_CNT_HI || r == R_TSC_HI)) m->wstage = wd;
     if (wr_ok && (r == R_CNT_LO || r == R_TSC_LO)) m->wstage = 0;
 }
@@ -263,6 +477,14 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
 uint64_t pmu_model_counter(const pmu_model *m, unsigned n) { return n < m->cfg.nc ? m->c[n].cnt : 0; }
 uint32_t pmu_model_ovf(const pmu_model *m) { return m->ovf; }
 uint64_t pmu_model_tsc(const pmu_model *m) { return m->tsc; }
+uint64_t pmu_model_siar(const pmu_model *m) { return m->siar; }
+uint64_t pmu_model_sdar(const pmu_model *m) { return m->sdar; }
+uint32_t pmu_model_pmstat(const pmu_model *m) { return m->pmstat; }
+uint32_t pmu_model_yblk(const pmu_model *m) { return m->blk; }
+uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i)
+{
+    return i < m->cfg.nch ? m->y[(ring3 ? m->cfg.nch : 0u) + i].cnt : 0u;
+}
 
 static int bus(pmu_model *m, uint32_t addr, int write, uint32_t wdata, uint32_t *rdata)
 {

@@ -23,10 +23,13 @@ typedef struct {
     unsigned ncls;        /* event classes, 1..64            (RTL NCLS)       */
     unsigned nret;        /* FLOP retire slots/thread, 1..8  (RTL NRET)       */
     unsigned flop_class;  /* FLOP class number, 0..63        (RTL FLOP_CLASS) */
+    unsigned nch;         /* yield channels per ring, 1..8   (RTL NCH); 0 selects
+                             the default 4 (initializers older than this field) */
 } pmu_cfg;
 
 /* The RTL's default parameters. */
-#define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u }
+#define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u, 4u }
+#define PMU_NCH_DEFAULT 4u
 
 typedef struct {
     uint8_t valid;
@@ -46,11 +49,22 @@ typedef struct {
     uint16_t ev[PMU_NT_MAX][PMU_NCLS_MAX];   /* sub-event bits per thread, class */
     uint8_t  cpl[PMU_NT_MAX];                /* 0..3 */
     pmu_flop_slot flop[PMU_NT_MAX][PMU_NRET_MAX];
+    /* sampling (docs/sampling.md) */
+    uint64_t iaddr, daddr;                   /* instruction / data address this cycle */
+    uint8_t  pm[PMU_NT_MAX];                 /* process mark per thread */
+    uint8_t  mem_valid[PMU_NT_MAX];          /* a load/store completes on thread t */
+    uint16_t mem_lat[PMU_NT_MAX];            /* ... with this latency */
+    /* yield channels */
+    uint8_t  yev;                            /* external scenario events yev_i[7:0] */
 } pmu_inputs;
 
 typedef struct {
     uint32_t prdata;
     uint8_t  pready, pslverr, irq;
+    /* sampling / yield outputs during the cycle */
+    uint8_t  pmi;                            /* PMSTAT != 0 */
+    uint8_t  yield, yield_ring, yield_ch;    /* yield_ring: 0 ring 0, 1 ring 3 */
+    uint64_t yield_tgt;
 } pmu_outputs;
 
 typedef struct pmu_model pmu_model;
@@ -71,6 +85,13 @@ uint64_t pmu_model_counter(const pmu_model *m, unsigned n);
 uint32_t pmu_model_ovf(const pmu_model *m);
 uint64_t pmu_model_tsc(const pmu_model *m);
 int      pmu_model_irq(const pmu_model *m);
+uint64_t pmu_model_siar(const pmu_model *m);
+uint64_t pmu_model_sdar(const pmu_model *m);
+uint32_t pmu_model_mmcr(const pmu_model *m);     /* MMCR register value */
+uint32_t pmu_model_pmstat(const pmu_model *m);
+uint32_t pmu_model_yblk(const pmu_model *m);     /* bit 0 ring 0, bit 1 ring 3 */
+uint32_t pmu_model_yer(const pmu_model *m);      /* ring-0 channels [nch-1:0], ring 3 above */
+uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i);  /* down-counter */
 
 /* Convenience bus transactions: a two-cycle APB access (setup + access)
  * with all event inputs idle. Return PSLVERR. */

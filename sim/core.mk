@@ -5,8 +5,13 @@ CORE_BUILD := $(BUILD)/core
 # Two configurations are verified: the default one and an "alt" one that
 # moves every parameter (odd NC, 64-bit counters, 4 threads, FLOP class
 # inside the class range, fewer classes).
-CFG_default := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63
-CFG_alt     := NT=4 NC=5 CW=64 NCLS=16 NRET=2 FLOP_CLASS=5
+# (and 2 yield channels per ring instead of 4).
+CFG_default := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4
+CFG_alt     := NT=4 NC=5 CW=64 NCLS=16 NRET=2 FLOP_CLASS=5 NCH=2
+# Sampling (pmu_sample) and yield-channel (pmu_yield) blocks of the core; the
+# list is exported so that other flows reading $RTL_SRCS (synth) see them.
+RTL_SRCS += rtl/pmu_sample.v rtl/pmu_yield.v
+export RTL_SRCS
 # configuration -> -G parameters / -D defines
 gparams = $(foreach p,$(CFG_$(1)),-G$(p))
 dparams = $(foreach p,$(CFG_$(1)),-DCFG_$(p))

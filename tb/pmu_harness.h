@@ -1,8 +1,10 @@
 // Lockstep harness: the Verilated pmu_core and the C golden model driven by
 // the same pmu_inputs every cycle. Before each rising edge it compares the
-// outputs visible during the cycle (PRDATA, PSLVERR, PREADY, IRQ); after the
-// edge it compares all architectural state visible on the core's ports
-// (every counter, OVF, TSC). The first divergence stops the run with a dump.
+// outputs visible during the cycle (PRDATA, PSLVERR, PREADY, IRQ, PMI, the
+// yield request/ring/channel/target); after the edge it compares all
+// architectural state visible on the core's ports (every counter, OVF, TSC,
+// SIAR, SDAR, MMCR, yield block bits, YER bits). The first divergence stops
+// the run with a dump.
 // Optionally records every cycle as a vector line for the Icarus replay
 // bench (tb/tb_replay.v).
 #pragma once
@@ -21,7 +23,10 @@ extern "C" {
 }
 
 #ifndef CFG_NT
-#error "build with -DCFG_NT=.. -DCFG_NC=.. -DCFG_CW=.. -DCFG_NCLS=.. -DCFG_NRET=.. -DCFG_FLOP_CLASS=.."
+#error "build with -DCFG_NT=.. -DCFG_NC=.. -DCFG_CW=.. -DCFG_NCLS=.. -DCFG_NRET=.. -DCFG_FLOP_CLASS=.. [-DCFG_NCH=..]"
+#endif
+#ifndef CFG_NCH
+#define CFG_NCH 4
 #endif
 
 // ---- generic bit access to Verilator port types (integral or VlWide) ----
@@ -68,6 +73,7 @@ static inline pmu_cfg build_cfg() {
     pmu_cfg c;
     c.nt = CFG_NT; c.nc = CFG_NC; c.cw = CFG_CW; c.ncls = CFG_NCLS; c.nret = CFG_NRET;
     c.flop_class = CFG_FLOP_CLASS;
+    c.nch = CFG_NCH;
     return c;
 }
 
@@ -137,6 +143,15 @@ struct Harness {
         dut->pwdata_i = in.pwdata;
         dut->pstrb_i = in.pstrb & 0xF;
         dut->pprot_i = in.pprot & 7;
+        // sampling / yield inputs
+        dut->iaddr_i = in.iaddr;
+        dut->daddr_i = in.daddr;
+        for (unsigned t = 0; t < NT; t++) {
+            put_bits(dut->pm_i, t, 1, in.pm[t] & 1);
+            put_bits(dut->mem_valid_i, t, 1, in.mem_valid[t] & 1);
+            put_bits(dut->mem_lat_i, PMU_LAT_W * t, PMU_LAT_W, in.mem_lat[t]);
+        }
+        dut->yev_i = in.yev;
     }
 
     void fail_dump(const char *what, uint64_t rtl, uint64_t model) {
@@ -157,6 +172,13 @@ struct Harness {
                 pmu_model_ovf(m));
         fprintf(stderr, "    tsc     0x%016" PRIx64 " | 0x%016" PRIx64 "\n", (uint64_t)dut->tsc_o,
                 pmu_model_tsc(m));
+        fprintf(stderr, "    siar    0x%016" PRIx64 " | 0x%016" PRIx64 "\n", (uint64_t)dut->siar_o,
+                pmu_model_siar(m));
+        fprintf(stderr, "    sdar    0x%016" PRIx64 " | 0x%016" PRIx64 "\n", (uint64_t)dut->sdar_o,
+                pmu_model_sdar(m));
+        fprintf(stderr, "    mmcr    0x%08x | 0x%08x\n", (unsigned)dut->mmcr_o, pmu_model_mmcr(m));
+        fprintf(stderr, "    yblk    0x%x | 0x%x   yer 0x%04" PRIx64 " | 0x%04x\n", (unsigned)dut->yblk_o,
+                pmu_model_yblk(m), get_bits(dut->yer_o, 0, 2 * cfg.nch), pmu_model_yer(m));
     }
 
     void check_state(const char *when) {
@@ -171,6 +193,15 @@ struct Harness {
             snprintf(buf, sizeof buf, "TSC %s", when);
             fail_dump(buf, dut->tsc_o, pmu_model_tsc(m));
         }
+        struct { const char *n; uint64_t r, e; } st[] = {
+            {"SIAR", (uint64_t)dut->siar_o, pmu_model_siar(m)},
+            {"SDAR", (uint64_t)dut->sdar_o, pmu_model_sdar(m)},
+            {"MMCR", (uint64_t)dut->mmcr_o, pmu_model_mmcr(m)},
+            {"YBLK", (uint64_t)dut->yblk_o, pmu_model_yblk(m)},
+            {"YER", get_bits(dut->yer_o, 0, 2 * cfg.nch), pmu_model_yer(m)},
+        };
+        for (auto &x : st)
+            if (!failed && x.r != x.e) { snprintf(buf, sizeof buf, "%s %s", x.n, when); fail_dump(buf, x.r, x.e); }
     }
 
     // One clock cycle with the current `in`. Returns false on divergence.
@@ -183,6 +214,11 @@ struct Harness {
         if (dut->pslverr_o != out.pslverr) fail_dump("PSLVERR", dut->pslverr_o, out.pslverr);
         if (dut->pready_o != out.pready) fail_dump("PREADY", dut->pready_o, out.pready);
         if (dut->irq_o != out.irq) fail_dump("IRQ", dut->irq_o, out.irq);
+        if (dut->pmi_o != out.pmi) fail_dump("PMI", dut->pmi_o, out.pmi);
+        if (dut->yield_o != out.yield) fail_dump("YIELD", dut->yield_o, out.yield);
+        if (dut->yield_ring_o != out.yield_ring) fail_dump("YIELD_RING", dut->yield_ring_o, out.yield_ring);
+        if (dut->yield_ch_o != out.yield_ch) fail_dump("YIELD_CH", dut->yield_ch_o, out.yield_ch);
+        if ((uint64_t)dut->yield_tgt_o != out.yield_tgt) fail_dump("YIELD_TGT", dut->yield_tgt_o, out.yield_tgt);
         dut->clk_i = 1;
         dut->eval();
         check_state("after edge");
@@ -212,7 +248,21 @@ struct Harness {
         fprintf(vec, " %x %x %x %x %x %" PRIx64 " ", out.prdata, out.pslverr, out.pready, out.irq,
                 pmu_model_ovf(m), pmu_model_tsc(m));
         print_cnt_hex();
-        fputc('\n', vec);
+        // sampling / yield: inputs, then outputs during the cycle, then state after the edge
+        uint64_t pm = 0, mv = 0;
+        std::string lat(NT * PMU_LAT_W / 4, '0');
+        for (unsigned t = 0; t < NT; t++) {
+            pm |= (uint64_t)(in.pm[t] & 1) << t;
+            mv |= (uint64_t)(in.mem_valid[t] & 1) << t;
+            char b[8];
+            snprintf(b, sizeof b, "%04x", in.mem_lat[t]);
+            lat.replace((NT - 1 - t) * 4, 4, b);
+        }
+        fprintf(vec, " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %s %x", in.iaddr, in.daddr, pm, mv,
+                lat.c_str(), in.yev);
+        fprintf(vec, " %x %x %x %x %" PRIx64, out.pmi, out.yield, out.yield_ring, out.yield_ch, out.yield_tgt);
+        fprintf(vec, " %" PRIx64 " %" PRIx64 " %x %x %x\n", pmu_model_siar(m), pmu_model_sdar(m),
+                pmu_model_mmcr(m), pmu_model_yblk(m), pmu_model_yer(m));
     }
 
     // NC*CW-bit concatenation {cnt[NC-1], ..., cnt[0]} in hex.
@@ -273,5 +323,7 @@ struct Harness {
     void clear_events() {
         memset(in.ev, 0, sizeof in.ev);
         memset(in.flop, 0, sizeof in.flop);
+        memset(in.mem_valid, 0, sizeof in.mem_valid);
+        in.yev = 0;
     }
 };

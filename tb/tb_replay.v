@@ -1,10 +1,11 @@
 // Icarus Verilog replay of the directed tests: reads the vectors recorded by
 // tb/test_directed.cpp (--vec), drives pmu_core with them and checks every
-// cycle: PRDATA/PSLVERR/PREADY/IRQ before the edge, OVF/TSC/all counters
-// after it, and that no output is X or Z from reset on.
+// cycle: PRDATA/PSLVERR/PREADY/IRQ/PMI/yield outputs before the edge,
+// OVF/TSC/all counters/SIAR/SDAR/MMCR/yield block and YER bits after it, and
+// that no output is X or Z from reset on.
 //   vvp sim +vec=FILE      (parameters via iverilog -P tb_replay.NT=...)
 module tb_replay;
-  parameter integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63;
+  parameter integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63, NCH = 4;
 
   reg                  clk = 1'b0, rst_n = 1'b0;
   reg [NT*NCLS*16-1:0] ev;
@@ -21,6 +22,23 @@ module tb_replay;
   reg [NC-1:0]         e_ovf;
   reg [63:0]           e_tsc;
   reg [NC*CW-1:0]      e_cnt;
+  // sampling / yield
+  reg [63:0]           iaddr, daddr;
+  reg [NT-1:0]         pm, mv;
+  reg [NT*16-1:0]      mlat;
+  reg [7:0]            yev;
+  reg                  e_pmi, e_yield, e_yring;
+  reg [2:0]            e_ych;
+  reg [63:0]           e_ytgt, e_siar, e_sdar;
+  reg [31:0]           e_mmcr;
+  reg [1:0]            e_yblk;
+  reg [2*NCH-1:0]      e_yer;
+  wire                 pmi, yield, yring;
+  wire [2:0]           ych;
+  wire [63:0]          ytgt, siar, sdar;
+  wire [31:0]          mmcr;
+  wire [1:0]           yblk;
+  wire [2*NCH-1:0]     yer;
 
   wire                 pready, pslverr, irq;
   wire [31:0]          prdata;
@@ -28,12 +46,16 @@ module tb_replay;
   wire [NC-1:0]        ovf;
   wire [63:0]          tsc;
 
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS)) dut (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(psel), .penable_i(pen), .pwrite_i(pwr), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev), .cpl_i(cpl), .flop_valid_i(fv), .flop_rsz_i(fr), .flop_esz_i(fe), .flop_fma_i(ff),
-    .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc)
+    .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
+    .iaddr_i(iaddr), .daddr_i(daddr), .pm_i(pm), .mem_valid_i(mv), .mem_lat_i(mlat),
+    .pmi_o(pmi), .siar_o(siar), .sdar_o(sdar), .mmcr_o(mmcr),
+    .yev_i(yev), .yield_o(yield), .yield_ring_o(yring), .yield_ch_o(ych), .yield_tgt_o(ytgt),
+    .yblk_o(yblk), .yer_o(yer)
   );
 
   integer fd, c, r, errs, passed, failed, cycles;
@@ -45,11 +67,13 @@ module tb_replay;
     begin
       ev = 0; cpl = 0; fv = 0; fe = 0; ff = 0; fr = 0;
       psel = 0; pen = 0; pwr = 0; paddr = 0; pwdata = 0; pstrb = 0; pprot = 0;
+      iaddr = 0; daddr = 0; pm = 0; mv = 0; mlat = 0; yev = 0;
     end
   endtask
 
   task check_x(input [8*16-1:0] when);
-    if ((^{prdata, pslverr, pready, irq, ovf, tsc, cnt}) === 1'bx) begin
+    if ((^{prdata, pslverr, pready, irq, ovf, tsc, cnt, pmi, siar, sdar, mmcr, yield, yring, ych, ytgt,
+           yblk, yer}) === 1'bx) begin
       $display("  X/Z on an output %0s at cycle %0d of %0s", when, cycles, cur);
       errs = errs + 1;
     end
@@ -81,10 +105,13 @@ module tb_replay;
         zero_inputs; clk = 0; rst_n = 0; #1; rst_n = 1; #1;
         check_x("after reset");
       end else if (c == "C") begin
-        r = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+        r = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h",
                     ev, cpl, fv, fr, fe, ff, psel, pen, pwr, paddr, pwdata, pstrb, pprot,
                     e_prdata, e_pslverr, e_pready, e_irq, e_ovf, e_tsc, e_cnt);
-        if (r != 20) begin
+        r = r + $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+                    iaddr, daddr, pm, mv, mlat, yev, e_pmi, e_yield, e_yring, e_ych, e_ytgt,
+                    e_siar, e_sdar, e_mmcr, e_yblk, e_yer);
+        if (r != 36) begin
           $display("  bad vector line (%0d fields) after cycle %0d of %0s", r, cycles, cur);
           errs = errs + 1;
         end
@@ -96,12 +123,24 @@ module tb_replay;
                      cur, cycles, prdata, e_prdata, pslverr, e_pslverr, pready, e_pready, irq, e_irq);
           errs = errs + 1;
         end
+        if (pmi !== e_pmi || yield !== e_yield || yring !== e_yring || ych !== e_ych || ytgt !== e_ytgt) begin
+          if (errs < 5)
+            $display("  %0s cycle %0d: pmi %b/%b yield %b/%b ring %b/%b ch %h/%h tgt %h/%h (rtl/expected)",
+                     cur, cycles, pmi, e_pmi, yield, e_yield, yring, e_yring, ych, e_ych, ytgt, e_ytgt);
+          errs = errs + 1;
+        end
         clk = 1; #1;
         check_x("after edge");
         if (ovf !== e_ovf || tsc !== e_tsc || cnt !== e_cnt) begin
           if (errs < 5)
             $display("  %0s cycle %0d: state differs: ovf %h/%h tsc %h/%h cnt %h/%h", cur, cycles,
                      ovf, e_ovf, tsc, e_tsc, cnt, e_cnt);
+          errs = errs + 1;
+        end
+        if (siar !== e_siar || sdar !== e_sdar || mmcr !== e_mmcr || yblk !== e_yblk || yer !== e_yer) begin
+          if (errs < 5)
+            $display("  %0s cycle %0d: state differs: siar %h/%h sdar %h/%h mmcr %h/%h yblk %b/%b yer %h/%h",
+                     cur, cycles, siar, e_siar, sdar, e_sdar, mmcr, e_mmcr, yblk, e_yblk, yer, e_yer);
           errs = errs + 1;
         end
         clk = 0; #1;

@@ -68,6 +68,50 @@ GLOBAL_REGS = [
     ("TSC_HI", 0x01C, "RW", "Time-stamp counter bits 63:32 (via shadow/stage)", [
         ("TSC", 0, 32, "RW", 0, "Read: the read shadow. Write: the write stage"),
     ]),
+    # ---- PowerPC 604e style sampling controls (docs/sampling.md) ----
+    ("MMCR", 0x040, "RW", "Sampling control (604e MMCR0 style). All fields 0 at reset: old behaviour", [
+        ("FRZ", 0, 1, "RW", 0, "Global freeze: no counter counts while 1 (GEN/EN unchanged)"),
+        ("FOI", 1, 1, "RW", 0, "Freeze on interrupt: hardware sets FRZ when a sampling interrupt is signalled"),
+        ("PMXE", 2, 1, "RW", 0, "Sampling interrupt enable. Hardware clears it when it signals the interrupt; "
+                                "SIAR/SDAR stay frozen until software sets it again"),
+        ("TRIG", 3, 1, "RW", 0, "Trigger (604 'discount'): while 1 and counter 0 is not negative, counters "
+                                "1..NC-1 do not count; hardware clears it while counter 0 is negative"),
+        ("TBEE", 4, 1, "RW", 0, "Time-base event enable: a 0->1 transition of the TSC bit selected by TBSEL "
+                                "is an interrupt condition"),
+        ("TBSEL", 8, 2, "RW", 0, "Time-base bit: 0 TSC[16], 1 TSC[12], 2 TSC[8], 3 TSC[0] (PowerPC bits 47, "
+                                 "51, 55, 63)"),
+        ("THRESH", 16, 16, "RW", 0, "Latency threshold: an XCTL.LAT counter counts loads/stores whose "
+                                    "latency (mem_lat_i) is > THRESH"),
+    ]),
+    ("PMSTAT", 0x044, "W1C", "Sampling interrupt status (write 1 to clear); irq_o and pmi_o are high while any bit is 1", [
+        ("NEG", 0, 1, "W1C", 0, "Signalled because a counter with XCTL.NIE=1 is negative (MSB set)"),
+        ("TB", 1, 1, "W1C", 0, "Signalled because of a time-base transition (MMCR.TBEE)"),
+    ]),
+    ("SIAR_LO", 0x048, "RO", "Sampled instruction address bits 31:0 (latched from iaddr_i when the "
+                             "interrupt is signalled)", [
+        ("ADDR", 0, 32, "RO", 0, "Read: latches SIAR[63:32] into the read shadow"),
+    ]),
+    ("SIAR_HI", 0x04C, "RO", "Sampled instruction address bits 63:32 (via the read shadow)", [
+        ("ADDR", 0, 32, "RO", 0, "Read: the read shadow"),
+    ]),
+    ("SDAR_LO", 0x050, "RO", "Sampled data address bits 31:0 (latched from daddr_i with SIAR)", [
+        ("ADDR", 0, 32, "RO", 0, "Read: latches SDAR[63:32] into the read shadow"),
+    ]),
+    ("SDAR_HI", 0x054, "RO", "Sampled data address bits 63:32 (via the read shadow)", [
+        ("ADDR", 0, 32, "RO", 0, "Read: the read shadow"),
+    ]),
+    # ---- user-level yield channels (docs/sampling.md) ----
+    ("YRING0", 0x060, "RW", "Ring-0 yield status. Privileged access only", [
+        ("BLK", 0, 1, "W1C", 0, "Yield block bit: set by hardware when a ring-0 yield is delivered; "
+                                "writing 1 clears it (models ERET)"),
+        ("YER", 8, "NCH", "RO", 0, "YER bit of ring-0 channel i at bit 8+i"),
+        ("NCH", 24, 4, "RO", None, "Channels per ring (parameter NCH)"),
+    ]),
+    ("YRING3", 0x064, "RW", "Ring-3 yield status. Unprivileged (PPROT[0]=0) access allowed", [
+        ("BLK", 0, 1, "W1C", 0, "Yield block bit of ring 3; writing 1 clears it (models ERET)"),
+        ("YER", 8, "NCH", "RO", 0, "YER bit of ring-3 channel i at bit 8+i"),
+        ("NCH", 24, 4, "RO", None, "Channels per ring (parameter NCH)"),
+    ]),
 ]
 
 COUNTER_REGS = [
@@ -98,7 +142,66 @@ COUNTER_REGS = [
     ]),
 ]
 
-FIELD_MAX = {"NC": NC_MAX, "2*NT": 16, "CW-32": 32}
+# Per-counter sampling control: one word per counter at XCTL_BASE + 4*n.
+XCTL_BASE = 0x400
+XCTL_REGS = [
+    ("XCTL", 0x0, "RW", "Counter n sampling control (all 0 at reset: old behaviour)", [
+        ("NIE", 0, 1, "RW", 0, "Negative interrupt enable: counter n negative (MSB set) is an interrupt condition"),
+        ("HIST", 1, 1, "RW", 0, "History mode: each counting cycle the counter shifts left by one and bit 0 "
+                                "gets 1 if its event occurred that cycle (no OVF)"),
+        ("LAT", 2, 1, "RW", 0, "Latency class: count the loads/stores with latency > MMCR.THRESH "
+                               "(mem_valid_i/mem_lat_i) instead of the ES/EM event"),
+        ("PMS", 3, 1, "RW", 0, "Process mark: thread t's events count only while pm_i[t]=1"),
+        ("PMC", 4, 1, "RW", 0, "Process mark: thread t's events count only while pm_i[t]=0 (PMS=PMC=1: none)"),
+    ]),
+]
+
+# Yield channels: NCH per ring; ring-0 block at YCH0_BASE, ring-3 at YCH3_BASE,
+# YCH_STRIDE bytes per channel.
+YCH0_BASE = 0x900
+YCH3_BASE = 0xA00
+YCH_STRIDE = 0x20
+NCH_MAX = 8
+YCH_REGS = [
+    ("YCH_CTL", 0x00, "RW", "Channel control", [
+        ("VALID", 0, 1, "RW", 0, "Channel valid: its scenario is evaluated while its ring is current"),
+        ("ACT", 1, 1, "RW", 0, "Action: 1 yield, 0 silent (only YER/MISS are updated, never delivered)"),
+        ("YER", 2, 1, "RW", 0, "Yield event request: set by hardware when the down-counter underflows, "
+                               "cleared when the yield is delivered (software may set/clear it)"),
+        ("ANY", 3, 1, "RW", 0, "Scenario combine: 0 = AND (every selected event matches), 1 = OR (any)"),
+        ("SID", 8, 8, "RW", 0, "Scenario id (software tag, no hardware effect)"),
+    ]),
+    ("YCH_ESV", 0x04, "RW", "Event-schema vector: required value of each event-vector bit", [
+        ("ESV", 0, 25, "RW", 0, "Event-vector bit k must be equal to ESV[k] (when ESM[k]=1)"),
+    ]),
+    ("YCH_ESM", 0x08, "RW", "Event-schema mask: 1 = event-vector bit k takes part in the scenario", [
+        ("ESM", 0, 25, "RW", 0, "ESM=0: the scenario never triggers"),
+    ]),
+    ("YCH_SAV", 0x0C, "RW", "Sample-after value; a write also loads the down-counter", [
+        ("SAV", 0, 32, "RW", 0, "The channel underflows on every (SAV+1)-th trigger"),
+    ]),
+    ("YCH_CNT", 0x10, "RW", "Down-counter", [
+        ("CNT", 0, 32, "RW", 0, "Each trigger: 0 -> underflow (YER=1, reload SAV), else -1"),
+    ]),
+    ("YCH_MISS", 0x14, "RW", "Missed-trigger count", [
+        ("MISS", 0, 16, "RW", 0, "+1 (saturating) on an underflow while YER is still set and not being delivered"),
+    ]),
+    ("YCH_TGT_LO", 0x18, "RW", "Yield target address bits 31:0", [
+        ("TGT", 0, 32, "RW", 0, "Driven on yield_tgt_o when the channel's yield is delivered"),
+    ]),
+    ("YCH_TGT_HI", 0x1C, "RW", "Yield target address bits 63:32 (plain register, no stage)", [
+        ("TGT", 0, 32, "RW", 0, "Upper half of the target"),
+    ]),
+]
+# Event-vector bits the channel scenarios see.
+YEV_BITS = [("CNT", 0, 16, "counter k (k < NC) counted an event this cycle"),
+            ("EXT", 16, 8, "external event yev_i[k-16]"),
+            ("TB", 24, 1, "the MMCR.TBSEL bit of the TSC rises at the end of this cycle")]
+# MMCR.TBSEL -> TSC bit.
+TB_BITS = [16, 12, 8, 0]
+LAT_W = 16   # width of each thread's mem_lat_i
+
+FIELD_MAX = {"NC": NC_MAX, "2*NT": 16, "CW-32": 32, "NCH": NCH_MAX}
 
 # FLOP class sub-events (EM bits when ES == FLOP_CLASS), Intel FP_ARITH umask order.
 FLOP_SUBEVENTS = [
@@ -130,8 +233,20 @@ def gen_vh():
     o.append(f"`define PMU_NC_MAX {NC_MAX}")
     for name, off, _, _, fields in COUNTER_REGS:
         o.append(f"`define PMU_CREG_{name} 4'h{off:X}")
+    o.append(f"`define PMU_XCTL_BASE {ADDR_BITS}'h{XCTL_BASE:03X}")
+    o.append(f"`define PMU_YCH0_BASE {ADDR_BITS}'h{YCH0_BASE:03X}")
+    o.append(f"`define PMU_YCH3_BASE {ADDR_BITS}'h{YCH3_BASE:03X}")
+    o.append(f"`define PMU_YCH_STRIDE_LOG2 {YCH_STRIDE.bit_length() - 1}")
+    o.append(f"`define PMU_NCH_MAX {NCH_MAX}")
+    for name, off, _, _, fields in YCH_REGS:
+        o.append(f"`define PMU_{name} 3'd{off // 4}")
+    for i, b in enumerate(TB_BITS):
+        o.append(f"`define PMU_TB_BIT{i} {b}")
+    for n, lsb, w, _ in YEV_BITS:
+        o.append(f"`define PMU_YEV_{n}_LSB {lsb}")
+    o.append(f"`define PMU_LAT_W {LAT_W}")
     o.append("")
-    for regs in (GLOBAL_REGS, COUNTER_REGS):
+    for regs in (GLOBAL_REGS, COUNTER_REGS, XCTL_REGS, YCH_REGS):
         for name, _, _, _, fields in regs:
             for fname, lsb, w, _, _, _ in fields:
                 if isinstance(w, int):
@@ -160,8 +275,24 @@ def gen_h():
     for name, off, _, _, _ in COUNTER_REGS:
         o.append(f"#define PMU_CREG_{name} 0x{off:X}u")
         o.append(f"#define PMU_REG_{name}(n) (PMU_CNT_BASE + (unsigned)(n) * PMU_CNT_STRIDE + PMU_CREG_{name})")
+    o.append(f"#define PMU_XCTL_BASE 0x{XCTL_BASE:03X}u")
+    o.append("#define PMU_REG_XCTL(n) (PMU_XCTL_BASE + 4u * (unsigned)(n))")
+    o.append(f"#define PMU_YCH0_BASE 0x{YCH0_BASE:03X}u")
+    o.append(f"#define PMU_YCH3_BASE 0x{YCH3_BASE:03X}u")
+    o.append(f"#define PMU_YCH_STRIDE 0x{YCH_STRIDE:X}u")
+    o.append(f"#define PMU_NCH_MAX {NCH_MAX}u")
+    o.append("/* ring: 0 or 3; i: channel 0..NCH-1 */")
+    o.append("#define PMU_YCH_BASE(ring, i) (((ring) ? PMU_YCH3_BASE : PMU_YCH0_BASE) + (unsigned)(i) * PMU_YCH_STRIDE)")
+    for name, off, _, _, _ in YCH_REGS:
+        o.append(f"#define PMU_{name} 0x{off:02X}u")
+        o.append(f"#define PMU_REG_{name}(ring, i) (PMU_YCH_BASE(ring, i) + PMU_{name})")
+    for i, b in enumerate(TB_BITS):
+        o.append(f"#define PMU_TB_BIT{i} {b}u")
+    for n, lsb, w, _ in YEV_BITS:
+        o.append(f"#define PMU_YEV_{n}_LSB {lsb}u")
+    o.append(f"#define PMU_LAT_W {LAT_W}u")
     o.append("")
-    for regs in (GLOBAL_REGS, COUNTER_REGS):
+    for regs in (GLOBAL_REGS, COUNTER_REGS, XCTL_REGS, YCH_REGS):
         for name, _, _, _, fields in regs:
             for fname, lsb, w, _, _, _ in fields:
                 o.append(f"#define PMU_{name}_{fname}_LSB {lsb}u")
@@ -188,7 +319,8 @@ def gen_md():
          "Bus rules (APB4, zero wait states, PREADY=1):",
          "- PSLVERR=1, nothing written and PRDATA=0 for: an unmapped offset, a misaligned PADDR (PADDR[1:0]!=0), "
          "a write whose PSTRB is not 4'b1111, a counter slot n >= NC, any unprivileged (PPROT[0]=0) write, and an "
-         "unprivileged read other than CNT_LO/CNT_HI/TSC_LO/TSC_HI while GCTL.UEN=1.",
+         "unprivileged read other than CNT_LO/CNT_HI/TSC_LO/TSC_HI while GCTL.UEN=1 -- except that YRING3 and the "
+         "ring-3 yield channel registers accept unprivileged reads and writes.",
          "- 64-bit values are read LO then HI: a LO read latches the high half into one shared read shadow that "
          "HI reads return. They are written HI then LO: a HI write loads one shared write stage; the LO write "
          "commits {stage, LO} in one edge and clears the stage (so writing LO alone presets a value < 2^32).",
@@ -209,6 +341,18 @@ def gen_md():
         rows(name, off, acc, desc, fields, f"0x{off:03X}")
     for name, off, acc, desc, fields in COUNTER_REGS:
         rows(name + "[n]", off, acc, desc, fields, f"0x{CNT_BASE:03X}+0x{CNT_STRIDE:X}*n+0x{off:X}")
+    for name, off, acc, desc, fields in XCTL_REGS:
+        rows(name + "[n]", off, acc, desc, fields, f"0x{XCTL_BASE:03X}+4*n")
+    for name, off, acc, desc, fields in YCH_REGS:
+        rows(name + "[r][i]", off, acc, desc, fields,
+             f"0x{YCH0_BASE:03X} (r=0) / 0x{YCH3_BASE:03X} (r=3) +0x{YCH_STRIDE:X}*i+0x{off:02X}")
+    o += ["", "## Sampling and yield channels", "",
+          "Behaviour, timing and interrupt latencies: docs/sampling.md. Counter slots n >= NC of XCTL and "
+          "channels i >= NCH are unmapped (PSLVERR). Ring-3 channel registers and YRING3 accept unprivileged "
+          "(PPROT[0]=0) reads and writes; every other new register is privileged-only.", "",
+          "Yield event vector (ESV/ESM bit k):", "", "| bits | event |", "|---|---|"]
+    for n, lsb, w, d in YEV_BITS:
+        o.append(f"| {lsb + w - 1}:{lsb} | {d} |" if w > 1 else f"| {lsb} | {d} |")
     o += ["", "## FLOP class sub-events (EM bits when CTL.ES == FLOP_CLASS)", "",
           "Each valid retire slot adds 1 (2 when its FMA flag is set) if its (register size, element size) "
           "combination's bit is set in EM. Scalar = register size equal to the element size.", "",
