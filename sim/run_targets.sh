@@ -23,6 +23,7 @@ for t in "$@"; do
   tp=$((tp + p)); tf=$((tf + f))
   status=ok; [ "$f" -ne 0 ] && status=FAIL
   rows+=("$(printf '%-18s %6s %6s %6ss  %s' "$t" "$p" "$f" "$secs" "$status")")
+  printf '[%s] %s: %s passed, %s failed (%ss)\n' "$status" "$t" "$p" "$f" "$secs"
   if [ "$f" -ne 0 ]; then echo "---- $t failed; last lines of $log:"; tail -n 25 "$log"; fi
 done
 printf '%-18s %6s %6s %7s\n' target passed failed time
