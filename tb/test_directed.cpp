@@ -3,6 +3,7 @@
 // values from the spec, so both implementations are held to the spec.
 //   test_directed [--vec FILE] [--only NAME]
 // --vec records every cycle for the Icarus replay bench (tb/tb_replay.v).
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -27,7 +28,7 @@ static uint32_t A_CTL(unsigned n) { return PMU_REG_CTL(n); }
 static uint32_t A_EMQ(unsigned n) { return PMU_REG_EMQ(n); }
 static uint32_t A_LO(unsigned n) { return PMU_REG_CNT_LO(n); }
 
-static unsigned NT_, NC_, CW_, NCLS_, NRET_, FC_;
+static unsigned NT_, NC_, CW_, NCLS_, NRET_, FC_, NCH_;
 static uint32_t eq_all() { return (1u << (2 * NT_)) - 1; }
 static uint32_t eq_os(unsigned t) { return 1u << PMU_EQ_OS_BIT(t, NT_); }
 static uint32_t eq_usr(unsigned t) { return 1u << PMU_EQ_USR_BIT(t, NT_); }
@@ -474,6 +475,572 @@ static void t_irq_enable(Harness &h) {
     CHECK(!h.irq());
 }
 
+// ===================================================== sampling (604e) tests
+// Expected values below are derived by hand from docs/sampling.md, never
+// from the model (the harness separately holds RTL == model every cycle).
+static uint64_t half() { return 1ull << (CW_ - 1); }   // first negative value
+static uint32_t A_XCTL(unsigned n) { return PMU_REG_XCTL(n); }
+static void mmcr(Harness &h, uint32_t v) { h.write(PMU_REG_MMCR, v); }
+static uint64_t rd64(Harness &h, uint32_t lo) { return h.read64(lo); }
+// TSC bit selected by MMCR.TBSEL: PowerPC bits 47, 51, 55, 63 (big-endian numbering)
+static const unsigned TB_LE[4] = {63 - 47, 63 - 51, 63 - 55, 63 - 63};
+
+static void t_smp_regs(Harness &h) {
+    int e = 0;
+    CHECK_EQ(h.read(PMU_REG_MMCR), 0);
+    CHECK_EQ(h.read(PMU_REG_PMSTAT), 0);
+    CHECK_EQ(rd64(h, PMU_REG_SIAR_LO), 0);
+    CHECK_EQ(rd64(h, PMU_REG_SDAR_LO), 0);
+    CHECK_EQ(h.read(PMU_REG_YRING0), (uint32_t)NCH_ << 24);
+    CHECK_EQ(h.read(PMU_REG_YRING3), (uint32_t)NCH_ << 24);
+    for (unsigned n = 0; n < NC_; n++) CHECK_EQ(h.read(A_XCTL(n)), 0);
+    // reserved bits read 0
+    mmcr(h, 0xFFFFFFFF & ~(PMU_MMCR_PMXE_MASK | PMU_MMCR_TBEE_MASK));
+    CHECK_EQ(h.read(PMU_REG_MMCR), 0xFFFF0300u | 0x0Bu);   // THRESH, TBSEL, TRIG, FOI, FRZ
+    mmcr(h, 0);
+    h.write(A_XCTL(0), 0xFFFFFFFF);
+    CHECK_EQ(h.read(A_XCTL(0)), 0x1F);
+    h.write(A_XCTL(0), 0);
+    h.write(PMU_REG_PMSTAT, 0xFFFFFFFF);                  // W1C of nothing
+    CHECK_EQ(h.read(PMU_REG_PMSTAT), 0);
+    // SIAR/SDAR are read-only: writes ignored without error, the write stage untouched
+    h.write(PMU_REG_CNT_HI(0), 0x12);
+    CHECK_EQ(h.write(PMU_REG_SIAR_LO, 0x55), 0);
+    CHECK_EQ(h.write(PMU_REG_SIAR_HI, 0x66), 0);
+    CHECK_EQ(rd64(h, PMU_REG_SIAR_LO), 0);
+    h.write(PMU_REG_CNT_LO(0), 7);
+    CHECK_EQ(h.cnt(0), (0x12ull << 32 | 7) & cmax());
+    // unmapped neighbours
+    if (NC_ < 32) { h.read(A_XCTL(NC_), &e); CHECK_EQ(e, 1); CHECK_EQ(h.write(A_XCTL(NC_), 1), 1); }
+    if (NCH_ < 8) {
+        h.read(PMU_REG_YCH_CTL(0, NCH_), &e); CHECK_EQ(e, 1);
+        CHECK_EQ(h.write(PMU_REG_YCH_CTL(3, NCH_), 1, 0xF, 0), 1);
+    }
+    for (uint32_t a : {0x058u, 0x05Cu, 0x068u, 0x480u, 0x8FCu, 0xB00u, 0x041u, 0x902u}) {
+        h.read(a, &e); CHECK_EQ(e, 1);
+    }
+    // yield channel registers: widths
+    const uint32_t c0 = PMU_REG_YCH_CTL(0, 0);
+    h.write(c0 + PMU_YCH_CTL, 0xFFFFFFFF & ~PMU_YCH_CTL_VALID_MASK);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CTL), 0xFF0Eu);
+    h.write(c0 + PMU_YCH_CTL, 0);
+    h.write(c0 + PMU_YCH_ESV, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_ESV), 0x1FFFFFFu);
+    h.write(c0 + PMU_YCH_ESM, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_ESM), 0x1FFFFFFu);
+    h.write(c0 + PMU_YCH_ESM, 0);
+    h.write(c0 + PMU_YCH_MISS, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_MISS), 0xFFFFu);
+    h.write(c0 + PMU_YCH_SAV, 0xDEADBEEF);
+    CHECK_EQ(h.read(c0 + PMU_YCH_SAV), 0xDEADBEEF);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CNT), 0xDEADBEEF);          // a SAV write loads the down-counter
+    h.write(c0 + PMU_YCH_CNT, 5); CHECK_EQ(h.read(c0 + PMU_YCH_CNT), 5);
+    CHECK_EQ(h.read(c0 + PMU_YCH_SAV), 0xDEADBEEF);
+    h.write(c0 + PMU_YCH_TGT_HI, 0x89ABCDEF); h.write(c0 + PMU_YCH_TGT_LO, 0x01234567);
+    CHECK_EQ(h.read(c0 + PMU_YCH_TGT_HI), 0x89ABCDEF); CHECK_EQ(h.read(c0 + PMU_YCH_TGT_LO), 0x01234567);
+    // privilege: ring-3 channels and YRING3 accept unprivileged accesses, nothing else new does
+    const uint32_t r3 = PMU_REG_YCH_SAV(3, NCH_ - 1), r0 = PMU_REG_YCH_SAV(0, NCH_ - 1);
+    CHECK_EQ(h.write(r3, 77, 0xF, 0), 0);
+    CHECK_EQ(h.read(r3, &e, 0), 77); CHECK_EQ(e, 0);
+    CHECK_EQ(h.write(r0, 77, 0xF, 0), 1);
+    CHECK_EQ(h.read(r0, &e, 0), 0);  CHECK_EQ(e, 1);
+    CHECK_EQ(h.read(r0), 0);                                  // the refused write did nothing
+    CHECK_EQ(h.write(r0, 78, 0xF, 1), 0);                     // ring 0 may program ring-3 and ring-0
+    CHECK_EQ(h.write(r3, 79, 0xF, 1), 0);
+    CHECK_EQ(h.read(r3, &e, 0), 79);
+    h.read(PMU_REG_YRING3, &e, 0); CHECK_EQ(e, 0);
+    CHECK_EQ(h.write(PMU_REG_YRING3, 1, 0xF, 0), 0);
+    h.read(PMU_REG_YRING0, &e, 0); CHECK_EQ(e, 1);
+    CHECK_EQ(h.write(PMU_REG_YRING0, 1, 0xF, 0), 1);
+    for (uint32_t a : {(uint32_t)PMU_REG_MMCR, (uint32_t)PMU_REG_PMSTAT, (uint32_t)PMU_REG_SIAR_LO, A_XCTL(0)}) {
+        h.read(a, &e, 0); CHECK_EQ(e, 1);
+        CHECK_EQ(h.write(a, 1, 0xF, 0), 1);
+    }
+    CHECK_EQ(h.write(r3, 1, 0x7, 0), 1);                      // partial strobe still refused
+    CHECK_EQ(h.read(PMU_REG_MMCR), 0);
+}
+
+// Counter negative -> interrupt, SIAR/SDAR of the event's cycle, frozen until PMXE is set again.
+static void t_neg_irq(Harness &h) {
+    const unsigned E = cls(1);
+    prog(h, 0, E, 0x0001, eq_all());
+    h.write(A_XCTL(0), PMU_XCTL_NIE_MASK);
+    h.write64(A_LO(0), half() - 5);
+    if (NC_ > 1) {   // goes negative first, but NIE=0: no interrupt
+        prog(h, 1, E, 0x0001, eq_all());
+        h.write64(A_LO(1), half() - 2);
+    }
+    mmcr(h, PMU_MMCR_PMXE_MASK);
+    gen(h, true);
+    int irq_at = -1, fifth = -1, events = 0;
+    for (int i = 0; i < 20; i++) {
+        bool ev = i % 2 == 0;
+        h.in.ev[0][E] = ev;
+        h.in.iaddr = 0x4000 + 4 * i;
+        h.in.daddr = 0x90000000ull + 8 * i;
+        if (ev && ++events == 5) fifth = i;
+        h.step();
+        if (h.out.irq && irq_at < 0) irq_at = i;
+    }
+    h.clear_events();
+    CHECK_EQ(fifth, 8);
+    CHECK_EQ(irq_at, fifth + 1);                     // latency 1 cycle
+    printf("  latency: event making counter negative (cycle %d) -> irq_o/pmi_o (cycle %d): %d cycle\n", fifth,
+           irq_at, irq_at - fifth);
+    CHECK_EQ(h.dut->siar_o, 0x4000 + 4 * 8);
+    CHECK_EQ(h.read(PMU_REG_PMSTAT), PMU_PMSTAT_NEG_MASK);
+    CHECK_EQ(h.read(PMU_REG_MMCR), 0);               // PMXE cleared by hardware
+    CHECK_EQ(rd64(h, PMU_REG_SIAR_LO), 0x4000 + 32);
+    CHECK_EQ(rd64(h, PMU_REG_SDAR_LO), 0x90000000ull + 64);
+    CHECK(h.dut->pmi_o);
+    // frozen: the counter stays negative, addresses change, nothing is latched
+    h.in.iaddr = 0x1111; h.in.daddr = 0x2222;
+    h.idle(5);
+    CHECK_EQ(rd64(h, PMU_REG_SIAR_LO), 0x4020);
+    // software: clear the status, re-enable: still negative -> signalled again at once
+    h.write(PMU_REG_PMSTAT, PMU_PMSTAT_NEG_MASK);
+    CHECK(!h.irq());
+    h.in.iaddr = 0xABC0; h.in.daddr = 0xDEF0;
+    mmcr(h, PMU_MMCR_PMXE_MASK);
+    CHECK_EQ(h.dut->siar_o, 0x4020);                 // PMXE became 1 at the access edge
+    h.step();
+    CHECK_EQ(h.dut->siar_o, 0xABC0);
+    CHECK_EQ(h.dut->sdar_o, 0xDEF0);
+    CHECK_EQ(h.read(PMU_REG_MMCR), 0);
+    // NIE=0: a negative counter is no interrupt condition
+    h.write(A_XCTL(0), 0);
+    h.write(PMU_REG_PMSTAT, 3);
+    mmcr(h, PMU_MMCR_PMXE_MASK);
+    h.idle(5);
+    CHECK_EQ(h.read(PMU_REG_MMCR), PMU_MMCR_PMXE_MASK);
+    CHECK_EQ(h.read(PMU_REG_PMSTAT), 0);
+    CHECK(!h.irq());
+    // positive again, NIE=1: nothing; a preset of a negative value is signalled at the LO write's edge
+    h.write64(A_LO(0), 5);
+    h.write(A_XCTL(0), PMU_XCTL_NIE_MASK);
+    h.idle(3);
+    CHECK(!h.dut->pmi_o);
+    h.in.iaddr = 0x5150;
+    h.write64(A_LO(0), half() + 1);
+    CHECK(h.dut->pmi_o);
+    CHECK_EQ(h.dut->siar_o, 0x5150);
+    gen(h, false);
+}
+
+// Scripted trace: SIAR/SDAR of each sample is the instruction whose event made the counter negative.
+static void t_sample_trace(Harness &h) {
+    struct Ins { uint64_t pc, da; bool ev; };
+    std::vector<Ins> tr;
+    uint64_t pc = 0x10000, s = 12345;
+    for (int i = 0; i < 600; i++) {
+        s = s * 6364136223846793005ull + 1442695040888963407ull;
+        bool ev = ((s >> 33) % 5) == 0;                  // e.g. a load that misses
+        tr.push_back({pc, 0x7F0000000000ull + ((s >> 20) & 0xFFFF8), ev});
+        pc = ((s >> 40) % 7 == 0) ? 0x10000 + ((s >> 24) & 0xFFC) : pc + 4;   // branches
+    }
+    const unsigned N = 7;   // sample every 7th event
+    std::vector<std::pair<uint64_t, uint64_t>> expect, got;
+    unsigned k = 0;
+    for (auto &x : tr) if (x.ev && ++k % N == 0) expect.push_back({x.pc, x.da});
+    const unsigned E = cls(4);
+    prog(h, 0, E, 0x0004, eq_os(0) | eq_usr(0));
+    h.write(A_XCTL(0), PMU_XCTL_NIE_MASK);
+    h.write64(A_LO(0), half() - N);
+    mmcr(h, PMU_MMCR_FOI_MASK | PMU_MMCR_PMXE_MASK);
+    gen(h, true);
+    for (size_t p = 0; p < tr.size(); p++) {
+        h.in.iaddr = tr[p].pc; h.in.daddr = tr[p].da;
+        h.in.ev[0][E] = tr[p].ev ? 0x0004 : 0;
+        h.step();
+        if (h.dut->pmi_o) {                   // interrupt handler (bus only, no instructions retire)
+            h.clear_events();
+            got.push_back({rd64(h, PMU_REG_SIAR_LO), rd64(h, PMU_REG_SDAR_LO)});
+            CHECK_EQ(h.read(PMU_REG_MMCR), PMU_MMCR_FOI_MASK | PMU_MMCR_FRZ_MASK);
+            h.write64(A_LO(0), half() - N);
+            h.write(PMU_REG_PMSTAT, PMU_PMSTAT_NEG_MASK);
+            mmcr(h, PMU_MMCR_FOI_MASK | PMU_MMCR_PMXE_MASK);   // unfreeze, re-arm
+        }
+    }
+    h.clear_events();
+    gen(h, false);
+    CHECK(expect.size() >= 10);
+    CHECK_EQ(got.size(), expect.size());
+    for (size_t i = 0; i < got.size() && i < expect.size(); i++) {
+        CHECK_EQ(got[i].first, expect[i].first);
+        CHECK_EQ(got[i].second, expect[i].second);
+    }
+}
+
+static void t_freeze(Harness &h) {
+    const unsigned E = cls(1), M = NC_ < 3 ? NC_ : 3;
+    for (unsigned n = 0; n < M; n++) prog(h, n, E, 0x0001, eq_all());
+    mmcr(h, PMU_MMCR_FRZ_MASK);
+    h.in.ev[0][E] = 1;
+    gen(h, true);
+    h.idle(10);
+    for (unsigned n = 0; n < M; n++) CHECK_EQ(h.cnt(n), 0);
+    mmcr(h, 0);                                  // counting from the cycle after the access edge
+    h.idle(10);
+    mmcr(h, PMU_MMCR_FRZ_MASK);                  // its 2 cycles still count
+    h.idle(10);
+    for (unsigned n = 0; n < M; n++) CHECK_EQ(h.cnt(n), 12);
+    CHECK_EQ(h.read(PMU_REG_CNTEN), (1u << M) - 1);   // EN/GEN untouched by FRZ
+    h.clear_events();
+    gen(h, false);
+    // freeze on interrupt: every counter stops on the edge counter 0 goes negative
+    h.reset("freeze_on_interrupt");
+    for (unsigned n = 0; n < M; n++) prog(h, n, E, 0x0001, eq_all());
+    h.write(A_XCTL(0), PMU_XCTL_NIE_MASK);
+    h.write64(A_LO(0), half() - 3);
+    mmcr(h, PMU_MMCR_FOI_MASK | PMU_MMCR_PMXE_MASK);
+    h.in.ev[0][E] = 1;
+    gen(h, true);
+    h.idle(10);
+    CHECK_EQ(h.cnt(0), half());
+    for (unsigned n = 1; n < M; n++) CHECK_EQ(h.cnt(n), 3);
+    CHECK_EQ(h.read(PMU_REG_MMCR), PMU_MMCR_FOI_MASK | PMU_MMCR_FRZ_MASK);
+    CHECK_EQ(h.read(PMU_REG_PMSTAT), PMU_PMSTAT_NEG_MASK);
+    h.clear_events();
+    gen(h, false);
+}
+
+// Trigger: counters 1..NC-1 wait until counter 0 is negative.
+static void t_trigger(Harness &h) {
+    if (NC_ < 2) return;
+    const unsigned E = cls(2);
+    prog(h, 0, E, 0x0001, eq_all());             // event A: sub-event 0
+    for (unsigned n = 1; n < NC_; n++) prog(h, n, E, 0x0002, eq_all());   // event B: every cycle
+    h.write64(A_LO(0), half() - 4);
+    mmcr(h, PMU_MMCR_TRIG_MASK);
+    CHECK_EQ(h.read(PMU_REG_MMCR), PMU_MMCR_TRIG_MASK);
+    window(h, [&](unsigned i) { h.in.ev[0][E] = (uint16_t)(0x0002 | (i % 3 == 2 ? 1 : 0)); }, 30);
+    // A at i = 2, 5, 8, 11 -> negative after cycle 11; B counted in cycles 12..29
+    CHECK_EQ(h.cnt(0), half() + 6);
+    for (unsigned n = 1; n < NC_; n++) CHECK_EQ(h.cnt(n), 18);
+    CHECK_EQ(h.read(PMU_REG_MMCR), 0);           // TRIG cleared by hardware
+}
+
+// Latency threshold class (loads/stores slower than THRESH).
+static void t_latency(Harness &h) {
+    const unsigned T = 100;
+    const unsigned lat[] = {50, 100, 101, 300, 0, 65535, 99, 150, 101, 7};
+    const unsigned val[] = {1, 1, 1, 1, 1, 1, 1, 1, 0, 1};
+    const unsigned L = sizeof lat / sizeof lat[0];
+    unsigned exp0 = 0;
+    for (unsigned i = 0; i < L; i++) exp0 += val[i] && lat[i] > T;   // 101, 300, 65535, 150
+    CHECK_EQ(exp0, 4);
+    mmcr(h, T << PMU_MMCR_THRESH_LSB);
+    const unsigned E = cls(3);
+    prog(h, 0, E, 0xFFFF, eq_all());
+    h.write(A_XCTL(0), PMU_XCTL_LAT_MASK);
+    if (NC_ > 1) { prog(h, 1, E, 0xFFFF, eq_os(0) | eq_usr(0)); h.write(A_XCTL(1), PMU_XCTL_LAT_MASK); }
+    if (NC_ > 2) prog(h, 2, E, 0xFFFF, eq_all());   // not LAT: counts class E as usual
+    window(h, [&](unsigned i) {
+        h.in.mem_valid[0] = (uint8_t)val[i]; h.in.mem_lat[0] = (uint16_t)lat[i];
+        if (NT_ > 1) { h.in.mem_valid[1] = i < 3; h.in.mem_lat[1] = 200; }   // 3 slow ops on thread 1
+        h.in.ev[0][E] = 0x0003;
+    }, L);
+    CHECK_EQ(h.cnt(0), exp0 + (NT_ > 1 ? 3 : 0));
+    if (NC_ > 1) CHECK_EQ(h.cnt(1), exp0);
+    if (NC_ > 2) CHECK_EQ(h.cnt(2), 2 * L);
+}
+
+// Time-base interrupt: the selected TSC bit goes 0 -> 1.
+static void t_timebase(Harness &h) {
+    for (unsigned sel = 0; sel < 4; sel++) {
+        if (sel) h.reset("timebase_sel");
+        const unsigned b = TB_LE[sel];
+        const uint64_t P = b ? (1ull << b) - 5 : 6;
+        const uint64_t first = b ? (1ull << b) : 9;   // first TSC value with the bit risen after P+2
+        h.write64(PMU_REG_TSC_LO, P);
+        mmcr(h, PMU_MMCR_TBEE_MASK | PMU_MMCR_PMXE_MASK | sel << PMU_MMCR_TBSEL_LSB);
+        CHECK_EQ((uint64_t)h.dut->tsc_o, P + 2);
+        uint64_t seen = 0;
+        for (int i = 0; i < 10 && !seen; i++) {
+            uint64_t tsc_pre = h.dut->tsc_o;
+            h.in.iaddr = tsc_pre;                       // tag each cycle with its TSC
+            h.step();
+            if (h.out.irq) seen = tsc_pre;
+        }
+        CHECK_EQ(seen, first);                          // irq in the first cycle the bit reads 1
+        CHECK_EQ(h.dut->siar_o, first - 1);             // latched at the edge the bit rose
+        CHECK_EQ(h.read(PMU_REG_PMSTAT), PMU_PMSTAT_TB_MASK);
+        if (sel == 2) printf("  latency: TSC bit %u rises -> irq_o/pmi_o: 0 cycles (same cycle the bit reads 1)\n", b);
+    }
+    // TBEE=0: no interrupt on the transition
+    h.reset("timebase_off");
+    h.write64(PMU_REG_TSC_LO, 0xF0);
+    mmcr(h, PMU_MMCR_PMXE_MASK | 2u << PMU_MMCR_TBSEL_LSB);
+    h.idle(30);
+    CHECK((uint64_t)h.dut->tsc_o > 0x100);
+    CHECK(!h.irq());
+    CHECK_EQ(h.read(PMU_REG_MMCR), PMU_MMCR_PMXE_MASK | 2u << PMU_MMCR_TBSEL_LSB);
+}
+
+static void t_process_mark(Harness &h) {
+    if (NC_ < 4) return;
+    const unsigned E = cls(1);
+    const uint32_t x[4] = {PMU_XCTL_PMS_MASK, PMU_XCTL_PMC_MASK, PMU_XCTL_PMS_MASK | PMU_XCTL_PMC_MASK, 0};
+    for (unsigned n = 0; n < 4; n++) { prog(h, n, E, 0x0001, eq_all()); h.write(A_XCTL(n), x[n]); }
+    const unsigned PM[] = {1, 1, 0, 1, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1, 0, 1, 1, 0, 0, 0};
+    const unsigned L = sizeof PM / sizeof PM[0];
+    unsigned ones = 0;
+    for (unsigned i = 0; i < L; i++) ones += PM[i];
+    window(h, [&](unsigned i) {
+        h.in.pm[0] = (uint8_t)PM[i];
+        h.in.ev[0][E] = 1;
+        if (NT_ > 1) { h.in.pm[1] = 1; h.in.ev[1][E] = 1; }     // thread 1: mark always set
+    }, L);
+    const unsigned t1 = NT_ > 1 ? L : 0;
+    CHECK_EQ(h.cnt(0), ones + t1);
+    CHECK_EQ(h.cnt(1), L - ones);
+    CHECK_EQ(h.cnt(2), 0);
+    CHECK_EQ(h.cnt(3), L + t1);
+}
+
+static void t_history(Harness &h) {
+    const unsigned E = cls(1);
+    const unsigned P[] = {1, 0, 1, 1, 0, 0, 1, 0, 0, 0, 1, 1, 1};
+    const unsigned L = sizeof P / sizeof P[0];
+    uint64_t pat = 0;
+    for (unsigned i = 0; i < L; i++) pat = pat << 1 | P[i];
+    prog(h, 0, E, 0x0001, eq_all(), 0, true);
+    h.write(A_XCTL(0), PMU_XCTL_HIST_MASK);
+    const uint64_t pre = half() | 0x3;               // MSB set: shifted out without OVF
+    h.write64(A_LO(0), pre);
+    window(h, [&](unsigned i) { h.in.ev[0][E] = (uint16_t)(P[i] ? 0xFFFF : 0); }, L);
+    // L shifts with the pattern, then the 2 cycles of the GEN=0 write shift in zeros
+    CHECK_EQ(h.cnt(0), ((0x3ull << (L + 2)) | pat << 2) & cmax());
+    CHECK_EQ(h.ovf(), 0);
+    // not counting (GEN=0): no shift
+    h.idle(5);
+    CHECK_EQ(h.cnt(0), ((0x3ull << (L + 2)) | pat << 2) & cmax());
+}
+
+// ========================================================== yield channels
+static uint32_t YE(unsigned k) { return 1u << (PMU_YEV_EXT_LSB + k); }   // external event k
+static void ych(Harness &h, unsigned ring, unsigned i, uint32_t ctl, uint32_t esv, uint32_t esm, uint32_t sav,
+                uint64_t tgt = 0) {
+    h.write(PMU_REG_YCH_CTL(ring, i), 0);          // invalid while being programmed
+    h.write(PMU_REG_YCH_TGT_LO(ring, i), (uint32_t)tgt);
+    h.write(PMU_REG_YCH_TGT_HI(ring, i), (uint32_t)(tgt >> 32));
+    h.write(PMU_REG_YCH_ESV(ring, i), esv);
+    h.write(PMU_REG_YCH_ESM(ring, i), esm);
+    h.write(PMU_REG_YCH_SAV(ring, i), sav);
+    h.write(PMU_REG_YCH_CTL(ring, i), ctl);
+}
+static const uint32_t V = PMU_YCH_CTL_VALID_MASK, ACT = PMU_YCH_CTL_ACT_MASK;
+
+// A stepping "CPU": drives one cycle, returns the delivered channel (-1 none);
+// with eret set it runs an APB write of YRINGr.BLK=1 in the next two cycles.
+struct YCpu {
+    Harness &h;
+    unsigned eret_ph = 0, eret_ring = 0;
+    explicit YCpu(Harness &hh) : h(hh) {}
+    int cycle() {
+        if (eret_ph) {
+            h.in.psel = 1; h.in.penable = eret_ph == 2; h.in.pwrite = 1;
+            h.in.paddr = eret_ring ? PMU_REG_YRING3 : PMU_REG_YRING0;
+            h.in.pwdata = PMU_YRING0_BLK_MASK; h.in.pstrb = 0xF; h.in.pprot = eret_ring ? 0 : 1;
+        }
+        h.step();
+        if (eret_ph == 2) { CHECK_EQ(h.out.pslverr, 0); h.in.psel = h.in.penable = h.in.pwrite = 0; eret_ph = 0; }
+        else if (eret_ph == 1) eret_ph = 2;
+        return h.out.yield ? (int)h.out.yield_ch : -1;
+    }
+    void eret(unsigned ring3) { eret_ph = 1; eret_ring = ring3; }
+};
+
+// Two channels with sample-after values 500k and 100k fire in the right order.
+static void t_yield_500k_100k(Harness &h) {
+    const uint32_t S0 = 500000, S1 = 100000;
+    ych(h, 0, 0, V | ACT | 0x5A00, YE(0), YE(0), S0, 0x00C0FFEE00000A00ull);
+    if (NCH_ < 2) return;
+    ych(h, 0, 1, V | ACT | 0xA500, YE(0), YE(0), S1, 0x0000000000000B00ull);
+    // expected: channel with SAV S underflows on triggers k*(S+1) and is delivered the next cycle
+    struct D { uint64_t at; int ch; };
+    std::vector<D> exp, got;
+    const uint64_t TOTAL = 500010;
+    for (uint64_t k = 1; k * (S1 + 1) <= TOTAL; k++) exp.push_back({k * (S1 + 1) + 1, 1});
+    exp.push_back({(uint64_t)S0 + 2, 0});
+    std::sort(exp.begin(), exp.end(), [](const D &a, const D &b) { return a.at < b.at; });
+    YCpu cpu(h);
+    h.in.yev = 1;                                   // the scenario holds every cycle
+    for (uint64_t t = 1; t <= TOTAL && !h.failed; t++) {   // t: trigger number of this cycle
+        int ch = cpu.cycle();
+        if (ch >= 0) {
+            got.push_back({t, ch});
+            CHECK_EQ(h.out.yield_tgt, ch ? 0xB00ull : 0x00C0FFEE00000A00ull);
+            CHECK_EQ(h.out.yield_ring, 0);
+            cpu.eret(0);                            // short handler: ERET right away
+        }
+    }
+    h.in.yev = 0;
+    CHECK_EQ(got.size(), exp.size());
+    for (size_t i = 0; i < got.size() && i < exp.size(); i++) {
+        CHECK_EQ(got[i].ch, exp[i].ch);
+        CHECK_EQ(got[i].at, exp[i].at);
+    }
+    printf("  yield order:");
+    for (auto &d : got) printf(" ch%d@%" PRIu64, d.ch, d.at);
+    printf("\n  latency: trigger that underflows (cycle t) -> yield_o (cycle t+1): %d cycle\n",
+           got.empty() ? -1 : (int)(got[0].at - (S1 + 1)));
+    CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 0)), 0);
+    CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 1)), 0);
+}
+
+// Blocked yields: recorded (YER pending, missed count) but not delivered until ERET.
+static void t_yield_blocked(Harness &h) {
+    ych(h, 0, 0, V | ACT, YE(1), YE(1), 0, 0x1234);
+    YCpu cpu(h);
+    h.in.yev = 2;
+    CHECK_EQ(cpu.cycle(), -1);                       // trigger 1: underflow (SAV=0)
+    h.in.yev = 0;
+    CHECK_EQ(cpu.cycle(), 0);                        // delivered
+    CHECK_EQ(h.out.yield_tgt, 0x1234);
+    CHECK_EQ(h.dut->yblk_o, 1);
+    h.in.yev = 2;
+    for (int i = 0; i < 4; i++) CHECK_EQ(cpu.cycle(), -1);   // 4 triggers while blocked
+    h.in.yev = 0;
+    for (int i = 0; i < 20; i++) CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.read(PMU_REG_YRING0), 1u | 1u << 8 | (uint32_t)NCH_ << 24);   // BLK, YER pending
+    CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 0)), 3);     // the first set YER, 3 more were missed
+    CHECK_EQ(h.write(PMU_REG_YRING0, 1, 0xF, 0), 1); // ring 3 cannot ERET ring 0
+    CHECK_EQ(h.dut->yblk_o, 1);
+    CHECK_EQ(h.write(PMU_REG_YRING3, 1, 0xF, 0), 0); // ERET of ring 3: ring 0 stays blocked
+    CHECK_EQ(h.dut->yblk_o, 1);
+    cpu.eret(0);
+    CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(cpu.cycle(), -1);                       // access edge clears BLK
+    CHECK_EQ(h.dut->yblk_o, 0);
+    CHECK_EQ(cpu.cycle(), 0);                        // pending yield delivered the next cycle
+    CHECK_EQ(h.dut->yblk_o, 1);
+    CHECK_EQ(h.dut->yer_o, 0);
+    cpu.eret(0);
+    for (int i = 0; i < 10; i++) CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.dut->yblk_o, 0);
+}
+
+static void t_yield_silent(Harness &h) {
+    ych(h, 0, 0, V, YE(2), YE(2), 1, 0x99);         // ACT=0: silent
+    YCpu cpu(h);
+    h.in.yev = 4;
+    for (int i = 0; i < 6; i++) CHECK_EQ(cpu.cycle(), -1);   // underflows at triggers 2, 4, 6
+    h.in.yev = 0;
+    for (int i = 0; i < 5; i++) CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(0, 0)), V | PMU_YCH_CTL_YER_MASK);
+    CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 0)), 2);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 1);
+    CHECK_EQ(h.dut->yblk_o, 0);
+    // software clears YER (and switches to yield): nothing pending, nothing delivered
+    h.write(PMU_REG_YCH_CTL(0, 0), V | ACT);
+    for (int i = 0; i < 5; i++) CHECK_EQ(cpu.cycle(), -1);
+    // software pre-sets YER: delivered
+    h.write(PMU_REG_YCH_CTL(0, 0), V | ACT | PMU_YCH_CTL_YER_MASK);
+    CHECK_EQ(cpu.cycle(), 0);
+    CHECK_EQ(h.out.yield_tgt, 0x99);
+    // MISS saturates at 0xFFFF
+    h.reset("yield_miss_saturates");
+    ych(h, 0, 0, V, YE(2), YE(2), 0);
+    h.write(PMU_REG_YCH_MISS(0, 0), 0xFFFD);
+    h.in.yev = 4;
+    h.idle(6);                                      // 6 underflows: the first sets YER, 5 missed
+    h.in.yev = 0;
+    CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 0)), 0xFFFF);
+}
+
+// Priority: same-cycle requests are delivered lowest index first, one per ERET; rings are separate.
+static void t_yield_priority(Harness &h) {
+    for (unsigned i = 0; i < NCH_; i++) ych(h, 0, i, V | ACT, YE(3), YE(3), 0, 0x100 + i);
+    ych(h, 3, 0, V | ACT, YE(3), YE(3), 0, 0x300);
+    YCpu cpu(h);
+    h.in.cpl[0] = 3;                                 // ring 3 current: only the ring-3 channel triggers
+    h.in.yev = 8;
+    CHECK_EQ(cpu.cycle(), -1);
+    h.in.yev = 0;
+    h.in.cpl[0] = 0;                                 // back in ring 0 before delivery: it stays pending
+    CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.dut->yer_o, 1u << NCH_);
+    h.in.yev = 8;
+    CHECK_EQ(cpu.cycle(), -1);                       // one trigger for every ring-0 channel (same cycle)
+    h.in.yev = 0;
+    for (unsigned i = 0; i < NCH_; i++) {
+        CHECK_EQ(cpu.cycle(), (int)i);               // lowest index first
+        CHECK_EQ(h.out.yield_tgt, 0x100 + i);
+        CHECK_EQ(h.out.yield_ring, 0);
+        CHECK_EQ(cpu.cycle(), -1);                   // blocked: the others stay pending
+        CHECK_EQ(h.read(PMU_REG_YRING0) >> 8 & 0xFF, ((1u << NCH_) - 1) & ~((2u << i) - 1));
+        cpu.eret(0);
+        CHECK_EQ(cpu.cycle(), -1);
+        CHECK_EQ(cpu.cycle(), -1);
+    }
+    CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.dut->yer_o, 1u << NCH_);              // the ring-3 request is still pending
+    h.in.cpl[0] = 2;                                 // CPL 1..3 is ring 3
+    CHECK_EQ(cpu.cycle(), 0);
+    CHECK_EQ(h.out.yield_ring, 1);
+    CHECK_EQ(h.out.yield_tgt, 0x300);
+    CHECK_EQ(h.dut->yblk_o, 2);
+    cpu.eret(1);                                     // ring-3 software ERETs (unprivileged write)
+    CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.dut->yblk_o, 0);
+    h.in.cpl[0] = 0;
+}
+
+// Scenario semantics (AND/OR, ESV polarity, ESM=0, VALID, ring, counter and TB events), via the down-counter.
+static void t_yield_scenario(Harness &h) {
+    const unsigned B0[] = {1, 1, 0, 0, 1, 0, 1, 1, 0, 1, 1, 0, 0, 1, 1, 1};
+    const unsigned B1[] = {0, 1, 1, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 1, 0, 0};
+    const unsigned L = 16, SAV = 1000;
+    unsigned n_and = 0, n_or = 0;
+    for (unsigned i = 0; i < L; i++) { n_and += B0[i] && !B1[i]; n_or += B0[i] || !B1[i]; }
+    h.in.yev = 2;                                    // yev0=0, yev1=1: neither scenario holds
+    // ch0: yev0=1 AND yev1=0; ch1: yev0=1 OR yev1=0; ring-3 ch0: same as ch0 but ring 3
+    ych(h, 0, 0, V, YE(0), YE(0) | YE(1), SAV);
+    if (NCH_ > 1) ych(h, 0, 1, V | PMU_YCH_CTL_ANY_MASK, YE(0), YE(0) | YE(1), SAV);
+    ych(h, 3, 0, V, YE(0), YE(0) | YE(1), SAV);
+    if (NCH_ > 1) ych(h, 3, 1, V, YE(0), 0, SAV);   // ESM=0: never
+    for (unsigned i = 0; i < L; i++) { h.in.yev = (uint8_t)(B0[i] | B1[i] << 1); h.step(); }
+    h.in.yev = 2;                                    // yev0=0, yev1=1: neither scenario holds
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), SAV - n_and);
+    if (NCH_ > 1) CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 1)), SAV - n_or);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(3, 0)), SAV);                   // ring 3 not current
+    if (NCH_ > 1) CHECK_EQ(h.read(PMU_REG_YCH_CNT(3, 1)), SAV);
+    // ring 3 current: only ring-3 channels count; an invalid channel never does
+    h.write(PMU_REG_YCH_CTL(0, 0), 0);
+    h.in.cpl[0] = 3;
+    h.in.yev = 1;
+    h.idle(10);
+    h.in.yev = 2;
+    h.in.cpl[0] = 0;
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(3, 0)), SAV - 10);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), SAV - n_and);
+    if (NCH_ > 1) CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 1)), SAV - n_or);
+    // counter events: "counter 0 counted" AND NOT "counter 1 counted"
+    const unsigned E = cls(1);
+    prog(h, 0, E, 0x0001, eq_all());
+    if (NC_ > 1) prog(h, 1, E, 0x0002, eq_all());
+    const uint32_t c1 = NC_ > 1 ? 2u : 0u;
+    ych(h, 0, 0, V, 1u, 1u | c1, SAV);
+    const unsigned Q0[] = {1, 0, 1, 1, 0, 1, 1, 1, 0, 0};
+    const unsigned Q1[] = {0, 0, 1, 0, 1, 1, 0, 0, 0, 1};
+    unsigned n_cnt = 0;
+    for (unsigned i = 0; i < 10; i++) n_cnt += Q0[i] && !(NC_ > 1 && Q1[i]);
+    window(h, [&](unsigned i) { h.in.ev[0][E] = (uint16_t)(Q0[i] | Q1[i] << 1); }, 10);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), SAV - n_cnt);
+    // counter events need the counter to count: GEN=0 -> no trigger
+    h.in.ev[0][E] = 1;
+    h.idle(5);
+    h.in.ev[0][E] = 0;
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), SAV - n_cnt);
+    // time-base event (TBEE not needed): TSC bit 0 rising
+    mmcr(h, 3u << PMU_MMCR_TBSEL_LSB);
+    ych(h, 0, 0, V, 1u << PMU_YEV_TB_LSB, 1u << PMU_YEV_TB_LSB, SAV);
+    unsigned rises = 0;
+    for (int i = 0; i < 11; i++) { rises += (h.dut->tsc_o & 1) == 0; h.step(); }
+    CHECK(rises == 5 || rises == 6);
+    h.write(PMU_REG_YCH_CTL(0, 0), 0);              // its 2 edges: exactly one more rise of bit 0
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), SAV - rises - 1);
+}
+
 int main(int argc, char **argv) {
     const char *vec = nullptr, *only = nullptr;
     for (int i = 1; i + 1 < argc; i++) {
@@ -482,14 +1049,23 @@ int main(int argc, char **argv) {
     }
     Harness h;
     NT_ = h.cfg.nt; NC_ = h.cfg.nc; CW_ = h.cfg.cw; NCLS_ = h.cfg.ncls; NRET_ = h.cfg.nret; FC_ = h.cfg.flop_class;
+    NCH_ = h.cfg.nch;
     if (vec && !(h.vec = fopen(vec, "w"))) { perror(vec); return 2; }
     printf("test_directed: config NT=%u NC=%u CW=%u NCLS=%u NRET=%u FLOP_CLASS=%u\n", NT_, NC_, CW_, NCLS_, NRET_, FC_);
-    struct { const char *name; void (*fn)(Harness &); } tests[] = {
+    // novec: long tests left out of the Icarus replay vectors (the replay would take minutes)
+    struct { const char *name; void (*fn)(Harness &); bool novec; } tests[] = {
         {"reset_values", t_reset_values}, {"qual_table1", t_qual_table1}, {"mux_select_mask", t_mux_select_mask},
         {"max_increment", t_max_increment}, {"duration", t_duration}, {"threshold", t_threshold},
         {"invert", t_invert}, {"edge", t_edge}, {"wrap_preset", t_wrap_preset}, {"atomic_read", t_atomic_read},
         {"simultaneous", t_simultaneous}, {"global_start_stop", t_global_start_stop}, {"flop", t_flop},
         {"bus_errors", t_bus_errors}, {"tsc", t_tsc}, {"irq_enable", t_irq_enable},
+        // sampling (PowerPC 604e style) and user-level yield channels
+        {"smp_regs", t_smp_regs}, {"neg_irq", t_neg_irq}, {"sample_trace", t_sample_trace},
+        {"freeze", t_freeze}, {"trigger", t_trigger}, {"latency_class", t_latency}, {"timebase", t_timebase},
+        {"process_mark", t_process_mark}, {"history", t_history},
+        {"yield_500k_100k", t_yield_500k_100k, true}, {"yield_blocked", t_yield_blocked},
+        {"yield_silent", t_yield_silent}, {"yield_priority", t_yield_priority},
+        {"yield_scenario", t_yield_scenario},
     };
     int passed = 0, failed = 0;
     for (auto &t : tests) {
@@ -497,8 +1073,11 @@ int main(int argc, char **argv) {
         g_test = t.name;
         g_checks_failed = 0;
         h.failed = false;
+        FILE *vec_saved = h.vec;
+        if (t.novec) h.vec = nullptr;
         h.reset(t.name);
         t.fn(h);
+        h.vec = vec_saved;
         bool ok = !g_checks_failed && !h.failed;
         printf("%s %s (%" PRIu64 " cycles)\n", ok ? "PASS" : "FAIL", t.name, h.cycle);
         (ok ? passed : failed)++;

@@ -3,7 +3,12 @@
 // Random ESCR programming, presets near overflow, random event traffic with
 // phases up to the maximum increment per cycle, random FLOP retirements, CPL
 // changes, and random bus traffic including illegal, misaligned, partial and
-// unprivileged accesses. Every cycle the harness compares outputs and state.
+// unprivileged accesses. Sampling and yield channels: random MMCR/PMSTAT/XCTL
+// programming (negative interrupts, freeze, trigger, time base, latency class,
+// process mark, history), presets just below negative, random addresses,
+// process marks, load/store latencies and external events every cycle,
+// random yield channel programming in both rings (privileged and not), ERET
+// writes. Every cycle the harness compares outputs and state.
 // Functional coverage goals are checked at the end, so a stimulus that never
 // reaches a corner fails instead of passing quietly.
 #include <vector>
@@ -41,6 +46,10 @@ int main(int argc, char **argv) {
     uint64_t cov_ovf = 0, cov_irq = 0, cov_err = 0, cov_rd = 0, cov_wr = 0, cov_maxinc = 0;
     uint64_t cov_edge = 0, cov_thr = 0, cov_inv = 0, cov_flop = 0, cov_fma = 0, cov_wrap_read = 0;
     uint64_t cov_user_ok = 0;
+    uint64_t cov_pmi = 0, cov_pmi_tb = 0, cov_siar = 0, cov_y0 = 0, cov_y3 = 0, cov_pend_blk = 0;
+    uint64_t cov_frz = 0, cov_trig = 0, cov_hist = 0, cov_u3 = 0, cov_lat = 0;
+    std::vector<uint32_t> xctl(c.nc, 0);
+    const uint64_t half = 1ull << (c.cw - 1);
 
     std::deque<Txn> q;
     unsigned gap = 0, phase = 0;   // bus FSM: 0 idle, 1 setup, 2 access
@@ -63,8 +72,99 @@ int main(int argc, char **argv) {
     };
     auto cnt_addr = [&](unsigned n, unsigned reg) { return PMU_CNT_BASE + n * PMU_CNT_STRIDE + reg; };
 
+    // sampling / yield-channel bus operations
+    auto gen_smp = [&]() {
+        unsigned n = r.below(c.nc);
+        switch (r.below(13)) {
+        case 0: {
+            uint32_t v = (r.chance(8) ? PMU_MMCR_FRZ_MASK : 0) | (r.chance(40) ? PMU_MMCR_FOI_MASK : 0) |
+                         (r.chance(75) ? PMU_MMCR_PMXE_MASK : 0) | (r.chance(25) ? PMU_MMCR_TRIG_MASK : 0) |
+                         (r.chance(40) ? PMU_MMCR_TBEE_MASK : 0) | r.below(4) << PMU_MMCR_TBSEL_LSB |
+                         (r.chance(70) ? r.below(400) : (uint32_t)r.next() & 0xFFFF) << PMU_MMCR_THRESH_LSB;
+            if (r.chance(5)) v |= (uint32_t)r.next();
+            q.push_back({PMU_REG_MMCR, true, v, 0xF, 1});
+            break;
+        }
+        case 1:
+            q.push_back({PMU_REG_PMSTAT, true, r.chance(70) ? 3u : (uint32_t)r.next(), 0xF, 1});
+            if (r.chance(60))   // handler: re-arm
+                q.push_back({PMU_REG_MMCR, true, PMU_MMCR_PMXE_MASK | (r.chance(50) ? PMU_MMCR_FOI_MASK : 0) |
+                             (r.chance(30) ? PMU_MMCR_TBEE_MASK | 3u << PMU_MMCR_TBSEL_LSB : 0), 0xF, 1});
+            break;
+        case 2: {
+            uint32_t v = (r.chance(50) ? PMU_XCTL_NIE_MASK : 0) | (r.chance(15) ? PMU_XCTL_HIST_MASK : 0) |
+                         (r.chance(25) ? PMU_XCTL_LAT_MASK : 0) | (r.chance(20) ? PMU_XCTL_PMS_MASK : 0) |
+                         (r.chance(20) ? PMU_XCTL_PMC_MASK : 0);
+            if (r.chance(5)) v |= (uint32_t)r.next();
+            q.push_back({PMU_REG_XCTL(n), true, v, 0xF, 1});
+            break;
+        }
+        case 3: {
+            uint32_t lo = r.chance(50) ? PMU_REG_SIAR_LO : PMU_REG_SDAR_LO;
+            q.push_back({lo, false, 0, 0, 1});
+            q.push_back({lo + 4, false, 0, 0, 1});
+            break;
+        }
+        case 4: {
+            static const uint32_t g[] = {PMU_REG_MMCR, PMU_REG_PMSTAT, PMU_REG_YRING0, PMU_REG_YRING3};
+            q.push_back({r.chance(70) ? g[r.below(4)] : PMU_REG_XCTL(n), false, 0, 0, (uint8_t)(r.chance(80) ? 1 : 0)});
+            break;
+        }
+        case 5: {   // ERET
+            bool r3 = r.chance(50);
+            q.push_back({r3 ? PMU_REG_YRING3 : PMU_REG_YRING0, true, r.chance(80) ? 1u : (uint32_t)r.next(), 0xF,
+                         (uint8_t)(r3 ? r.below(2) : (r.chance(90) ? 1 : 0))});
+            break;
+        }
+        case 6: case 7: case 8: case 9: case 10: {   // channel register write (or read)
+            unsigned ring = r.chance(50) ? 3 : 0, i = r.chance(95) ? r.below(c.nch) : r.below(8);
+            unsigned reg = r.below(8);
+            uint32_t v = (uint32_t)r.next();
+            switch (reg * 4) {
+            case PMU_YCH_CTL:
+                v = (r.chance(85) ? PMU_YCH_CTL_VALID_MASK : 0) | (r.chance(65) ? PMU_YCH_CTL_ACT_MASK : 0) |
+                    (r.chance(10) ? PMU_YCH_CTL_YER_MASK : 0) | (r.chance(30) ? PMU_YCH_CTL_ANY_MASK : 0) |
+                    (v & (r.chance(90) ? PMU_YCH_CTL_SID_MASK : ~0u));
+                break;
+            case PMU_YCH_ESV: case PMU_YCH_ESM: {
+                uint32_t m = 0;
+                for (unsigned b = 0, nb = 1 + r.below(3); b < nb; b++) {
+                    switch (r.below(3)) {
+                    case 0: m |= 1u << r.below(c.nc < 16 ? c.nc : 16); break;
+                    case 1: m |= 1u << (PMU_YEV_EXT_LSB + r.below(8)); break;
+                    default: m |= 1u << PMU_YEV_TB_LSB; break;
+                    }
+                }
+                v = r.chance(90) ? m : v;
+                break;
+            }
+            case PMU_YCH_SAV: case PMU_YCH_CNT:
+                v = r.chance(80) ? r.below(40) : r.below(5000);
+                break;
+            default: break;
+            }
+            uint8_t prot = ring == 3 ? (uint8_t)r.below(2) : (r.chance(90) ? 1 : 0);
+            uint32_t a = PMU_YCH_BASE(ring, i) + 4 * reg;
+            q.push_back({a, r.chance(80), v, 0xF, prot});
+            break;
+        }
+        case 11: {   // preset just below negative (or negative)
+            uint64_t v = (half - r.below(300)) & h.cmask;
+            if (r.chance(20)) v = (half + r.below(300)) & h.cmask;
+            q.push_back({cnt_addr(n, PMU_CREG_CNT_HI), true, (uint32_t)(v >> 32), 0xF, 1});
+            q.push_back({cnt_addr(n, PMU_CREG_CNT_LO), true, (uint32_t)v, 0xF, 1});
+            break;
+        }
+        default:    // TSC just below a time-base bit transition
+            q.push_back({PMU_REG_TSC_HI, true, 0, 0xF, 1});
+            q.push_back({PMU_REG_TSC_LO, true, (1u << (r.chance(50) ? 8 : 12)) - r.below(40), 0xF, 1});
+            break;
+        }
+    };
+
     auto gen_ops = [&]() {
         unsigned n = r.below(c.nc);
+        if (r.chance(25)) { gen_smp(); return; }
         unsigned k = r.below(100);
         if (k < 18) {
             uint32_t v = hot_class() | (r.chance(75) ? PMU_CTL_EN_MASK : 0) | (r.chance(40) ? PMU_CTL_IE_MASK : 0);
@@ -154,7 +254,14 @@ int main(int argc, char **argv) {
                 if (f.valid && f.rsz < 5) cov_flop++;
                 if (f.valid && f.fma) cov_fma++;
             }
+            if (r.below(32) == 0) h.in.pm[t] ^= 1;
+            h.in.mem_valid[t] = ev_mode != 0 && r.chance(30);
+            h.in.mem_lat[t] = (uint16_t)(r.chance(90) ? r.below(400) : r.next());
+            if (h.in.mem_valid[t] && h.in.mem_lat[t] > ((uint32_t)h.dut->mmcr_o >> 16)) cov_lat++;
         }
+        h.in.iaddr = r.next();
+        h.in.daddr = r.next();
+        h.in.yev = ev_mode == 3 ? 0xFF : ev_mode == 0 ? 0 : (uint8_t)(r.next() & r.next());
         // ---------------- bus ----------------
         if (phase == 0) {
             h.in.psel = 0; h.in.penable = 0;
@@ -186,6 +293,9 @@ int main(int argc, char **argv) {
                 unsigned off = cur.addr - PMU_CNT_BASE;
                 if (cur.addr >= PMU_CNT_BASE && off / PMU_CNT_STRIDE < c.nc && (off & 0xF) == PMU_CREG_CTL)
                     ctl[off / PMU_CNT_STRIDE] = cur.data;
+                if (cur.addr >= PMU_XCTL_BASE && cur.addr < PMU_XCTL_BASE + 4 * c.nc)
+                    xctl[(cur.addr - PMU_XCTL_BASE) / 4] = cur.data;
+                if (!(cur.prot & 1)) cov_u3++;
             } else {
                 cov_rd++;
                 if (!(cur.prot & 1)) cov_user_ok++;
@@ -194,6 +304,22 @@ int main(int argc, char **argv) {
             gap = r.chance(50) ? 0 : r.below(4);
         }
         // ---------------- coverage ----------------
+        {
+            static uint32_t prev_pmstat = 0;
+            static uint64_t prev_siar = 0;
+            uint32_t ps = pmu_model_pmstat(h.m);
+            if ((ps & ~prev_pmstat) & PMU_PMSTAT_NEG_MASK) cov_pmi++;
+            if ((ps & ~prev_pmstat) & PMU_PMSTAT_TB_MASK) cov_pmi_tb++;
+            prev_pmstat = ps;
+            if ((uint64_t)h.dut->siar_o != prev_siar) cov_siar++;
+            prev_siar = h.dut->siar_o;
+            if (h.out.yield) (h.out.yield_ring ? cov_y3 : cov_y0)++;
+            uint32_t yer = pmu_model_yer(h.m), blk = pmu_model_yblk(h.m), lo = (1u << c.nch) - 1;
+            if (((blk & 1) && (yer & lo)) || ((blk & 2) && (yer >> c.nch & lo))) cov_pend_blk++;
+            uint32_t mm = pmu_model_mmcr(h.m);
+            if (mm & PMU_MMCR_FRZ_MASK) cov_frz++;
+            if ((mm & PMU_MMCR_TRIG_MASK) && !(h.cnt(0) >> (c.cw - 1))) cov_trig++;
+        }
         uint32_t ovf = h.ovf();
         cov_ovf += __builtin_popcount(ovf & ~prev_ovf);
         prev_ovf = ovf;
@@ -207,6 +333,7 @@ int main(int argc, char **argv) {
                 else if (ctl[n] & PMU_CTL_THR_MASK) cov_thr++;
             }
             if (v < prev[n] && d < 64) cov_wrap_read++;
+            if ((xctl[n] & PMU_XCTL_HIST_MASK) && v != prev[n] && (v >> 1) == (prev[n] & (h.cmask >> 1))) cov_hist++;
             prev[n] = v;
         }
     }
@@ -234,6 +361,17 @@ int main(int argc, char **argv) {
     goal("bus reads accepted", cov_rd, 100 * k);
     goal("bus accesses answered PSLVERR", cov_err, 20 * k);
     goal("unprivileged reads accepted (UEN=1)", cov_user_ok, 1 * k);
+    goal("negative-counter interrupts signalled", cov_pmi, 5 * k);
+    goal("time-base interrupts signalled", cov_pmi_tb, 5 * k);
+    goal("SIAR re-latched", cov_siar, 10 * k);
+    goal("cycles with MMCR.FRZ=1", cov_frz, 100 * k);
+    goal("cycles held by the trigger (TRIG=1, counter 0 >= 0)", cov_trig, 100 * k);
+    goal("history-mode shifts seen", cov_hist, 20 * k);
+    goal("slow loads/stores driven (latency > THRESH)", cov_lat, 100 * k);
+    goal("yields delivered in ring 0", cov_y0, 10 * k);
+    goal("yields delivered in ring 3", cov_y3, 10 * k);
+    goal("cycles with a pending yield while blocked", cov_pend_blk, 100 * k);
+    goal("unprivileged writes accepted (ring-3 yield registers)", cov_u3, 10 * k);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
