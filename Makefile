@@ -27,6 +27,7 @@ DEMO_TARGETS  :=
 include sim/deps.mk
 -include sim/core.mk
 -include sim/demo.mk
+-include sim/params.mk
 -include synth/synth.mk
 -include sim/dc.mk
 -include sim/soc/soc.mk
@@ -49,6 +50,10 @@ regmap:
 
 regmap-check:
 	python3 util/regmap.py --check
+
+# print a make variable (used by scripts): make print-RTL_SRCS
+print-%:
+	@echo $($*)
 
 clean:
 	rm -rf $(BUILD)
