@@ -478,6 +478,7 @@ static void harvest(pmu_eventset *es, uint64_t now)
             es->acc[i] += cnt[i];
             es->t_run[i] += now - es->t_pass;
         }
+    es->t_enabled += now - es->t_pass;
 }
 
 static void zero_counts(pmu_eventset *es)
@@ -501,7 +502,7 @@ int pmu_start(pmu_eventset *es)
     load_pass(es);
     es->running = 1;
     ctx->running = es;
-    es->t_pass = es->t_start = pmu_drv_read_tsc(&ctx->dev);
+    es->t_pass = pmu_drv_read_tsc(&ctx->dev);
     pmu_drv_global_enable(&ctx->dev, 1, 0);
     pmu_drv_unlock(&ctx->dev, f);
     return PMU_OK;
@@ -543,7 +544,7 @@ int pmu_read_values(pmu_eventset *es, pmu_value *values)
                 raw[i] += cnt[i];
                 run[i] += now - es->t_pass;
             }
-        enabled = es->t_enabled + (now - es->t_start);
+        enabled = es->t_enabled + (now - es->t_pass);
         pmu_drv_unlock(d, f);
     }
     compute(es, raw, run, enabled, values);
@@ -575,7 +576,6 @@ int pmu_stop(pmu_eventset *es, uint64_t *values)
     pmu_drv_global_enable(&ctx->dev, 0, 0);
     now = pmu_drv_read_tsc(&ctx->dev);
     harvest(es, now);
-    es->t_enabled += now - es->t_start;
     pmu_drv_set_cnten(&ctx->dev, 0);
     for (c = 0; c < PMU_NC_MAX; c++) es->ev_on_ctr[c] = -1;
     pmu_drv_ovf_clear(&ctx->dev, 0xFFFFFFFFu);
@@ -596,7 +596,7 @@ int pmu_reset(pmu_eventset *es)
     pmu_drv_global_enable(d, 0, 0);
     zero_counts(es);
     load_pass(es);
-    es->t_pass = es->t_start = pmu_drv_read_tsc(d);
+    es->t_pass = pmu_drv_read_tsc(d);
     pmu_drv_global_enable(d, 1, 0);
     pmu_drv_unlock(d, f);
     return PMU_OK;

@@ -28,7 +28,12 @@
  * once). They are split into passes; the platform calls pmu_tick() from a
  * timer and the API rotates to the next pass. Each event's raw count, the
  * cycles the set was enabled and the cycles the event was on a counter
- * (both from the PMU's TSC) are kept; the estimate is raw*enabled/running.
+ * (both from the PMU's TSC) are kept; the estimate is raw*enabled/running,
+ * where enabled is the time the set was counting (sum of its passes) and
+ * running the part of it where the event had a counter. The pass switch
+ * itself (PMU stopped, normally inside the timer handler) is in neither: on
+ * a CPU whose handler is long compared with the tick, including it would
+ * scale user-mode events by time in which they cannot occur.
  *
  * Concurrency: pmu_irq() and pmu_tick() run in interrupt context; the API
  * brackets its own register sequences with the pmu_mmio irq_save/restore
@@ -123,15 +128,14 @@ typedef struct pmu_eventset {
     /* accounting */
     uint64_t        acc[PMU_MAX_EVENTS];        /* raw counts of finished passes */
     uint64_t        t_run[PMU_MAX_EVENTS];      /* TSC cycles on a counter, finished passes */
-    uint64_t        t_enabled;                  /* TSC cycles of finished start..stop runs */
-    uint64_t        t_start;                    /* TSC at the last start / reset */
+    uint64_t        t_enabled;                  /* TSC cycles of finished passes */
     uint64_t        t_pass;                     /* TSC when the current pass began */
 } pmu_eventset;
 
 typedef struct {
     uint64_t value;    /* estimate: raw * enabled / running (== raw if always counted) */
     uint64_t raw;      /* events actually counted */
-    uint64_t enabled;  /* PMU cycles since start (minus stopped periods) */
+    uint64_t enabled;  /* PMU cycles the set was counting (all passes) */
     uint64_t running;  /* PMU cycles this event had a counter */
 } pmu_value;
 

@@ -1,0 +1,174 @@
+// Example SoC: PicoRV32 (rv32im, counters, IRQs; from the PyPI package
+// pythondata-cpu-picorv32, compiled with `define RISCV_FORMAL for its RVFI
+// port) + RAM + a memory-mapped I/O port + pmu_core behind pmu_mem2apb.
+//
+// Memory map
+//   0x0000_0000  RAM, MEM_WORDS x 32 bit, 1 wait state, loaded from FIRMWARE
+//   0x1000_0000  I/O window: every access is forwarded on io_* for the bench
+//                (print port, exit, report); reads return io_rdata_i
+//   0x2000_0000  pmu_core registers (4 KiB), APB4 via pmu_mem2apb
+//
+// PMU events (NT=1, NCLS=8; class c sub-event s is ev_i bit c*16+s),
+// all derived from PicoRV32's own signals; sw/pmu_events_soc.h names them.
+//   0 CYCLES  s0 every cycle  s1 memory wait (mem_valid & !mem_ready)
+//             s2 no instruction retired (!rvfi_valid)  s3 inside an IRQ handler (|eoi)
+//   1 INST    s0 retired (rvfi_valid)  s1 ALU (OP/OP-IMM/LUI/AUIPC)  s2 MUL/DIV
+//             s3 SYSTEM/custom-0 (csr, rdcycle, ecall, picorv32 irq ops)
+//   2 MEM     s0 load retired  s1 store retired
+//   3 BR      s0 conditional taken  s1 conditional not taken  s2 JAL/JALR
+//   4 BUS     s0 instruction fetch  s1 data read  s2 data write  s3 PMU access
+//             (handshakes mem_valid & mem_ready)
+//   7 FLOP    (FLOP_CLASS) tied off: no FPU
+// CPL: 0 (counts as OS) while an IRQ handler runs, 3 (USR) otherwise. In a
+// cycle where an instruction retires, the mode is that of the retiring
+// instruction (RVFI: rvfi_intr marks a handler's first instruction, its
+// retirq its last), else the CPU's current mode (|eoi).
+// IRQs: irq[0] PicoRV32 timer, irq[3] PMU overflow, irq[4] APB PSLVERR (latched).
+module soc_top #(
+  parameter integer MEM_WORDS = 32768,
+  parameter         FIRMWARE  = "firmware.hex"
+) (
+  input  wire        clk,
+  input  wire        resetn,
+  output wire        trap,
+  // I/O window, valid for one cycle per access
+  output wire        io_valid_o,
+  output wire [7:0]  io_addr_o,
+  output wire [31:0] io_wdata_o,
+  output wire [3:0]  io_wstrb_o,
+  input  wire [31:0] io_rdata_i,
+  // bus monitor for the bench
+  output wire        mon_valid_o,
+  output wire        mon_ready_o,
+  output wire        mon_instr_o,
+  output wire [31:0] mon_addr_o,
+  output wire [3:0]  mon_wstrb_o,
+  output wire        pmu_irq_o
+);
+  localparam integer NCLS = 8;
+
+  wire        mem_valid, mem_instr, mem_ready;
+  wire [31:0] mem_addr, mem_wdata, mem_rdata;
+  wire [3:0]  mem_wstrb;
+  wire [31:0] eoi;
+  wire        rvfi_valid, rvfi_intr;
+  wire [31:0] rvfi_insn, rvfi_pc_rdata, rvfi_pc_wdata;
+  reg         err_irq_q;
+  wire        pmu_irq, apb_err;
+
+  picorv32 #(
+    .ENABLE_COUNTERS(1), .ENABLE_COUNTERS64(1), .ENABLE_REGS_16_31(1), .ENABLE_REGS_DUALPORT(1),
+    .BARREL_SHIFTER(1), .COMPRESSED_ISA(0), .CATCH_MISALIGN(1), .CATCH_ILLINSN(1),
+    .ENABLE_PCPI(0), .ENABLE_MUL(1), .ENABLE_DIV(1), .ENABLE_IRQ(1), .ENABLE_IRQ_QREGS(1),
+    .ENABLE_IRQ_TIMER(1), .PROGADDR_RESET(32'h0), .PROGADDR_IRQ(32'h10),
+    .STACKADDR(MEM_WORDS * 4)
+  ) u_cpu (
+    .clk(clk), .resetn(resetn), .trap(trap),
+    .mem_valid(mem_valid), .mem_instr(mem_instr), .mem_ready(mem_ready), .mem_addr(mem_addr),
+    .mem_wdata(mem_wdata), .mem_wstrb(mem_wstrb), .mem_rdata(mem_rdata),
+    .mem_la_read(), .mem_la_write(), .mem_la_addr(), .mem_la_wdata(), .mem_la_wstrb(),
+    .pcpi_valid(), .pcpi_insn(), .pcpi_rs1(), .pcpi_rs2(), .pcpi_wr(1'b0), .pcpi_rd(32'd0),
+    .pcpi_wait(1'b0), .pcpi_ready(1'b0),
+    .irq({27'd0, err_irq_q, pmu_irq, 3'd0}), .eoi(eoi),
+    .rvfi_valid(rvfi_valid), .rvfi_order(), .rvfi_insn(rvfi_insn), .rvfi_trap(), .rvfi_halt(),
+    .rvfi_intr(rvfi_intr), .rvfi_mode(), .rvfi_ixl(), .rvfi_rs1_addr(), .rvfi_rs2_addr(), .rvfi_rs1_rdata(),
+    .rvfi_rs2_rdata(), .rvfi_rd_addr(), .rvfi_rd_wdata(), .rvfi_pc_rdata(rvfi_pc_rdata),
+    .rvfi_pc_wdata(rvfi_pc_wdata), .rvfi_mem_addr(), .rvfi_mem_rmask(), .rvfi_mem_wmask(),
+    .rvfi_mem_rdata(), .rvfi_mem_wdata(), .rvfi_csr_mcycle_rmask(), .rvfi_csr_mcycle_wmask(),
+    .rvfi_csr_mcycle_rdata(), .rvfi_csr_mcycle_wdata(), .rvfi_csr_minstret_rmask(),
+    .rvfi_csr_minstret_wmask(), .rvfi_csr_minstret_rdata(), .rvfi_csr_minstret_wdata(),
+    .trace_valid(), .trace_data()
+  );
+
+  // ------------------------------------------------------------ decode
+  wire sel_ram = mem_addr[31:28] == 4'h0;
+  wire sel_io  = mem_addr[31:28] == 4'h1;
+  wire sel_pmu = mem_addr[31:12] == 20'h20000;
+
+  // RAM: one wait state (ready the cycle after valid)
+  reg [31:0] ram [0:MEM_WORDS-1];
+  reg [31:0] ram_rdata;
+  reg        ram_ready;
+  initial $readmemh(FIRMWARE, ram);
+  always @(posedge clk) begin
+    ram_ready <= 1'b0;
+    if (resetn && mem_valid && sel_ram && !ram_ready) begin
+      ram_ready <= 1'b1;
+      ram_rdata <= ram[mem_addr[31:2] % MEM_WORDS];
+      if (mem_wstrb[0]) ram[mem_addr[31:2] % MEM_WORDS][ 7: 0] <= mem_wdata[ 7: 0];
+      if (mem_wstrb[1]) ram[mem_addr[31:2] % MEM_WORDS][15: 8] <= mem_wdata[15: 8];
+      if (mem_wstrb[2]) ram[mem_addr[31:2] % MEM_WORDS][23:16] <= mem_wdata[23:16];
+      if (mem_wstrb[3]) ram[mem_addr[31:2] % MEM_WORDS][31:24] <= mem_wdata[31:24];
+    end
+  end
+
+  // I/O: zero wait states
+  wire io_ready = mem_valid && sel_io;
+  assign io_valid_o = io_ready;
+  assign io_addr_o  = mem_addr[7:0];
+  assign io_wdata_o = mem_wdata;
+  assign io_wstrb_o = mem_wstrb;
+
+  // PMU
+  wire        psel, penable, pwrite, pready, pslverr;
+  wire [11:0] paddr;
+  wire [31:0] pwdata, prdata, pmu_rdata;
+  wire [3:0]  pstrb;
+  wire [2:0]  pprot;
+  wire        pmu_ready;
+  pmu_mem2apb #(.AW(12)) u_bridge (
+    .clk_i(clk), .rst_ni(resetn),
+    .mem_valid_i(mem_valid), .sel_i(sel_pmu), .mem_addr_i(mem_addr[11:0]), .mem_wdata_i(mem_wdata),
+    .mem_wstrb_i(mem_wstrb), .prot_i(3'b001), .mem_ready_o(pmu_ready), .mem_rdata_o(pmu_rdata),
+    .err_o(apb_err),
+    .psel_o(psel), .penable_o(penable), .pwrite_o(pwrite), .paddr_o(paddr), .pwdata_o(pwdata),
+    .pstrb_o(pstrb), .pprot_o(pprot), .pready_i(pready), .prdata_i(prdata), .pslverr_i(pslverr)
+  );
+  always @(posedge clk)
+    if (!resetn) err_irq_q <= 1'b0;
+    else         err_irq_q <= apb_err;    // one-cycle pulse, latched by PicoRV32
+
+  assign mem_ready = ram_ready | io_ready | pmu_ready;
+  assign mem_rdata = sel_pmu ? pmu_rdata : sel_io ? io_rdata_i : ram_rdata;
+
+  // ------------------------------------------------------------ events
+  wire [6:0] op  = rvfi_insn[6:0];
+  wire       ret = rvfi_valid;
+  wire       xfer = mem_valid & mem_ready;
+  wire       is_retirq = rvfi_insn == 32'h0400000B;
+  reg        h_q;                  // the last retired instruction was inside a handler, not its retirq
+  always @(posedge clk)
+    if (!resetn)  h_q <= 1'b0;
+    else if (ret) h_q <= (rvfi_intr | h_q) & ~is_retirq;
+  wire       in_irq = ret ? (rvfi_intr | h_q) : |eoi;
+  wire [15:0] c_cyc  = {12'd0, in_irq, ~ret, mem_valid & ~mem_ready, 1'b1};
+  wire [15:0] c_inst = {12'd0, ret & (op == 7'h73 || op == 7'h0B),
+                        ret & op == 7'h33 & rvfi_insn[31:25] == 7'h01,
+                        ret & ((op == 7'h33 & rvfi_insn[31:25] != 7'h01) | op == 7'h13 | op == 7'h37 | op == 7'h17),
+                        ret};
+  wire [15:0] c_mem  = {14'd0, ret & op == 7'h23, ret & op == 7'h03};
+  wire [15:0] c_br   = {13'd0, ret & (op == 7'h6F || op == 7'h67),
+                        ret & op == 7'h63 & rvfi_pc_wdata == rvfi_pc_rdata + 32'd4,
+                        ret & op == 7'h63 & rvfi_pc_wdata != rvfi_pc_rdata + 32'd4};
+  wire [15:0] c_bus  = {12'd0, xfer & sel_pmu, xfer & ~mem_instr & |mem_wstrb,
+                        xfer & ~mem_instr & ~|mem_wstrb, xfer & mem_instr};
+  wire [NCLS*16-1:0] ev = {16'd0, 16'd0, 16'd0, c_bus, c_br, c_mem, c_inst, c_cyc};
+
+  /* verilator lint_off PINCONNECTEMPTY */
+  pmu_core #(.NT(1), .NC(8), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7)) u_pmu (
+    .clk_i(clk), .rst_ni(resetn),
+    .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
+    .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
+    .ev_i(ev), .cpl_i(in_irq ? 2'd0 : 2'd3),
+    .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_fma_i(1'b0),
+    .irq_o(pmu_irq), .cnt_o(), .ovf_o(), .tsc_o()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  assign mon_valid_o = mem_valid;
+  assign mon_ready_o = mem_ready;
+  assign mon_instr_o = mem_instr;
+  assign mon_addr_o  = mem_addr;
+  assign mon_wstrb_o = mem_wstrb;
+  assign pmu_irq_o   = pmu_irq;
+endmodule
