@@ -26,6 +26,8 @@
 // IRQs: irq[0] PicoRV32 timer, irq[3] PMU overflow, irq[4] APB PSLVERR (latched).
 module soc_top #(
   parameter integer MEM_WORDS = 32768,
+  parameter integer PMU_NC    = 8,     // the firmware's checks expect 8 (FPGA builds use fewer)
+  parameter integer PMU_NCH   = 4,     // yield channels per ring
   parameter         FIRMWARE  = "firmware.hex"
 ) (
   input  wire        clk,
@@ -155,7 +157,7 @@ module soc_top #(
   wire [NCLS*16-1:0] ev = {16'd0, 16'd0, 16'd0, c_bus, c_br, c_mem, c_inst, c_cyc};
 
   /* verilator lint_off PINCONNECTEMPTY */
-  pmu_core #(.NT(1), .NC(8), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7)) u_pmu (
+  pmu_core #(.NT(1), .NC(PMU_NC), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7), .NCH(PMU_NCH)) u_pmu (
     .clk_i(clk), .rst_ni(resetn),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),

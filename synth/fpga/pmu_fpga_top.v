@@ -1,0 +1,54 @@
+// FPGA wrapper of pmu_core for place & route (make fpga): the core's wide
+// ports (ev_i: NT*NCLS*16 bits, APB) do not fit on package pins, so they are
+// driven from two serial inputs through shift registers and PRDATA is
+// shifted out; every register of the core stays observable, nothing is
+// optimised away. The wrapper's own flip-flops are reported separately.
+// Ports of the core not named here (outputs, or inputs added later) are left
+// open; the sampling/yield inputs known today are driven.
+module pmu_fpga_top #(
+  parameter integer NT = 1, NC = 4, CW = 40, NCLS = 8, NRET = 1, FLOP_CLASS = 7, NCH = 1
+) (
+  input  wire clk,
+  input  wire rst_n,
+  input  wire req_sin,      // APB request bits
+  input  wire ev_sin,       // event bits
+  output wire rd_sout,      // PRDATA / PSLVERR bits
+  output wire irq
+);
+  localparam integer RQ = 1 + 1 + 1 + 4 + 3 + 12 + 32;   // psel penable pwrite pstrb pprot paddr pwdata
+  localparam integer EV0 = NT * NCLS * 16 + NT * 2 + NT * NRET * 6;
+  // sampling / yield inputs appended to the port list later (tied from the
+  // shift register too, so their logic is not optimised away)
+  localparam integer EV = EV0 + 64 + 64 + NT + NT + 32 + 8;
+  reg [RQ-1:0] req;
+  reg [EV-1:0] evs;
+  reg [32:0]   rsh;
+  wire         pready, pslverr;
+  wire [31:0]  prdata;
+
+  always @(posedge clk) begin
+    req <= {req[RQ-2:0], req_sin};
+    evs <= {evs[EV-2:0], ev_sin};
+    if (req[RQ-1] && req[RQ-2] && pready) rsh <= {pslverr, prdata};
+    else                                  rsh <= {1'b0, rsh[32:1]};
+  end
+  assign rd_sout = rsh[0];
+
+  /* verilator lint_off PINCONNECTEMPTY */
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH)) u_pmu (
+    .clk_i(clk), .rst_ni(rst_n),
+    .psel_i(req[RQ-1]), .penable_i(req[RQ-2]), .pwrite_i(req[RQ-3]), .pstrb_i(req[RQ-4 -: 4]),
+    .pprot_i(req[RQ-8 -: 3]), .paddr_i(req[RQ-11 -: 12]), .pwdata_i(req[31:0]),
+    .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
+    .ev_i(evs[NT*NCLS*16-1:0]), .cpl_i(evs[NT*NCLS*16 +: NT*2]),
+    .flop_valid_i(evs[NT*NCLS*16 + NT*2 +: NT*NRET]),
+    .flop_rsz_i(evs[NT*NCLS*16 + NT*2 + NT*NRET +: NT*NRET*3]),
+    .flop_esz_i(evs[NT*NCLS*16 + NT*2 + NT*NRET*4 +: NT*NRET]),
+    .flop_fma_i(evs[NT*NCLS*16 + NT*2 + NT*NRET*5 +: NT*NRET]),
+    .iaddr_i(evs[EV0 +: 64]), .daddr_i(evs[EV0 + 64 +: 64]), .pm_i(evs[EV0 + 128 +: NT]),
+    .mem_valid_i(evs[EV0 + 128 + NT +: NT]), .mem_lat_i(evs[EV0 + 128 + 2*NT +: 32]),
+    .yev_i(evs[EV0 + 160 + 2*NT +: 8]),
+    .irq_o(irq), .cnt_o(), .ovf_o(), .tsc_o()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+endmodule
