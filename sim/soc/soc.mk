@@ -64,7 +64,7 @@ soc-test-icarus: $(SOC_BUILD)/icarus/tb_soc.vvp $(SOC_BUILD)/fw_short.hex
 
 # Both runs; their "N passed, N failed" lines are summed.
 soc-test:
-	@p=0; f=0; for t in soc-test-verilator soc-test-icarus; do \
+	@mkdir -p $(SOC_BUILD); p=0; f=0; for t in soc-test-verilator soc-test-icarus; do \
 	  echo "== $$t"; $(MAKE) --no-print-directory $$t >$(SOC_BUILD)/$$t.out 2>&1; rc=$$?; cat $(SOC_BUILD)/$$t.out; \
 	  l=$$(grep -E '^[0-9]+ passed, [0-9]+ failed' $(SOC_BUILD)/$$t.out | tail -n1); \
 	  if [[ "$$l" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then p=$$((p+BASH_REMATCH[1])); f=$$((f+BASH_REMATCH[2])); else f=$$((f+1)); fi; \

@@ -54,7 +54,7 @@ module soc_top #(
   wire [3:0]  mem_wstrb;
   wire [31:0] eoi;
   wire        rvfi_valid, rvfi_intr;
-  wire [31:0] rvfi_insn, rvfi_pc_rdata, rvfi_pc_wdata;
+  wire [31:0] rvfi_insn, rvfi_pc_rdata, rvfi_pc_wdata, rvfi_mem_addr;
   reg         err_irq_q;
   wire        pmu_irq, apb_err;
 
@@ -75,7 +75,7 @@ module soc_top #(
     .rvfi_valid(rvfi_valid), .rvfi_order(), .rvfi_insn(rvfi_insn), .rvfi_trap(), .rvfi_halt(),
     .rvfi_intr(rvfi_intr), .rvfi_mode(), .rvfi_ixl(), .rvfi_rs1_addr(), .rvfi_rs2_addr(), .rvfi_rs1_rdata(),
     .rvfi_rs2_rdata(), .rvfi_rd_addr(), .rvfi_rd_wdata(), .rvfi_pc_rdata(rvfi_pc_rdata),
-    .rvfi_pc_wdata(rvfi_pc_wdata), .rvfi_mem_addr(), .rvfi_mem_rmask(), .rvfi_mem_wmask(),
+    .rvfi_pc_wdata(rvfi_pc_wdata), .rvfi_mem_addr(rvfi_mem_addr), .rvfi_mem_rmask(), .rvfi_mem_wmask(),
     .rvfi_mem_rdata(), .rvfi_mem_wdata(), .rvfi_csr_mcycle_rmask(), .rvfi_csr_mcycle_wmask(),
     .rvfi_csr_mcycle_rdata(), .rvfi_csr_mcycle_wdata(), .rvfi_csr_minstret_rmask(),
     .rvfi_csr_minstret_wmask(), .rvfi_csr_minstret_rdata(), .rvfi_csr_minstret_wdata(),
@@ -156,6 +156,18 @@ module soc_top #(
                         xfer & ~mem_instr & ~|mem_wstrb, xfer & mem_instr};
   wire [NCLS*16-1:0] ev = {16'd0, 16'd0, 16'd0, c_bus, c_br, c_mem, c_inst, c_cyc};
 
+  // Sampling inputs: the retiring instruction's PC and data address, and
+  // for each retiring load/store the latency (cycles) of its bus access.
+  reg [15:0] lat_cnt, last_lat;
+  always @(posedge clk)
+    if (!resetn) begin
+      lat_cnt <= 16'd0; last_lat <= 16'd0;
+    end else if (mem_valid && !mem_instr) begin
+      lat_cnt <= mem_ready ? 16'd0 : lat_cnt + 16'd1;
+      if (mem_ready) last_lat <= lat_cnt + 16'd1;
+    end
+  wire ls_ret = ret & (op == 7'h03 || op == 7'h23);
+
   /* verilator lint_off PINCONNECTEMPTY */
   pmu_core #(.NT(1), .NC(PMU_NC), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7), .NCH(PMU_NCH)) u_pmu (
     .clk_i(clk), .rst_ni(resetn),
@@ -163,7 +175,9 @@ module soc_top #(
     .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev), .cpl_i(in_irq ? 2'd0 : 2'd3),
     .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_fma_i(1'b0),
-    .irq_o(pmu_irq), .cnt_o(), .ovf_o(), .tsc_o()
+    .irq_o(pmu_irq), .cnt_o(), .ovf_o(), .tsc_o(),
+    .iaddr_i({32'd0, rvfi_pc_rdata}), .daddr_i({32'd0, rvfi_mem_addr}), .pm_i(1'b0),
+    .mem_valid_i(ls_ret), .mem_lat_i(last_lat), .yev_i(8'd0)
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

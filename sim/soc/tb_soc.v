@@ -10,7 +10,6 @@
 //   PMU stores == bus data writes in the region + 1: the GEN=1 store itself
 //                 retires (RVFI) after the PMU has started counting.
 // Last line: "N passed, N failed" (firmware checks + bench checks).
-`timescale 1ns/1ps
 module tb_soc;
   parameter FIRMWARE = "firmware.hex";
   parameter integer MEM_WORDS = 32768;
