@@ -30,6 +30,7 @@ $(SW_BUILD)/libswtest.a: $(SW_RTL_OBJS)
 
 $(SW_BUILD)/rtl/Vtest_sw_rtl: sw/test_sw_rtl.cpp $(SW_BUILD)/libswtest.a $(SW_HDRS) $(RTL_SRCS) tb/pmu_harness.h
 	@mkdir -p $(@D)
+	@rm -f $@   # Verilator's own make does not see the archive change
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME \
 	  -Irtl --top-module pmu_core $(call gparams,default) -Mdir $(@D) -o Vtest_sw_rtl \
 	  -CFLAGS "-O2 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(call dparams,default)" \
