@@ -1,0 +1,502 @@
+/* dc_model.c: cycle-accurate twin of rtl/dc_top.v (see dc_model.h and
+ * docs/dc_notes.md). Every function below mirrors one RTL block; the names
+ * of the RTL signals are kept. */
+#include "dc_model.h"
+#include <stdlib.h>
+#include <string.h>
+
+enum { K_NONE, K_ADD, K_BRD, K_BWR, K_ALD, K_AWR };
+static void pc_init(void);
+
+void dc_cfg_default(dc_cfg_t *c) {
+  c->np = 17; c->nl = 16; c->frame = 400;
+  c->ncp = 24; c->lwp = 14; c->ncl = 16; c->lwl = 10;
+  c->nt = 2; c->ncls = 4; c->nsubp = 16; c->nsubl = 1;
+}
+
+static const char *unit_check(const dc_cfg_t *c, int nctr, int lw, int nsub) {
+  if (nctr < 1 || nctr > (int)DC_NCTR_MAX) return "dc_illegal_parameter_NCTR";
+  if (lw < 2 || lw > 24 || lw % 2) return "dc_illegal_parameter_LW_even_2_24";
+  if (c->nt < 1 || c->nt > 8 || nsub < 1 || nsub > 16 || c->ncls < 1 || c->ncls > 63)
+    return "dc_illegal_parameter_event_space";
+  if ((long)c->frame * c->nt * nsub >= (1L << lw)) return "dc_illegal_FRAME_x_max_increment_ge_2_pow_LW";
+  if (nctr * lw > c->frame) return "dc_illegal_serial_window_exceeds_FRAME";
+  return NULL;
+}
+
+const char *dc_cfg_check(const dc_cfg_t *c) {
+  int nu = c->np + c->nl;
+  const char *e;
+  if (c->np < 0 || c->nl < 0 || nu < 1 || nu > (int)DC_NU_MAX) return "dc_illegal_parameter_NU";
+  if (c->np > 0 && (e = unit_check(c, c->ncp, c->lwp, c->nsubp))) return e;
+  if (c->nl > 0 && (e = unit_check(c, c->ncl, c->lwl, c->nsubl))) return e;
+  {
+    int gp = (c->ncp + 15) / 16, gl = (c->ncl + 15) / 16, fp = (c->ncp + 3) / 4, fl = (c->ncl + 3) / 4;
+    int ng = c->np * gp + c->nl * gl + DC_RAW_GROUPS;
+    int tf = c->np * fp + c->nl * fl;
+    if (ng > 64) return "dc_illegal_too_many_SRAM_groups";
+    if (c->frame > 1024 || 2 * tf + 2 * (int)DC_RAW_WORDS > c->frame) return "dc_illegal_FRAME_too_short_for_slots";
+  }
+  return NULL;
+}
+
+dc_model_t *dc_model_new(const dc_cfg_t *c) {
+  dc_model_t *m;
+  int u;
+  if (dc_cfg_check(c)) return NULL;
+  pc_init();
+  m = calloc(1, sizeof *m);
+  m->cfg = *c;
+  m->nu = c->np + c->nl;
+  m->gp = (c->ncp + 15) / 16; m->gl = (c->ncl + 15) / 16;
+  m->fp = (c->ncp + 3) / 4;   m->fl = (c->ncl + 3) / 4;
+  m->tf = c->np * m->fp + c->nl * m->fl;
+  m->rawbase = 2 * m->tf;
+  m->raww = 4 * (c->np * m->gp + c->nl * m->gl);
+  m->ng = c->np * m->gp + c->nl * m->gl + DC_RAW_GROUPS;
+  m->nw = 4 * m->ng;
+  m->ncnt = 4 * m->nw;
+  m->mem = calloc((size_t)m->nw, sizeof *m->mem);
+  m->u = calloc((size_t)m->nu, sizeof *m->u);
+  for (u = 0; u < m->nu; u++) {
+    dc_unit_t *x = &m->u[u];
+    int core = u < c->np;
+    x->id = u;
+    x->nctr = core ? c->ncp : c->ncl;
+    x->lw = core ? c->lwp : c->lwl;
+    x->nsub = core ? c->nsubp : c->nsubl;
+    x->nfl = (x->nctr + 3) / 4;
+    x->slot = core ? 2 * m->fp * u : 2 * m->fp * c->np + 2 * m->fl * (u - c->np);
+    x->wbase = core ? 4 * m->gp * u : 4 * m->gp * c->np + 4 * m->gl * (u - c->np);
+    x->d = m->nu - u;
+  }
+  m->nov_thr = 0xFFFFFFFF00000000ull;
+  m->quiet = 1;
+  return m;
+}
+
+void dc_model_free(dc_model_t *m) {
+  if (!m) return;
+  free(m->mem);
+  free(m->u);
+  free(m);
+}
+
+int dc_unit_first_counter(const dc_model_t *m, int u) { return 4 * m->u[u].wbase; }
+
+int dc_model_irq(const dc_model_t *m, int u) { return m->u[u].uirq != 0; }
+
+static int fbit(const dc_flit_t *f, int b) { return (f->data[b >> 5] >> (b & 31)) & 1; }
+
+void dc_flit_pack(const dc_flit_t *f, uint32_t w[5]) {
+  uint64_t hi = 0; /* bits 96..128 */
+  w[0] = f->data[0]; w[1] = f->data[1]; w[2] = f->data[2];
+  hi |= (uint64_t)f->fv << (DC_CH_FV_LSB - 96);
+  hi |= (uint64_t)f->cyc << (DC_CH_CYC_LSB - 96);
+  hi |= (uint64_t)f->run << (DC_CH_RUN_LSB - 96);
+  hi |= (uint64_t)f->lrst << (DC_CH_LRST_LSB - 96);
+  hi |= (uint64_t)f->mode << (DC_CH_MODE_LSB - 96);
+  hi |= (uint64_t)f->dsel << (DC_CH_DSEL_LSB - 96);
+  hi |= (uint64_t)f->nv << (DC_CH_NOV_V_LSB - 96);
+  hi |= (uint64_t)f->na << (DC_CH_NOV_ADDR_LSB - 96);
+  hi |= (uint64_t)f->nm << (DC_CH_NOV_MASK_LSB - 96);
+  w[3] = (uint32_t)hi;
+  w[4] = (uint32_t)(hi >> 32);
+}
+
+/* ------------------------------------------------------------ local unit */
+typedef struct { int sel, we, off; uint32_t wdata; } rbus_t;
+
+static unsigned char pc8[256];
+static void pc_init(void) {
+  int i;
+  if (pc8[255]) return;
+  for (i = 0; i < 256; i++) pc8[i] = (unsigned char)(pc8[i >> 1] + (i & 1));
+}
+static int pc16(unsigned x) { return pc8[x & 255] + pc8[(x >> 8) & 255]; }
+
+/* thread masks of a counter from EQ/TC (pmu_qualifier + thread combine) */
+static void ctr_derive(dc_ctr_t *c, int k, int nt) {
+  int t;
+  c->os_m = c->usr_m = 0;
+  for (t = 0; t < nt; t++) {
+    if (!c->tc && t != k % nt) continue;
+    if ((c->eq >> (2 * (nt - 1 - t) + 1)) & 1) c->os_m |= (uint8_t)(1u << t);
+    if ((c->eq >> (2 * (nt - 1 - t))) & 1) c->usr_m |= (uint8_t)(1u << t);
+  }
+}
+
+/* comb read of a unit register; returns ok */
+static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t *rd) {
+  int cslot = (off >> 7) != 0;
+  *rd = 0;
+  if (!cslot) {
+    switch (off) {
+      case DC_UREG_UCTL: *rd = (uint32_t)x->ovb << DC_UCTL_OVB_LSB; return 1;
+      case DC_UREG_UIRQ: *rd = x->uirq; return 1;
+      case DC_UREG_UARM: *rd = x->arm; return 1;
+      case DC_UREG_UCFG:
+        *rd = ((uint32_t)x->nctr << DC_UCFG_NCTR_LSB) | ((uint32_t)x->lw << DC_UCFG_LW_LSB) |
+              ((uint32_t)m->cfg.nt << DC_UCFG_NT_LSB) | ((uint32_t)x->nsub << DC_UCFG_NSUB_LSB) |
+              ((uint32_t)x->id << DC_UCFG_ID_LSB);
+        return 1;
+      default: return 0;
+    }
+  } else {
+    int cn = ((off >> 4) & 31) - 8, sub = off & 15;
+    const dc_ctr_t *c;
+    if (cn < 0 || cn >= x->nctr) return 0;
+    c = &x->c[cn];
+    switch (sub) {
+      case DC_CREG_CTL:
+        *rd = ((uint32_t)c->es << DC_C_CTL_ES_LSB) | ((uint32_t)c->en << DC_C_CTL_EN_LSB) |
+              ((uint32_t)c->ie << DC_C_CTL_IE_LSB) | ((uint32_t)c->tc << DC_C_CTL_TC_LSB);
+        return 1;
+      case DC_CREG_EMQ:
+        *rd = ((uint32_t)c->em << DC_C_EMQ_EM_LSB) | ((uint32_t)c->eq << DC_C_EMQ_EQ_LSB);
+        return 1;
+      case DC_CREG_CNT: *rd = c->cnt; return 1;
+      default: return 0;
+    }
+  }
+}
+
+/* one clock of unit x: in = incoming flit, ev/cpl its inputs, rb the bus;
+ * writes the next flit to *nout and updates the unit state. */
+static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, const uint16_t *ev,
+                      const uint8_t *cpl, const rbus_t *rb, dc_flit_t *nout) {
+  const int nt = m->cfg.nt, ncls = m->cfg.ncls;
+  int sel1 = in->fv && in->mode && in->dsel == x->id;
+  int mode0 = in->fv && !in->mode;
+  uint64_t dmask = (x->d >= 64) ? ~0ull : ((1ull << x->d) - 1);
+  int run_app = (int)((x->drun >> (x->d - 1)) & 1);
+  int lrst_app = (int)((x->dlrst >> (x->d - 1)) & 1);
+  int cnt_en = run_app && !(in->fv && in->mode && in->dsel != x->id);
+  uint32_t lmask = (1u << x->lw) - 1;
+  uint32_t fire = 0, nov_set = 0;
+  uint32_t ncnt[DC_NCTR_MAX];
+  int ld = 0, k, t, f, l;
+  uint32_t ld_val = 0;
+
+  unsigned cplz = 0;
+  int f0 = -1, k1 = -1;
+  for (t = 0; t < nt; t++) if (cpl[t] == 0) cplz |= 1u << t;
+  if (mode0 && in->cyc >= x->slot && in->cyc < x->slot + 2 * x->nfl && !((in->cyc - x->slot) & 1))
+    f0 = (in->cyc - x->slot) >> 1;
+  if (sel1 && in->cyc % x->lw == 0 && in->cyc / x->lw < x->nctr) k1 = in->cyc / x->lw;
+
+  /* outgoing flit (uses the current counter values) */
+  *nout = *in;
+  if (f0 >= 0) {
+    f = f0;
+    memset(nout->data, 0, sizeof nout->data);
+    for (l = 0; l < 4; l++)
+      if (4 * f + l < x->nctr) {
+        uint32_t v = x->c[4 * f + l].cnt;
+        int b = 24 * l;
+        nout->data[b >> 5] |= v << (b & 31);
+        if ((b & 31) + 24 > 32) nout->data[(b >> 5) + 1] |= v >> (32 - (b & 31));
+      }
+  }
+
+  for (k = 0; k < x->nctr; k++) {
+    dc_ctr_t *c = &x->c[k];
+    uint32_t inc = 0, base, nxt;
+    int x1, xfer;
+    if (cnt_en && c->en && c->es < ncls) {
+      unsigned q = 0, qm = (c->os_m & cplz) | (c->usr_m & ~cplz);
+      const uint16_t *evc = ev + c->es;
+      for (t = 0; qm; t++, qm >>= 1)
+        if (qm & 1) q += (unsigned)pc16(evc[t * ncls] & c->em);
+      inc = (q & 0xFFu) & lmask;
+    }
+    x1 = k == k1;
+    xfer = (f0 >= 0 && (k >> 2) == f0) || x1;
+    base = xfer ? 0 : c->cnt;
+    nxt = (base + inc) & lmask;
+    if (x->arm && ((x->arm >> k) & 1) && c->ie && ((nxt >> x->ovb) != (base >> x->ovb))) fire |= 1u << k;
+    if (x1) { ld = 1; ld_val = c->cnt; }
+    ncnt[k] = lrst_app ? 0 : nxt;
+  }
+  if (in->fv && in->nv && in->na >= x->wbase && in->na < x->wbase + x->nfl)
+    for (l = 0; l < 4; l++) {
+      k = 4 * (in->na - x->wbase) + l;
+      if (k < x->nctr && ((in->nm >> l) & 1)) nov_set |= 1u << k;
+    }
+
+  if (sel1) {
+    int nev = nt * ncls * x->nsub;
+    int ser_bit = ld ? (int)(ld_val & 1) : (int)(x->sh & 1);
+    memset(nout->data, 0, sizeof nout->data);
+    for (l = 0; l < (int)DC_RAW_EVENTS && l < nev; l++) {
+      int e = l / x->nsub, s = l % x->nsub;
+      if (run_app && ((ev[e] >> s) & 1)) nout->data[l >> 5] |= 1u << (l & 31);
+    }
+    if (ser_bit) nout->data[DC_SER_BIT >> 5] |= 1u << (DC_SER_BIT & 31);
+    x->sh = (ld ? ld_val : x->sh) >> 1;
+  }
+
+  /* bus writes */
+  if (rb->sel && rb->we) {
+    int off = rb->off;
+    if ((off >> 7) == 0) {
+      uint32_t w1c = rb->wdata & ((x->nctr >= 32) ? ~0u : ((1u << x->nctr) - 1));
+      if (off == DC_UREG_UCTL) x->ovb = (rb->wdata >> DC_UCTL_OVB_LSB) & 15;
+      if (off == DC_UREG_UIRQ) x->uirq &= ~w1c;
+      if (off == DC_UREG_UARM) x->arm &= ~w1c;
+    } else {
+      int cn = ((off >> 4) & 31) - 8, sub = off & 15;
+      if (cn >= 0 && cn < x->nctr) {
+        dc_ctr_t *c = &x->c[cn];
+        if (sub == DC_CREG_CTL) {
+          c->es = (rb->wdata >> DC_C_CTL_ES_LSB) & 63;
+          c->en = (rb->wdata >> DC_C_CTL_EN_LSB) & 1;
+          c->ie = (rb->wdata >> DC_C_CTL_IE_LSB) & 1;
+          c->tc = (rb->wdata >> DC_C_CTL_TC_LSB) & 1;
+          ctr_derive(c, cn, nt);
+        }
+        if (sub == DC_CREG_EMQ) {
+          c->em = (uint16_t)((rb->wdata >> DC_C_EMQ_EM_LSB) & ((1u << x->nsub) - 1));
+          c->eq = (uint8_t)((rb->wdata >> DC_C_EMQ_EQ_LSB) & ((1u << (2 * nt)) - 1));
+          ctr_derive(c, cn, nt);
+        }
+      }
+    }
+  }
+  x->uirq |= fire;
+  x->arm = (x->arm & ~fire) | nov_set;
+  for (k = 0; k < x->nctr; k++) x->c[k].cnt = ncnt[k];
+  x->drun = ((x->drun << 1) | (uint64_t)(in->fv & in->run)) & dmask;
+  x->dlrst = ((x->dlrst << 1) | (uint64_t)(in->fv & in->lrst)) & dmask;
+}
+
+/* ------------------------------------------------------------ central unit */
+void dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const dc_apb_in_t *in,
+                   dc_apb_out_t *out) {
+  const dc_cfg_t *c = &m->cfg;
+  const dc_flit_t rxf = m->u[m->nu - 1].out;
+  const dc_flit_t *rx = &rxf;
+  int nt = c->nt, ncls = c->ncls, u, l, r;
+  /* received flit: chain operation */
+  int rx_cyc = rx->cyc;
+  int op_data = rx->fv && !rx->mode && !(rx_cyc & 1) && rx_cyc < 2 * m->tf;
+  int op_raw = rx->fv && !(rx_cyc & 1) && rx_cyc >= m->rawbase && rx_cyc < m->rawbase + 2 * (int)DC_RAW_WORDS;
+  int raw_w = ((rx_cyc - m->rawbase) >> 1) & 31;
+  int s_core = rx->dsel < c->np;
+  int s_lw = s_core ? c->lwp : c->lwl, s_nctr = s_core ? c->ncp : c->ncl;
+  int s_wbase = (s_core ? 4 * m->gp * rx->dsel : 4 * m->gp * c->np + 4 * m->gl * (rx->dsel - c->np)) & 255;
+  int ser_act = rx->fv && rx->mode && rx->dsel < m->nu && rx_cyc < s_nctr * s_lw;
+  int jj = rx_cyc == 0 ? 0 : m->ser_j, kk = rx_cyc == 0 ? 0 : m->ser_k;
+  uint32_t shv = rx_cyc == 0 ? 0 : m->ser_sh;
+  uint32_t sval = (shv | ((uint32_t)fbit(rx, DC_SER_BIT) << jj)) & 0xFFFFFFu;
+  int slast = jj == ((s_lw - 1) & 31);
+  int op_ser = ser_act && slast && ((kk & 3) == 3 || kk == ((s_nctr - 1) & 63));
+  int int_op = op_data || op_raw || op_ser;
+  /* APB decode */
+  int acc_ph = in->psel && in->penable;
+  uint32_t a = in->paddr & 0xFFFFu;
+  int mis = (a & 3) != 0;
+  int c_hit = a == DC_REG_ID || a == DC_REG_CFG || a == DC_REG_CCTL || a == DC_REG_CSTAT || a == DC_REG_NOVCTL ||
+              a == DC_REG_NOVCNT || a == DC_REG_NOV_LO || a == DC_REG_NOV_HI || a == DC_REG_ACC ||
+              a == DC_REG_UIRQ0 || a == DC_REG_UIRQ1;
+  uint32_t s_off = (a - DC_SRAM_BASE) & 0xFFFFu;
+  int s_hit = a >= DC_SRAM_BASE && s_off < 8u * (uint32_t)m->ncnt;
+  int s_wd = (s_off >> 5) & 255, s_ln = (s_off >> 3) & 3, s_hi = (a >> 2) & 1;
+  int rb_unit = (a >> 9) & 63, rb_off = a & 511;
+  uint32_t rb_rd = 0;
+  int rb_ok = 0;
+  int u_hit, acc_err, err, ok, sram_lo, wr0, rd0, bus_go, acc_go, s1_bus;
+  int s0_kind = K_NONE, s0_raddr = 0, s0_waddr = 0;
+  uint32_t s0_add[4] = {0, 0, 0, 0};
+  uint64_t old[4], nw[4], old_lane;
+  int s1_we, nov_mask = 0, pend, apply, pend_n, run_n, cyc_n;
+  rbus_t rb;
+
+  if (rb_unit < m->nu) rb_ok = unit_read(m, &m->u[rb_unit], rb_off, &rb_rd);
+  u_hit = ((a >> 15) & 1) && rb_ok;
+  {
+    int ga = (in->pwdata >> DC_ACC_A_LSB) & 63, gb = (in->pwdata >> DC_ACC_B_LSB) & 63,
+        gc = (in->pwdata >> DC_ACC_C_LSB) & 63;
+    acc_err = in->pwrite && a == DC_REG_ACC && ((in->pwdata >> DC_ACC_GO_LSB) & 1) &&
+              (m->acc_busy || ga >= m->ng || gb >= m->ng || gc >= m->ng);
+  }
+  err = mis || !(c_hit || s_hit || u_hit) || (in->pwrite && (in->pstrb & 15) != 15) || acc_err;
+  ok = acc_ph && !err;
+  sram_lo = ok && s_hit && !s_hi;
+  wr0 = ok && in->pwrite && !sram_lo;
+  rd0 = ok && !in->pwrite && !sram_lo;
+  bus_go = !int_op && sram_lo && !m->issued;
+  acc_go = !int_op && !bus_go && m->acc_busy;
+  s1_bus = m->s1_kind == K_BRD || m->s1_kind == K_BWR;
+
+  /* stage 0 */
+  if (op_data) {
+    int fidx = rx_cyc >> 1, w;
+    if (fidx < c->np * m->fp) w = 4 * m->gp * (fidx / m->fp) + fidx % m->fp;
+    else { int fr = fidx - c->np * m->fp; w = 4 * m->gp * c->np + 4 * m->gl * (fr / m->fl) + fr % m->fl; }
+    s0_kind = K_ADD; s0_raddr = s0_waddr = w & 255;
+    for (l = 0; l < 4; l++) {
+      int b = 24 * l;
+      uint64_t v = ((uint64_t)rx->data[b >> 5] | ((uint64_t)(b >> 5 < 2 ? rx->data[(b >> 5) + 1] : 0) << 32)) >> (b & 31);
+      s0_add[l] = (uint32_t)v & 0xFFFFFFu;
+    }
+  } else if (op_raw) {
+    s0_kind = K_ADD; s0_raddr = s0_waddr = (m->raww + raw_w) & 255;
+    for (l = 0; l < 4; l++) if (4 * raw_w + l < (int)DC_RAW_EVENTS) s0_add[l] = m->raw[4 * raw_w + l];
+  } else if (op_ser) {
+    int w = (s_wbase + (kk >> 2)) & 255;
+    s0_kind = K_ADD; s0_raddr = s0_waddr = w;
+    for (l = 0; l < 4; l++) s0_add[l] = l < (kk & 3) ? m->ser_buf[l] : (l == (kk & 3) ? sval : 0);
+  } else if (bus_go) {
+    s0_kind = in->pwrite ? K_BWR : K_BRD; s0_raddr = s0_waddr = s_wd;
+  } else if (acc_go) {
+    int k = (m->acc_step >> 1) & 3;
+    s0_kind = (m->acc_step & 1) ? K_AWR : K_ALD;
+    s0_raddr = 4 * ((m->acc_step & 1) ? m->acc_b : m->acc_a) + k;
+    s0_waddr = 4 * m->acc_c + k;
+  }
+
+  /* stage 1 */
+  for (l = 0; l < 4; l++) {
+    old[l] = (m->wl_v && m->wl_addr == m->s1_raddr) ? m->wl_data[l] : m->rdata[l];
+    nw[l] = old[l];
+    switch (m->s1_kind) {
+      case K_ADD: nw[l] = old[l] + m->s1_add[l]; break;
+      case K_AWR: nw[l] = old[l] + m->acc_tmp[l]; break;
+      case K_BWR: if (s_ln == l) nw[l] = ((uint64_t)m->wstage << 32) | in->pwdata; break;
+      default: break;
+    }
+    if (m->s1_kind == K_ADD && m->nov_en && old[l] < m->nov_thr && (nw[l] >= m->nov_thr || nw[l] < old[l]))
+      nov_mask |= 1 << l;
+  }
+  s1_we = m->s1_kind == K_ADD || m->s1_kind == K_AWR || m->s1_kind == K_BWR;
+  old_lane = old[s_ln];
+
+  /* APB outputs */
+  out->pready = !sram_lo || s1_bus;
+  out->pslverr = acc_ph && err;
+  out->prdata = 0;
+  if (sram_lo && m->s1_kind == K_BRD) out->prdata = (uint32_t)old_lane;
+  else if (rd0) {
+    if ((a >> 15) & 1) out->prdata = rb_rd;
+    else if (s_hit) out->prdata = m->shadow;
+    else switch (a) {
+      case DC_REG_ID: out->prdata = DC_ID_VALUE; break;
+      case DC_REG_CFG:
+        out->prdata = ((uint32_t)(c->np & 63) << DC_CFG_NP_LSB) | ((uint32_t)(c->nl & 63) << DC_CFG_NL_LSB) |
+                      ((uint32_t)(c->frame & 2047) << DC_CFG_FRAME_LSB);
+        break;
+      case DC_REG_CCTL:
+        out->prdata = ((uint32_t)m->run_req << DC_CCTL_RUN_LSB) | ((uint32_t)m->mode_req << DC_CCTL_MODE_LSB) |
+                      ((uint32_t)m->dsel_req << DC_CCTL_DSEL_LSB);
+        break;
+      case DC_REG_CSTAT: {
+        int p = (m->mode_req != m->mode_q) || (m->mode_req && m->dsel_req != m->dsel_q);
+        out->prdata = ((uint32_t)p << DC_CSTAT_PEND_LSB) | ((uint32_t)m->acc_busy << DC_CSTAT_ACC_BUSY_LSB) |
+                      ((uint32_t)m->mode_q << DC_CSTAT_MODE_LSB) | ((uint32_t)m->dsel_q << DC_CSTAT_DSEL_LSB) |
+                      ((uint32_t)m->inj.cyc << DC_CSTAT_CYC_LSB);
+        break;
+      }
+      case DC_REG_NOVCTL: out->prdata = (uint32_t)m->nov_en << DC_NOVCTL_EN_LSB; break;
+      case DC_REG_NOVCNT: out->prdata = m->novcnt; break;
+      case DC_REG_NOV_LO: out->prdata = (uint32_t)m->nov_thr; break;
+      case DC_REG_NOV_HI: out->prdata = m->shadow; break;
+      case DC_REG_ACC:
+        out->prdata = ((uint32_t)m->acc_a << DC_ACC_A_LSB) | ((uint32_t)m->acc_b << DC_ACC_B_LSB) |
+                      ((uint32_t)m->acc_c << DC_ACC_C_LSB);
+        break;
+      case DC_REG_UIRQ0: case DC_REG_UIRQ1: {
+        uint32_t v = 0;
+        int base = a == DC_REG_UIRQ0 ? 0 : 32;
+        for (u = base; u < m->nu && u < base + 32; u++) v |= (uint32_t)(m->u[u].uirq != 0) << (u - base);
+        out->prdata = v;
+        break;
+      }
+      default: break;
+    }
+  }
+
+  /* ---- clock edge: units (each reads its predecessor's current flit) */
+  rb.sel = 0; rb.we = wr0 && ((a >> 15) & 1); rb.off = rb_off; rb.wdata = in->pwdata;
+  {
+    dc_flit_t prev = m->inj, cur;
+    for (u = 0; u < m->nu; u++) {
+      dc_unit_t *x = &m->u[u];
+      const uint16_t *uev = ev + (size_t)u * nt * ncls;
+      rb.sel = rb_unit == u;
+      cur = x->out;   /* this unit's current flit is the next unit's input */
+      unit_step(m, x, &prev, uev, cpl + (size_t)u * nt, &rb, &x->out);
+      prev = cur;
+    }
+  }
+
+  /* ---- clock edge: central */
+  cyc_n = (!m->inj.fv || m->inj.cyc == c->frame - 1) ? 0 : m->inj.cyc + 1;
+  pend = (m->mode_req != m->mode_q) || (m->mode_req && m->dsel_req != m->dsel_q);
+  apply = cyc_n == 0 && pend && m->quiet;
+  pend_n = pend && !apply;
+  run_n = m->run_req && !pend_n;
+  {
+    dc_flit_t f;
+    memset(&f, 0, sizeof f);
+    f.fv = 1;
+    f.cyc = (uint16_t)cyc_n;
+    f.run = (uint8_t)run_n;
+    f.lrst = (uint8_t)m->lrst_pend;
+    f.mode = (uint8_t)(apply ? m->mode_req : m->mode_q);
+    f.dsel = (uint8_t)(apply ? m->dsel_req : m->dsel_q);
+    f.nv = nov_mask != 0;
+    f.na = (uint8_t)(nov_mask ? m->s1_raddr : 0);
+    f.nm = (uint8_t)nov_mask;
+    m->inj = f;
+  }
+  if (nov_mask) m->novcnt++;
+  if (apply) { m->mode_q = m->mode_req; m->dsel_q = m->dsel_req; }
+  m->quiet = (cyc_n == 0 ? 1 : m->quiet) && !run_n;
+  m->lrst_pend = wr0 && a == DC_REG_CCTL && ((in->pwdata >> DC_CCTL_LRST_LSB) & 1);
+
+  if (ser_act) {
+    if (slast) { m->ser_j = 0; m->ser_k = (kk + 1) & 63; m->ser_sh = 0; m->ser_buf[kk & 3] = sval; }
+    else { m->ser_j = (jj + 1) & 31; m->ser_k = kk; m->ser_sh = sval; }
+  }
+  for (r = 0; r < (int)DC_RAW_EVENTS; r++) {
+    unsigned v = (op_raw && r / 4 == raw_w) ? 0 : m->raw[r];
+    v += (unsigned)(rx->fv && rx->mode && fbit(rx, r));
+    m->raw[r] = (uint16_t)(v & ((1u << DC_CRW) - 1));
+  }
+
+  /* SRAM: read of stage 0 sees the old content, then the stage-1 write */
+  for (l = 0; l < 4; l++) m->rdata[l] = m->mem[s0_raddr < m->nw ? s0_raddr : 0][l];
+  if (s0_raddr >= m->nw) for (l = 0; l < 4; l++) m->rdata[l] = 0; /* RTL: out-of-range read (never used) */
+  if (s1_we && m->s1_waddr < m->nw) for (l = 0; l < 4; l++) m->mem[m->s1_waddr][l] = nw[l];
+  m->wl_v = s1_we; m->wl_addr = m->s1_waddr;
+  for (l = 0; l < 4; l++) m->wl_data[l] = nw[l];
+  if (m->s1_kind == K_ALD) for (l = 0; l < 4; l++) m->acc_tmp[l] = old[l];
+  if (m->s1_kind == K_BRD) m->shadow = (uint32_t)(old_lane >> 32);
+  if (m->s1_kind == K_BWR) m->wstage = 0;
+  m->issued = bus_go ? 1 : (s1_bus ? 0 : m->issued);
+  m->s1_kind = s0_kind; m->s1_raddr = s0_raddr; m->s1_waddr = s0_waddr;
+  for (l = 0; l < 4; l++) m->s1_add[l] = s0_add[l];
+  if (acc_go) {
+    if (m->acc_step == 7) m->acc_busy = 0;
+    m->acc_step = (m->acc_step + 1) & 7;
+  }
+  if (rd0 && a == DC_REG_NOV_LO) m->shadow = (uint32_t)(m->nov_thr >> 32);
+  if (wr0) {
+    if (a == DC_REG_CCTL) {
+      m->run_req = (in->pwdata >> DC_CCTL_RUN_LSB) & 1;
+      m->mode_req = (in->pwdata >> DC_CCTL_MODE_LSB) & 1;
+      m->dsel_req = (in->pwdata >> DC_CCTL_DSEL_LSB) & 63;
+    }
+    if (a == DC_REG_NOVCTL) m->nov_en = (in->pwdata >> DC_NOVCTL_EN_LSB) & 1;
+    if (a == DC_REG_NOV_LO) { m->nov_thr = ((uint64_t)m->wstage << 32) | in->pwdata; m->wstage = 0; }
+    if (a == DC_REG_NOV_HI || (s_hit && s_hi)) m->wstage = in->pwdata;
+    if (a == DC_REG_ACC) {
+      m->acc_a = (in->pwdata >> DC_ACC_A_LSB) & 63;
+      m->acc_b = (in->pwdata >> DC_ACC_B_LSB) & 63;
+      m->acc_c = (in->pwdata >> DC_ACC_C_LSB) & 63;
+      if ((in->pwdata >> DC_ACC_GO_LSB) & 1) { m->acc_busy = 1; m->acc_step = 0; }
+    }
+  }
+  m->cycle++;
+}

@@ -1,0 +1,89 @@
+/* dc_model: cycle-accurate C golden model of the distributed counter system
+ * (rtl/dc_top.v: dc_central_unit + NP core-type and NL cache-type
+ * dc_local_unit on one registered ring). C99. */
+#ifndef DC_MODEL_H
+#define DC_MODEL_H
+#include <stdint.h>
+#include "dc_regs.h"
+
+typedef struct {
+  int np, nl, frame;        /* units of each type, frame length */
+  int ncp, lwp, ncl, lwl;   /* counters / local width per unit type */
+  int nt, ncls;             /* threads, event classes per unit */
+  int nsubp, nsubl;         /* physical sub-events per class per unit type */
+} dc_cfg_t;
+
+/* The reference configuration of the patent: 17 core-type (24 x 14 bit) +
+ * 16 cache-type (16 x 10 bit) units, FRAME 400, NT=2, 4 classes, 16 (core) /
+ * 1 (cache) sub-events per class. */
+void dc_cfg_default(dc_cfg_t *c);
+/* NULL when legal, else the reason (the RTL refuses to elaborate it too). */
+const char *dc_cfg_check(const dc_cfg_t *c);
+
+typedef struct {
+  uint32_t data[3];         /* 96 data bits */
+  uint8_t fv, run, lrst, mode, dsel, nv, na, nm;
+  uint16_t cyc;
+} dc_flit_t;
+
+typedef struct {
+  uint8_t es, en, ie, tc;
+  uint16_t em;
+  uint8_t eq;
+  uint32_t cnt;
+  uint8_t os_m, usr_m;      /* derived: threads counted at CPL 0 / CPL 1..3 */
+} dc_ctr_t;
+
+typedef struct {
+  int id, nctr, lw, nsub, slot, wbase, d, nfl;
+  uint64_t drun, dlrst;     /* delay lines, bit d-1 = applied */
+  uint8_t ovb;
+  uint32_t uirq, arm, sh;
+  dc_ctr_t c[DC_NCTR_MAX];
+  dc_flit_t out;            /* flit register */
+} dc_unit_t;
+
+typedef struct {
+  dc_cfg_t cfg;
+  int nu, gp, gl, fp, fl, tf, rawbase, raww, ng, nw, ncnt;
+  dc_unit_t *u;
+  dc_flit_t inj;            /* central flit register */
+  uint64_t (*mem)[4];
+  uint64_t rdata[4];
+  int s1_kind, s1_raddr, s1_waddr;
+  uint32_t s1_add[4];
+  int wl_v, wl_addr;
+  uint64_t wl_data[4];
+  int issued;
+  int acc_a, acc_b, acc_c, acc_busy, acc_step;
+  uint64_t acc_tmp[4];
+  uint64_t nov_thr;
+  int nov_en;
+  uint32_t wstage, shadow;
+  int run_req, mode_req, mode_q, lrst_pend, quiet, dsel_req, dsel_q;
+  uint16_t novcnt;
+  int ser_j, ser_k;
+  uint32_t ser_sh, ser_buf[4];
+  uint16_t raw[DC_RAW_EVENTS];
+  uint64_t cycle;
+} dc_model_t;
+
+typedef struct { int psel, penable, pwrite; uint32_t paddr, pwdata; unsigned pstrb, pprot; } dc_apb_in_t;
+typedef struct { int pready, pslverr; uint32_t prdata; } dc_apb_out_t;
+
+dc_model_t *dc_model_new(const dc_cfg_t *c);   /* NULL if illegal */
+void dc_model_free(dc_model_t *m);
+/* Event bits of unit u: ev[u*nt*ncls + t*ncls + c] = sub-event mask (NSUB
+ * bits of the unit's type) of thread t, class c; cpl[u*nt + t] = CPL.
+ * Computes the APB outputs of this cycle (before the edge) and advances
+ * the model by one clock edge. */
+void dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const dc_apb_in_t *in,
+                   dc_apb_out_t *out);
+int dc_model_irq(const dc_model_t *m, int u);
+/* SRAM counter 4*w+l, and the chain position helpers */
+static inline uint64_t dc_model_sram(const dc_model_t *m, int i) { return m->mem[i / 4][i % 4]; }
+int dc_unit_first_counter(const dc_model_t *m, int u);   /* SRAM counter index of local counter 0 */
+/* 96-bit + framing flit packed in the RTL bit order into w[0..4] (129 bits) */
+void dc_flit_pack(const dc_flit_t *f, uint32_t w[5]);
+
+#endif

@@ -1,0 +1,92 @@
+# Distributed counters (issue 3): lint, Verilator lockstep benches, C-model
+# tests, elaboration refusal of illegal configurations, speed bench, synthesis.
+# Everything builds under build/dc/.
+DC_BUILD   := $(BUILD)/dc
+DC_RTL     := rtl/dc_top.v rtl/dc_central_unit.v rtl/dc_local_unit.v rtl/pmu_event_mux.v rtl/pmu_qualifier.v
+DC_VFLAGS  := -O3 --x-assign fast --x-initial 0 -Wall -Wno-DECLFILENAME --top-module dc_top
+DC_CFLAGS  := -std=c99 -O2 -Wall -Wextra -pedantic
+DC_SEED    ?= $(SEED)
+DC_LS_CYCLES   ?= 1000000
+DC_RAND_CYCLES ?= 200000
+DC_MODEL_CYCLES ?= 10000000
+DC_SOAK_CYCLES ?= 1000000000
+# smaller configuration (also lockstep-verified): 3 core-type + 2 cache-type units, FRAME 400
+DC_SMALL   := -GNP=3 -GNL=2
+
+.PHONY: deps-dc dc-regmap-check dc-lint dc-lockstep-maxrate dc-lockstep-random dc-lockstep-directed \
+        dc-lockstep-small dc-model dc-illegal dc-soak soak dc-bench dc-synth
+
+deps-dc: deps-sim
+
+$(DC_BUILD)/dc_model.o: cmodel/dc_model.c cmodel/dc_model.h cmodel/dc_regs.h
+	@mkdir -p $(@D)
+	$(CC) $(DC_CFLAGS) -c $< -o $@
+
+# $(1) = build name, $(2) = extra verilator parameters, $(3) = C defines
+define dc_vbuild
+$(DC_BUILD)/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp tb/dc_harness.h $(DC_BUILD)/dc_model.o
+	@mkdir -p $$(@D)
+	verilator --cc --exe --build -j 2 $(DC_VFLAGS) $(2) -Mdir $$(@D) -o Vdc_lockstep \
+	  -CFLAGS "-O2 -std=c++17 -I$(abspath cmodel) -I$(abspath tb) $(3)" \
+	  -LDFLAGS "$(abspath $(DC_BUILD)/dc_model.o)" \
+	  $(DC_RTL) $(abspath tb/dc_lockstep.cpp) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
+endef
+$(eval $(call dc_vbuild,ref,,))
+$(eval $(call dc_vbuild,small,$(DC_SMALL),-DCFG_NP=3 -DCFG_NL=2))
+
+dc-regmap-check:
+	python3 util/dc_regmap.py --check
+
+dc-lint: deps-dc deps-synth
+	@fails=0; for t in verilator iverilog yosys; do \
+	  case $$t in \
+	    verilator) cmd="verilator --lint-only -Wall -Wno-DECLFILENAME --top-module dc_top $(DC_RTL)";; \
+	    iverilog)  cmd="iverilog -g2005 -Wall -o /dev/null -s dc_top $(DC_RTL)";; \
+	    yosys)     cmd="yosys -q -p 'read_verilog $(DC_RTL); hierarchy -check -top dc_top -chparam NP 2 -chparam NL 2; proc'";; \
+	  esac; \
+	  out=$$(eval $$cmd 2>&1); rc=$$?; \
+	  if [ $$rc -eq 0 ] && ! grep -qiE 'warning|error' <<<"$$out"; then echo "lint $$t: ok"; \
+	  else echo "lint $$t: FAILED"; echo "$$out" | head -20; fails=$$((fails+1)); fi; \
+	done; echo "$$((3-fails)) passed, $$fails failed"; [ $$fails -eq 0 ]
+
+dc-lockstep-maxrate: $(DC_BUILD)/ref/Vdc_lockstep
+	$< --test maxrate --cycles $(DC_LS_CYCLES) --seed $(DC_SEED)
+
+dc-lockstep-random: $(DC_BUILD)/ref/Vdc_lockstep
+	$< --test random --cycles $(DC_RAND_CYCLES) --seed $(DC_SEED)
+
+dc-lockstep-directed: $(DC_BUILD)/ref/Vdc_lockstep
+	$< --test directed --seed $(DC_SEED)
+
+dc-lockstep-small: $(DC_BUILD)/small/Vdc_lockstep
+	@$< --test directed --seed $(DC_SEED) | tail -n 1 | tee $(DC_BUILD)/small/directed.txt
+	@$< --test random --cycles $(DC_RAND_CYCLES) --seed $(DC_SEED) | tail -n 1 | tee $(DC_BUILD)/small/random.txt
+	@cat $(DC_BUILD)/small/directed.txt $(DC_BUILD)/small/random.txt | \
+	  awk '{p+=$$1; f+=$$3} END {print p " passed, " f " failed"; exit f != 0}'
+
+$(DC_BUILD)/dc_model_test: tb/dc_model_test.c $(DC_BUILD)/dc_model.o
+	$(CC) $(DC_CFLAGS) -Icmodel $< $(DC_BUILD)/dc_model.o -o $@
+
+dc-model: $(DC_BUILD)/dc_model_test
+	$< --cycles $(DC_MODEL_CYCLES) --seed $(DC_SEED)
+
+dc-soak: $(DC_BUILD)/dc_model_test
+	$< --cycles $(DC_SOAK_CYCLES) --seed $(DC_SEED)
+
+soak: dc-soak
+
+# Illegal configurations must not elaborate (each tool is expected to fail
+# and to name the violated rule).
+dc-illegal: deps-dc
+	@bash tb/dc_illegal.sh
+
+TEST_TARGETS += dc-regmap-check dc-lint dc-illegal dc-model dc-lockstep-directed dc-lockstep-random \
+                dc-lockstep-maxrate dc-lockstep-small
+
+dc-bench: $(DC_BUILD)/ref/Vdc_lockstep
+	@$< --test bench --cycles 100000 | grep -v 'passed, '
+BENCH_TARGETS += dc-bench
+
+dc-synth: deps-synth
+	python3 tb/dc_synth.py
+SYNTH_TARGETS += dc-synth

@@ -1,0 +1,235 @@
+// dc_harness.h: Verilator (rtl/dc_top.v) + C model (cmodel/dc_model.c)
+// lockstep harness of the distributed counter system. Every cycle it drives
+// the same inputs into both, compares the APB outputs before the edge and,
+// after the edge, every SRAM counter, every local counter, every chain flit
+// register and every interrupt line. The first mismatch is reported with the
+// cycle number and the seed.
+#pragma once
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+#include "Vdc_top.h"
+#include "Vdc_top___024root.h"
+#include "verilated.h"
+extern "C" {
+#include "dc_model.h"
+}
+
+#ifndef CFG_NP
+#define CFG_NP 17
+#endif
+#ifndef CFG_NL
+#define CFG_NL 16
+#endif
+#ifndef CFG_FRAME
+#define CFG_FRAME 400
+#endif
+
+struct Rng {
+  uint64_t s;
+  explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x1234567ull) { next(); }
+  uint64_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
+  uint32_t below(uint32_t n) { return (uint32_t)(next() % n); }
+  bool chance(unsigned pct) { return below(100) < pct; }
+};
+
+static inline void wset(uint32_t *w, int lsb, int width, uint32_t v) {
+  for (int i = 0; i < width; i++) {
+    int b = lsb + i;
+    if ((v >> i) & 1) w[b >> 5] |= 1u << (b & 31);
+    else w[b >> 5] &= ~(1u << (b & 31));
+  }
+}
+static inline uint32_t wget(const uint32_t *w, int lsb, int width) {
+  uint64_t lo = w[lsb >> 5];
+  int sh = lsb & 31;
+  if (sh + width > 32) lo |= (uint64_t)w[(lsb >> 5) + 1] << 32;
+  uint64_t v = lo >> sh;
+  return (uint32_t)(width >= 32 ? v : (v & ((1ull << width) - 1)));
+}
+
+struct Harness {
+  dc_cfg_t cfg;
+  dc_model_t *m = nullptr;
+  Vdc_top *top = nullptr;
+  VerilatedContext *ctx = nullptr;
+  uint64_t seed;
+  Rng rng;
+  int nu, nt, ncls;
+  std::vector<uint16_t> ev;   // [u*nt*ncls + t*ncls + c]
+  std::vector<uint8_t> cpl;   // [u*nt + t]
+  dc_apb_in_t apb{};
+  dc_apb_out_t out{};
+  uint64_t cyc = 0;
+  long fails = 0;
+  bool compare_state = true;
+  int compare_every = 1;
+
+  explicit Harness(uint64_t sd) : seed(sd), rng(sd) {
+    dc_cfg_default(&cfg);
+    cfg.np = CFG_NP; cfg.nl = CFG_NL; cfg.frame = CFG_FRAME;
+    m = dc_model_new(&cfg);
+    if (!m) { printf("illegal configuration: %s\n", dc_cfg_check(&cfg)); exit(2); }
+    nu = m->nu; nt = cfg.nt; ncls = cfg.ncls;
+    ev.assign((size_t)nu * nt * ncls, 0);
+    cpl.assign((size_t)nu * nt, 0);
+    ctx = new VerilatedContext;
+    top = new Vdc_top(ctx);
+    apb.pstrb = 15;
+    top->clk_i = 0;
+    top->rst_ni = 0;
+    drive();
+    top->eval();
+    top->rst_ni = 1;
+    top->eval();
+  }
+  ~Harness() { top->final(); delete top; delete ctx; dc_model_free(m); }
+
+  int nsub(int u) const { return u < cfg.np ? cfg.nsubp : cfg.nsubl; }
+  int nctr(int u) const { return m->u[u].nctr; }
+  int lw(int u) const { return m->u[u].lw; }
+
+  void drive() {
+    // events
+    int nevp = nt * ncls * 16, nevl = nt * ncls * cfg.nsubl;
+    uint32_t *wp = (uint32_t *)&top->evp_i, *wl = (uint32_t *)&top->evl_i;
+    (void)wp; (void)wl;
+    for (int u = 0; u < nu; u++)
+      for (int e = 0; e < nt * ncls; e++) {
+        uint16_t v = ev[(size_t)u * nt * ncls + e];
+        if (u < cfg.np) {
+          int lsb = u * nevp + e * cfg.nsubp;
+          wset(evp(), lsb, cfg.nsubp, v);
+        } else {
+          int lsb = (u - cfg.np) * nevl + e * cfg.nsubl;
+          wset(evl(), lsb, cfg.nsubl, v);
+        }
+      }
+    for (int i = 0; i < nu * nt; i++) wset(cplw(), 2 * i, 2, cpl[i]);
+    top->psel_i = apb.psel; top->penable_i = apb.penable; top->pwrite_i = apb.pwrite;
+    top->paddr_i = apb.paddr & 0xFFFF; top->pwdata_i = apb.pwdata; top->pstrb_i = apb.pstrb & 15;
+    top->pprot_i = apb.pprot & 7;
+  }
+  uint32_t *evp() { return reinterpret_cast<uint32_t *>(&top->evp_i); }
+  uint32_t *evl() { return reinterpret_cast<uint32_t *>(&top->evl_i); }
+  uint32_t *cplw() { return reinterpret_cast<uint32_t *>(&top->cpl_i); }
+
+  void fail(const char *what, long a, unsigned long long got, unsigned long long exp) {
+    if (fails < 10)
+      printf("MISMATCH cycle %llu seed %llu: %s [%ld] rtl=0x%llx model=0x%llx\n", (unsigned long long)cyc,
+             (unsigned long long)seed, what, a, got, exp);
+    fails++;
+  }
+
+  // one clock cycle
+  void tick() {
+    drive();
+    top->clk_i = 0;
+    top->eval();
+    dc_model_step(m, ev.data(), cpl.data(), &apb, &out);
+    if (top->pready_o != out.pready) fail("pready", 0, top->pready_o, out.pready);
+    if (top->pslverr_o != out.pslverr) fail("pslverr", 0, top->pslverr_o, out.pslverr);
+    if (top->prdata_o != out.prdata) fail("prdata", apb.paddr, top->prdata_o, out.prdata);
+    top->clk_i = 1;
+    top->eval();
+    cyc++;
+    if (compare_state && (cyc % compare_every) == 0) compare();
+  }
+
+  void compare() {
+    // chain flits
+    const uint32_t *ch = reinterpret_cast<const uint32_t *>(&top->chain_o);
+    for (int s = 0; s <= nu; s++) {
+      uint32_t w[5];
+      dc_flit_pack(s == 0 ? &m->inj : &m->u[s - 1].out, w);
+      int lsb = s * (int)DC_CH_W;
+      for (int i = 0; i < 5; i++) {
+        int wd = i < 4 ? 32 : (int)DC_CH_W - 128;
+        uint32_t g = wget(ch, lsb + 32 * i, wd);
+        if (g != w[i]) { fail("chain flit (segment, word)", s * 10 + i, g, w[i]); return; }
+      }
+    }
+    // local counters
+    const uint32_t *lc = reinterpret_cast<const uint32_t *>(&top->lcnt_o);
+    int off = 0;
+    for (int u = 0; u < nu; u++)
+      for (int k = 0; k < nctr(u); k++) {
+        uint32_t g = wget(lc, off, lw(u));
+        if (g != m->u[u].c[k].cnt) { fail("local counter (unit*100+k)", u * 100 + k, g, m->u[u].c[k].cnt); return; }
+        off += lw(u);
+      }
+    // irqs
+    for (int u = 0; u < nu; u++) {
+      int g = (int)((top->irq_o >> u) & 1);
+      if (g != dc_model_irq(m, u)) { fail("irq", u, g, dc_model_irq(m, u)); return; }
+    }
+    // SRAM
+    auto &mem = top->rootp->dc_top__DOT__u_central__DOT__mem;
+    for (int w = 0; w < m->nw; w++)
+      for (int l = 0; l < 4; l++) {
+        uint64_t g = ((uint64_t)mem[w][2 * l + 1] << 32) | mem[w][2 * l];
+        if (g != m->mem[w][l]) { fail("SRAM counter", 4 * w + l, g, m->mem[w][l]); return; }
+      }
+  }
+
+  // ------------------------------------------------------------ APB master
+  // Blocking transfer (setup + access until PREADY); events keep flowing via
+  // the per-cycle callback.
+  std::vector<uint16_t> *evsrc = nullptr;
+  void (*percycle)(Harness &, void *) = nullptr;
+  void *pcarg = nullptr;
+  void step() {
+    if (percycle) percycle(*this, pcarg);
+    tick();
+  }
+  uint32_t xfer(bool wr, uint32_t addr, uint32_t data, bool *err = nullptr, unsigned strb = 15,
+                int *waits = nullptr) {
+    apb.psel = 1; apb.penable = 0; apb.pwrite = wr; apb.paddr = addr; apb.pwdata = wr ? data : 0; apb.pstrb = strb;
+    step();
+    apb.penable = 1;
+    int w = 0;
+    for (;;) {
+      if (percycle) percycle(*this, pcarg);
+      drive();
+      top->clk_i = 0;
+      top->eval();
+      bool rdy = top->pready_o;
+      bool e = top->pslverr_o;
+      uint32_t rd = top->prdata_o;
+      tick();
+      if (rdy) {
+        if (err) *err = e;
+        apb.psel = 0; apb.penable = 0; apb.pwrite = 0; apb.pwdata = 0;
+        if (waits) *waits = w;
+        return rd;
+      }
+      if (++w > 100) { fail("APB timeout", addr, 0, 0); apb.psel = apb.penable = 0; return 0; }
+    }
+  }
+  uint32_t rd(uint32_t a, bool *e = nullptr) { return xfer(false, a, 0, e); }
+  void wr(uint32_t a, uint32_t d, bool *e = nullptr) { xfer(true, a, d, e); }
+  uint64_t rd64(uint32_t lo) { uint64_t l = rd(lo); return l | ((uint64_t)rd(lo + 4) << 32); }
+  void wr64(uint32_t lo, uint64_t v) { wr(lo + 4, (uint32_t)(v >> 32)); wr(lo, (uint32_t)v); }
+  void idle(long n) { for (long i = 0; i < n; i++) step(); }
+};
+
+// common argument parsing: --seed N --cycles N
+struct Args {
+  uint64_t seed = 1;
+  long cycles = 0;
+  std::string test;
+  Args(int argc, char **argv, long defcycles) {
+    cycles = defcycles;
+    for (int i = 1; i < argc; i++) {
+      std::string a = argv[i];
+      if (a == "--seed" && i + 1 < argc) seed = strtoull(argv[++i], nullptr, 0);
+      else if (a == "--cycles" && i + 1 < argc) cycles = strtol(argv[++i], nullptr, 0);
+      else if (a == "--test" && i + 1 < argc) test = argv[++i];
+      else if (a.rfind("+", 0) == 0) {}
+      else { printf("usage: %s [--seed N] [--cycles N] [--test NAME]\n", argv[0]); exit(2); }
+    }
+  }
+};

@@ -1,0 +1,557 @@
+// dc_lockstep: Verilator lockstep tests of the distributed counter system
+// (rtl/dc_top.v vs cmodel/dc_model.c, compared every cycle by dc_harness.h).
+//   --test maxrate   every local counter at its maximum event rate for
+//                    --cycles cycles with SRAM MMIO reads during the traffic;
+//                    64-bit totals == events injected (counted by this bench)
+//   --test random    constrained-random registers, events and bus traffic
+//   --test bench     cycles/s table: Verilator, C model, lockstep
+//   --test directed  start/stop synchrony, near-overflow arming + interrupt
+//                    (latency measured), detailed mode, accumulate, bus
+//                    rules (errors, reserved bits, 64-bit atomic access)
+// Last line: "N passed, N failed"; exit status non-zero on failure.
+#include <chrono>
+#include "dc_harness.h"
+
+static int passed = 0, failed = 0;
+static void check(bool ok, const char *name, const char *fmt = "", long long a = 0, long long b = 0) {
+  if (ok) passed++;
+  else {
+    failed++;
+    printf("FAIL %s ", name);
+    printf(fmt, a, b);
+    printf("\n");
+  }
+}
+
+static uint32_t ctl(int es, int en, int ie, int tc) {
+  return ((uint32_t)es << DC_C_CTL_ES_LSB) | ((uint32_t)en << DC_C_CTL_EN_LSB) |
+         ((uint32_t)ie << DC_C_CTL_IE_LSB) | ((uint32_t)tc << DC_C_CTL_TC_LSB);
+}
+static uint32_t emq(uint32_t em, uint32_t eq) { return (em << DC_C_EMQ_EM_LSB) | (eq << DC_C_EMQ_EQ_LSB); }
+static uint32_t cctl(int run, int mode, int dsel, int lrst = 0) {
+  return ((uint32_t)run << DC_CCTL_RUN_LSB) | ((uint32_t)mode << DC_CCTL_MODE_LSB) |
+         ((uint32_t)dsel << DC_CCTL_DSEL_LSB) | ((uint32_t)lrst << DC_CCTL_LRST_LSB);
+}
+
+// Independent event bookkeeping of the bench: per (unit, thread, class,
+// sub-event) number of injected events while counting is known to be on.
+struct Book {
+  int nu, nt, ncls;
+  std::vector<uint64_t> sub;   // [(u*nt*ncls + e)*16 + s]
+  explicit Book(Harness &h) : nu(h.nu), nt(h.nt), ncls(h.ncls), sub((size_t)h.nu * h.nt * h.ncls * 16, 0) {}
+  void add(const std::vector<uint16_t> &ev) {
+    for (size_t i = 0; i < ev.size(); i++) {
+      uint16_t v = ev[i];
+      while (v) { int s = __builtin_ctz(v); sub[i * 16 + s]++; v &= v - 1; }
+    }
+  }
+  // expected count of a counter with EQ all ones: TC=1 all threads, else thread k%nt
+  uint64_t expect(int u, int k, int es, uint32_t em, int tc) const {
+    uint64_t e = 0;
+    if (es >= ncls) return 0;
+    for (int t = 0; t < nt; t++) {
+      if (!tc && t != k % nt) continue;
+      for (int s = 0; s < 16; s++)
+        if ((em >> s) & 1) e += sub[((size_t)u * nt * ncls + t * ncls + es) * 16 + s];
+    }
+    return e;
+  }
+};
+
+static void set_all_events(Harness &h, bool on) {
+  for (int u = 0; u < h.nu; u++)
+    for (int e = 0; e < h.nt * h.ncls; e++)
+      h.ev[(size_t)u * h.nt * h.ncls + e] = on ? (uint16_t)((1u << h.nsub(u)) - 1) : 0;
+}
+
+static void program_all(Harness &h, int es, bool tc) {
+  uint32_t eqall = (1u << (2 * h.nt)) - 1;
+  for (int u = 0; u < h.nu; u++)
+    for (int k = 0; k < h.nctr(u); k++) {
+      h.wr(DC_UNIT_CEMQ(u, k), emq((1u << h.nsub(u)) - 1, eqall));
+      h.wr(DC_UNIT_CCTL(u, k), ctl(es, 1, 0, tc));
+    }
+}
+
+static void drain(Harness &h) { h.idle(2 * h.cfg.frame + 2 * h.nu + 20); }
+
+// ----------------------------------------------------------------- maxrate
+struct MaxCtx { bool on; long window; };
+static void maxrate_cb(Harness &h, void *p) {
+  MaxCtx *c = (MaxCtx *)p;
+  set_all_events(h, c->on);
+  if (c->on) c->window++;
+}
+
+static void test_maxrate(Harness &h, long cycles) {
+  MaxCtx c{false, 0};
+  h.percycle = maxrate_cb; h.pcarg = &c;
+  program_all(h, 1, true);
+  for (int i = 0; i < h.nu * h.nt; i++) h.cpl[i] = (uint8_t)h.rng.below(4);
+  h.wr(DC_REG_CCTL, cctl(1, 0, 0));
+  h.idle(h.nu + 10);                      // RUN applied everywhere
+  c.on = true;
+  long start = (long)h.cyc, reads = 0, maxw = 0, bad_mono = 0;
+  std::vector<uint64_t> last((size_t)h.m->ncnt, 0);
+  while ((long)h.cyc - start < cycles) {
+    h.idle(200 + h.rng.below(200));
+    // MMIO read of a random local-unit SRAM counter during the traffic
+    int u = h.rng.below(h.nu), k = h.rng.below(h.nctr(u));
+    int i = dc_unit_first_counter(h.m, u) + k;
+    int w = 0;
+    uint64_t lo = h.xfer(false, DC_SRAM_LO(i), 0, nullptr, 15, &w);
+    uint64_t v = lo | ((uint64_t)h.rd(DC_SRAM_HI(i)) << 32);
+    uint64_t inj = (uint64_t)c.window * h.nt * h.nsub(u);
+    if (v < last[i] || v > inj) bad_mono++;
+    last[i] = v;
+    if (w > maxw) maxw = w;
+    reads++;
+  }
+  c.on = false;
+  long window = c.window;
+  h.idle(h.cfg.frame + h.nu + 10);       // residues transferred while still running
+  h.wr(DC_REG_CCTL, cctl(0, 0, 0));
+  drain(h);
+  long bad = 0, badlocal = 0;
+  for (int u = 0; u < h.nu; u++)
+    for (int k = 0; k < h.nctr(u); k++) {
+      uint64_t v = h.rd64(DC_SRAM_LO(dc_unit_first_counter(h.m, u) + k));
+      uint64_t exp = (uint64_t)window * h.nt * h.nsub(u);
+      if (v != exp) {
+        if (bad < 5) printf("unit %d counter %d: SRAM %llu, injected %llu\n", u, k, (unsigned long long)v,
+                            (unsigned long long)exp);
+        bad++;
+      }
+      if (h.rd(DC_UNIT_CCNT(u, k)) != 0) badlocal++;
+    }
+  h.percycle = nullptr;
+  printf("maxrate: %ld cycles at max rate on %d counters, %ld MMIO reads during traffic (max %ld wait states)\n",
+         window, h.m->u[0].nctr * h.cfg.np + h.cfg.nl * h.cfg.ncl, reads, maxw, 0L);
+  check(bad == 0, "maxrate totals == injected events", "(%lld counters differ)%lld", bad, 0);
+  check(badlocal == 0, "maxrate local counters drained", "(%lld)%lld", badlocal, 0);
+  check(bad_mono == 0, "maxrate MMIO reads monotonic and <= injected", "(%lld)%lld", bad_mono, 0);
+  check(maxw >= 1 && maxw <= 3, "maxrate SRAM read wait states 1..3", "(max %lld)%lld", maxw, 0);
+  check(window >= cycles, "maxrate window length", "(%lld < %lld)", window, cycles);
+}
+
+// ------------------------------------------------------------------ random
+struct RandCtx { int density; };
+static void random_cb(Harness &h, void *p) {
+  RandCtx *c = (RandCtx *)p;
+  if (h.rng.chance(2)) c->density = h.rng.below(101);
+  for (int u = 0; u < h.nu; u++)
+    for (int e = 0; e < h.nt * h.ncls; e++) {
+      uint16_t v = 0;
+      int ns = h.nsub(u);
+      if (h.rng.below(100) < (unsigned)c->density) v = (uint16_t)(h.rng.next() & ((1u << ns) - 1));
+      if (h.rng.chance(c->density / 2)) v = (uint16_t)((1u << ns) - 1);
+      h.ev[(size_t)u * h.nt * h.ncls + e] = v;
+    }
+  if (h.rng.chance(5)) { int i = h.rng.below(h.nu * h.nt); h.cpl[i] = (uint8_t)h.rng.below(4); }
+}
+
+static uint32_t rand_addr(Harness &h) {
+  int u = h.rng.below(h.nu + 1);
+  switch (h.rng.below(8)) {
+    case 0: return 4 * h.rng.below(12);
+    case 1: return DC_SRAM_LO(h.rng.below(h.m->ncnt + 2));
+    case 2: return DC_SRAM_HI(h.rng.below(h.m->ncnt));
+    case 3: return DC_UNIT_BASE + u * DC_UNIT_STRIDE + 4 * h.rng.below(5);
+    case 4: return DC_UNIT_CCNT(u, h.rng.below(25)) - 8 + 4 * h.rng.below(4);
+    case 5: return h.rng.below(0x10000) & ~3u;
+    case 6: return h.rng.below(0x10000);
+    default: return DC_SRAM_LO(h.rng.below(h.m->ncnt));
+  }
+}
+
+static void test_random(Harness &h, long cycles) {
+  RandCtx c{50};
+  h.percycle = random_cb; h.pcarg = &c;
+  long n_err = 0, n_irq = 0, n_nov = 0, n_mode = 0, n_acc = 0, n_ser = 0, n_wait = 0;
+  int last_mode = 0;
+  uint32_t eqall = (1u << (2 * h.nt)) - 1;
+  // a configuration that counts a lot, then random changes
+  program_all(h, 0, true);
+  h.wr(DC_REG_CCTL, cctl(1, 0, 0));
+  long start = (long)h.cyc;
+  while ((long)h.cyc - start < cycles) {
+    int op = h.rng.below(100);
+    bool e = false;
+    if (op < 25) {
+      h.idle(1 + h.rng.below(60));
+    } else if (op < 40) {             // local counter configuration
+      int u = h.rng.below(h.nu), k = h.rng.below(h.nctr(u));
+      if (h.rng.chance(50)) h.wr(DC_UNIT_CCTL(u, k), (uint32_t)h.rng.next() & (h.rng.chance(70) ? 0x1303u : ~0u));
+      else h.wr(DC_UNIT_CEMQ(u, k), h.rng.chance(50) ? emq(0xFFFF, eqall) : (uint32_t)h.rng.next());
+    } else if (op < 45) {             // unit registers
+      int u = h.rng.below(h.nu);
+      int r = h.rng.below(3);
+      h.wr(DC_UNIT_BASE + u * DC_UNIT_STRIDE + 4 * r, (uint32_t)h.rng.next() & (r == 0 ? 0x3u : ~0u));
+    } else if (op < 50) {             // run / mode / local reset
+      int mode = h.rng.chance(30);
+      int dsel = h.rng.chance(90) ? (int)h.rng.below(h.nu) : (int)h.rng.below(64);
+      h.wr(DC_REG_CCTL, cctl(h.rng.chance(85), mode, dsel, h.rng.chance(3)));
+    } else if (op < 55) {             // near-overflow threshold near the current values
+      int i = h.rng.below(h.m->ncnt);
+      uint64_t thr = h.m->mem[i / 4][i % 4] + h.rng.below(20000);
+      h.wr64(DC_REG_NOV_LO, thr);
+      h.wr(DC_REG_NOVCTL, h.rng.chance(80));
+    } else if (op < 58) {             // accumulate
+      int ng = h.m->ng + (h.rng.chance(10) ? 2 : 0);
+      uint32_t v = (h.rng.below(ng) << DC_ACC_A_LSB) | (h.rng.below(ng) << DC_ACC_B_LSB) |
+                   (h.rng.below(ng) << DC_ACC_C_LSB) | (1u << DC_ACC_GO_LSB);
+      h.wr(DC_REG_ACC, v, &e);
+      if (!e) n_acc++;
+    } else if (op < 70) {             // SRAM write
+      int i = h.rng.below(h.m->ncnt);
+      h.wr64(DC_SRAM_LO(i), h.rng.next() >> h.rng.below(64));
+    } else {                          // reads / random accesses
+      uint32_t a = rand_addr(h);
+      bool wr = h.rng.chance(15);
+      int w = 0;
+      h.xfer(wr, a, (uint32_t)h.rng.next(), &e, h.rng.chance(95) ? 15 : h.rng.below(16), &w);
+      if (w) n_wait++;
+    }
+    if (e) n_err++;
+    if (h.m->inj.nv) n_nov++;
+    for (int u = 0; u < h.nu; u++) if (h.m->u[u].uirq) { n_irq++; break; }
+    if (h.m->mode_q != last_mode) { n_mode++; last_mode = h.m->mode_q; }
+    if (h.m->s1_kind == 1 && h.m->inj.mode) n_ser++;
+    if (h.fails) break;
+  }
+  h.percycle = nullptr;
+  printf("random: %ld cycles, seed %llu: bus errors %ld, SRAM waits %ld, nov packets %ld, irq seen %ld, mode "
+         "changes %ld, accumulates %ld, mode-1 SRAM adds %ld\n",
+         (long)h.cyc - start, (unsigned long long)h.seed, n_err, n_wait, n_nov, n_irq, n_mode, n_acc, n_ser);
+  check(h.fails == 0, "random lockstep", "(%lld mismatches)%lld", h.fails, 0);
+  check(n_err > 0 && n_wait > 0 && n_nov > 0 && n_irq > 0 && n_mode > 0 && n_acc > 0,
+        "random coverage goals (errors, waits, nov, irq, mode change, accumulate)");
+}
+
+// ------------------------------------------------------------------- bench
+static double now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+static void bench(Harness &h, long cyc) {
+  Args a(0, nullptr, cyc);
+  a.cycles = cyc; a.seed = h.seed;
+  uint32_t eqall = (1u << (2 * h.nt)) - 1;
+  for (int u = 0; u < h.nu; u++)
+    for (int k = 0; k < h.nctr(u); k++) {
+      h.wr(DC_UNIT_CEMQ(u, k), (((1u << h.nsub(u)) - 1) << DC_C_EMQ_EM_LSB) | (eqall << DC_C_EMQ_EQ_LSB));
+      h.wr(DC_UNIT_CCTL(u, k), (1u << DC_C_CTL_EN_LSB) | (1u << DC_C_CTL_TC_LSB));
+    }
+  h.wr(DC_REG_CCTL, 1u << DC_CCTL_RUN_LSB);
+  for (int u = 0; u < h.nu; u++)
+    for (int e = 0; e < h.nt * h.ncls; e++) h.ev[(size_t)u * h.nt * h.ncls + e] = (uint16_t)((1u << h.nsub(u)) - 1);
+  h.idle(1000);
+  long n = a.cycles;
+  // Verilator alone
+  h.drive();
+  double t0 = now();
+  for (long i = 0; i < n; i++) {
+    h.top->clk_i = 0; h.top->eval();
+    h.top->clk_i = 1; h.top->eval();
+  }
+  double tv = now() - t0;
+  // C model alone
+  dc_apb_out_t o;
+  t0 = now();
+  for (long i = 0; i < n; i++) dc_model_step(h.m, h.ev.data(), h.cpl.data(), &h.apb, &o);
+  double tm = now() - t0;
+  // lockstep (both re-synchronised: fresh harness)
+  Harness l(a.seed);
+  for (int u = 0; u < l.nu; u++)
+    for (int e = 0; e < l.nt * l.ncls; e++) l.ev[(size_t)u * l.nt * l.ncls + e] = h.ev[(size_t)u * h.nt * h.ncls + e];
+  long nl = n / 4;
+  t0 = now();
+  l.idle(nl);
+  double tl = now() - t0;
+  printf("| simulator (reference config: %d units, %d local counters, FRAME %d) | cycles | seconds | cycles/s |\n",
+         h.nu, h.cfg.np * h.cfg.ncp + h.cfg.nl * h.cfg.ncl, h.cfg.frame);
+  printf("|---|---:|---:|---:|\n");
+  printf("| Verilator 5.006 (-O3), dc_top | %ld | %.2f | %.0f |\n", n, tv, n / tv);
+  printf("| C model (cmodel/dc_model.c, -O2) | %ld | %.2f | %.0f |\n", n, tm, n / tm);
+  printf("| lockstep RTL + model + full state compare | %ld | %.2f | %.0f |\n", nl, tl, nl / tl);
+  check(l.fails == 0, "bench lockstep");
+}
+
+// ---------------------------------------------------------------- directed
+static void test_sync(Harness &h) {
+  // start/stop synchrony: every unit starts on the same global cycle and
+  // counts for exactly the number of cycles between the RUN writes.
+  set_all_events(h, true);
+  program_all(h, 2, true);
+  uint64_t t_start_wr = h.cyc + 1;   // the access-phase edge of the write below
+  h.wr(DC_REG_CCTL, cctl(1, 0, 0));
+  std::vector<long> first(h.nu, -1);
+  for (int i = 0; i < 3 * h.nu; i++) {
+    h.step();
+    for (int u = 0; u < h.nu; u++)
+      if (first[u] < 0 && h.m->u[u].c[0].cnt != 0) first[u] = (long)h.cyc;
+  }
+  bool same = true;
+  for (int u = 0; u < h.nu; u++) same &= first[u] == first[0] && first[u] > 0;
+  long lat = first[0] - (long)t_start_wr;
+  printf("sync: RUN write edge at cycle %llu, every unit's first increment at cycle %ld (latency %ld cycles)\n",
+         (unsigned long long)t_start_wr, first[0], lat);
+  check(same, "start applied by all units on the same cycle");
+  h.idle(1000 + h.rng.below(500));
+  uint64_t t_stop_wr = h.cyc + 1;
+  h.wr(DC_REG_CCTL, cctl(0, 0, 0));
+  drain(h);
+  long run = (long)(t_stop_wr - t_start_wr);
+  long bad = 0;
+  for (int u = 0; u < h.nu; u++)
+    for (int k = 0; k < h.nctr(u); k++) {
+      uint64_t v = h.rd64(DC_SRAM_LO(dc_unit_first_counter(h.m, u) + k));
+      if (v != (uint64_t)run * h.nt * h.nsub(u)) bad++;
+    }
+  printf("sync: RUN held for %ld cycles; every counter counted exactly %ld cycles x its max increment\n", run, run);
+  check(bad == 0, "stop applied by all units on the same cycle (totals == run cycles x rate)", "(%lld bad)%lld", bad, 0);
+  set_all_events(h, false);
+}
+
+static void test_nov(Harness &h) {
+  const int U = 5 < h.nu ? 5 : h.nu - 1;
+  set_all_events(h, false);
+  uint32_t eqall = (1u << (2 * h.nt)) - 1;
+  for (int k = 0; k < 4; k++) {
+    h.wr(DC_UNIT_CEMQ(U, k), emq(0xFFFF, eqall));
+    h.wr(DC_UNIT_CCTL(U, k), ctl(0, 1, k == 1, 1));
+  }
+  int i0 = dc_unit_first_counter(h.m, U);
+  uint64_t base = h.m->mem[i0 / 4][1];
+  uint64_t thr = base + 5000;
+  h.wr64(DC_REG_NOV_LO, thr);
+  check(h.rd64(DC_REG_NOV_LO) == thr, "NOV threshold 64-bit write/read");
+  h.wr(DC_UNIT_UCTL(U), 4);              // local overflow = crossing a multiple of 16
+  h.wr(DC_REG_NOVCTL, 1);
+  uint32_t nov0 = h.rd(DC_REG_NOVCNT);
+  h.wr(DC_REG_CCTL, cctl(1, 0, 0));
+  for (int u = 0; u < h.nu * h.nt; u++) h.cpl[u] = 3;
+  for (int e = 0; e < h.nt * h.ncls; e++) h.ev[(size_t)U * h.nt * h.ncls + e] = (uint16_t)((1u << h.nsub(U)) - 1);
+  long t_cross = -1, t_arm = -1, t_irq = -1;
+  bool other_irq = false;
+  for (long i = 0; i < 20000 && t_irq < 0; i++) {
+    h.step();
+    if (t_cross < 0 && h.m->mem[i0 / 4][1] >= thr) t_cross = (long)h.cyc;
+    if (t_arm < 0 && ((h.m->u[U].arm >> 1) & 1)) t_arm = (long)h.cyc;
+    if (t_irq < 0 && ((h.top->irq_o >> U) & 1)) t_irq = (long)h.cyc;
+    for (int u = 0; u < h.nu; u++) if (u != U && ((h.top->irq_o >> u) & 1)) other_irq = true;
+  }
+  set_all_events(h, false);
+  h.wr(DC_REG_CCTL, cctl(0, 0, 0));
+  printf("nov: SRAM counter crossed the threshold at cycle %ld, unit %d armed at %ld (+%ld), irq at %ld "
+         "(+%ld from the crossing)\n", t_cross, U, t_arm, t_arm - t_cross, t_irq, t_irq - t_cross);
+  check(t_cross > 0 && t_arm > t_cross && t_irq >= t_arm, "near-overflow: crossing -> arm -> irq");
+  check(t_arm - t_cross == U + 1, "near-overflow arm latency = chain position + 1", "(%lld vs %lld)", t_arm - t_cross, U + 1);
+  check(t_irq - t_arm == 1, "armed counter interrupts on its next local overflow (OVB=4, 32 events/cycle)");
+  check(!other_irq, "near-overflow: no other unit interrupts");
+  check(h.rd(DC_UNIT_UIRQ(U)) == 2u, "near-overflow: UIRQ names only the IE counter", "(0x%llx)%lld", h.rd(DC_UNIT_UIRQ(U)), 0);
+  check((h.rd(DC_UNIT_UARM(U)) & 0xF) == 0xDu, "near-overflow: the other 3 counters of the word stay armed",
+        "(0x%llx)%lld", h.rd(DC_UNIT_UARM(U)), 0);
+  check(h.rd(DC_REG_UIRQ0) == (1u << U), "UIRQ0 shows the unit line");
+  check(h.rd(DC_REG_NOVCNT) != nov0, "NOVCNT counts packets");
+  h.wr(DC_UNIT_UIRQ(U), 2);
+  h.idle(2);
+  check(((h.top->irq_o >> U) & 1) == 0, "UIRQ W1C drops the interrupt");
+  h.wr(DC_UNIT_UARM(U), 0xF);
+  h.wr(DC_REG_NOVCTL, 0);
+  drain(h);
+}
+
+struct DetCtx { Book *book; int U; bool on; };
+static void det_cb(Harness &h, void *p) {
+  DetCtx *c = (DetCtx *)p;
+  for (int e = 0; e < h.nt * h.ncls; e++)
+    h.ev[(size_t)c->U * h.nt * h.ncls + e] = c->on ? (uint16_t)(h.rng.next() & ((1u << h.nsub(c->U)) - 1)) : 0;
+  if (c->on) c->book->add(h.ev);
+}
+
+static void test_detailed(Harness &h) {
+  const int U = 3 < h.cfg.np ? 3 : 0;   // a core-type unit
+  Book book(h);
+  DetCtx c{&book, U, false};
+  set_all_events(h, false);
+  uint32_t eqall = (1u << (2 * h.nt)) - 1;
+  std::vector<int> es(h.nctr(U)), tc(h.nctr(U));
+  std::vector<uint32_t> em(h.nctr(U));
+  for (int k = 0; k < h.nctr(U); k++) {
+    es[k] = h.rng.below(h.ncls); tc[k] = h.rng.chance(50); em[k] = (uint32_t)h.rng.next() & 0xFFFF;
+    h.wr(DC_UNIT_CEMQ(U, k), emq(em[k], eqall));
+    h.wr(DC_UNIT_CCTL(U, k), ctl(es[k], 1, 0, tc[k]));
+  }
+  int first = dc_unit_first_counter(h.m, U);
+  std::vector<uint64_t> before(h.nctr(U));
+  for (int k = 0; k < h.nctr(U); k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
+  int rawc = 16 * (2 * h.cfg.np + h.cfg.nl);
+  std::vector<uint64_t> rawb(DC_RAW_EVENTS);
+  for (int r = 0; r < (int)DC_RAW_EVENTS; r++) rawb[r] = h.rd64(DC_SRAM_LO(rawc + r));
+  h.percycle = det_cb; h.pcarg = &c;
+  h.wr(DC_REG_CCTL, cctl(1, 1, U));
+  long polls = 0;
+  while (((h.rd(DC_REG_CSTAT) >> DC_CSTAT_PEND_LSB) & 1) && polls < 10000) polls++;
+  check((h.rd(DC_REG_CSTAT) >> DC_CSTAT_MODE_LSB) & 1, "detailed mode applied");
+  h.idle(h.nu + 10);
+  c.on = true;
+  h.idle(5 * h.cfg.frame + 123);
+  c.on = false;
+  h.idle(h.nu + 10);
+  h.wr(DC_REG_CCTL, cctl(0, 1, U));
+  drain(h);
+  h.wr(DC_REG_CCTL, cctl(0, 0, U));     // back to distributed mode: flushes everything
+  drain(h);
+  h.idle(h.cfg.frame);
+  h.percycle = nullptr;
+  long bad = 0, badraw = 0;
+  for (int k = 0; k < h.nctr(U); k++) {
+    uint64_t v = h.rd64(DC_SRAM_LO(first + k)) - before[k];
+    if (v != book.expect(U, k, es[k], em[k], tc[k])) bad++;
+  }
+  uint64_t nraw = 0;
+  for (int r = 0; r < (int)DC_RAW_EVENTS; r++) {
+    uint64_t v = h.rd64(DC_SRAM_LO(rawc + r)) - rawb[r];
+    int e = r / h.nsub(U), s = r % h.nsub(U);
+    uint64_t exp = book.sub[((size_t)U * h.nt * h.ncls + e) * 16 + s];
+    if (v != exp) badraw++;
+    nraw += exp;
+  }
+  printf("detailed: unit %d owned the chain; %d local counters (serial bit) + %d raw events counted = %d events; "
+         "%llu raw events injected\n", U, h.nctr(U), (int)DC_RAW_EVENTS, h.nctr(U) + (int)DC_RAW_EVENTS,
+         (unsigned long long)nraw);
+  check(bad == 0, "detailed: local counters via the serial bit == injected", "(%lld bad)%lld", bad, 0);
+  check(badraw == 0, "detailed: 92 raw-event counters == injected", "(%lld bad)%lld", badraw, 0);
+  check(nraw > 0, "detailed: raw events injected");
+}
+
+static void test_acc(Harness &h) {
+  // traffic on every unit except 1 and 2, whose groups are A, B, C
+  set_all_events(h, true);
+  for (int e = 0; e < h.nt * h.ncls; e++) { h.ev[(size_t)1 * h.nt * h.ncls + e] = 0; h.ev[(size_t)2 * h.nt * h.ncls + e] = 0; }
+  h.wr(DC_REG_CCTL, cctl(1, 0, 0));
+  int A = 2, B = 4, C = 3;
+  std::vector<uint64_t> va(16), vb(16);
+  for (int i = 0; i < 16; i++) {
+    va[i] = h.rng.next(); vb[i] = h.rng.next();
+    h.wr64(DC_SRAM_LO(16 * A + i), va[i]);
+    h.wr64(DC_SRAM_LO(16 * B + i), vb[i]);
+  }
+  bool e1 = false, e2 = false;
+  uint32_t go = (A << DC_ACC_A_LSB) | (B << DC_ACC_B_LSB) | (C << DC_ACC_C_LSB) | (1u << DC_ACC_GO_LSB);
+  h.wr(DC_REG_ACC, go, &e1);
+  h.wr(DC_REG_ACC, go, &e2);            // while busy -> error
+  long polls = 0;
+  while (((h.rd(DC_REG_CSTAT) >> DC_CSTAT_ACC_BUSY_LSB) & 1) && polls < 1000) polls++;
+  long bad = 0;
+  for (int i = 0; i < 16; i++) if (h.rd64(DC_SRAM_LO(16 * C + i)) != va[i] + vb[i]) bad++;
+  check(!e1 && bad == 0, "accumulate: C = A + B during traffic", "(%lld bad)%lld", bad, 0);
+  check(e2, "accumulate: GO while busy -> PSLVERR");
+  // in place: B = B + A
+  go = (A << DC_ACC_A_LSB) | (B << DC_ACC_B_LSB) | (B << DC_ACC_C_LSB) | (1u << DC_ACC_GO_LSB);
+  h.wr(DC_REG_ACC, go, &e1);
+  while (((h.rd(DC_REG_CSTAT) >> DC_CSTAT_ACC_BUSY_LSB) & 1)) {}
+  bad = 0;
+  for (int i = 0; i < 16; i++) if (h.rd64(DC_SRAM_LO(16 * B + i)) != va[i] + vb[i]) bad++;
+  check(!e1 && bad == 0, "accumulate in place: B = A + B", "(%lld bad)%lld", bad, 0);
+  h.wr(DC_REG_ACC, (uint32_t)(h.m->ng << DC_ACC_C_LSB) | (1u << DC_ACC_GO_LSB), &e1);
+  check(e1, "accumulate: group >= NGROUPS -> PSLVERR");
+  h.wr(DC_REG_CCTL, cctl(0, 0, 0));
+  set_all_events(h, false);
+  drain(h);
+}
+
+static void test_bus(Harness &h) {
+  bool e;
+  check(h.rd(DC_REG_ID, &e) == DC_ID_VALUE && !e, "ID");
+  uint32_t cfg = h.rd(DC_REG_CFG);
+  check(((cfg >> DC_CFG_NP_LSB) & 63) == (uint32_t)h.cfg.np && ((cfg >> DC_CFG_NL_LSB) & 63) == (uint32_t)h.cfg.nl &&
+            ((cfg >> DC_CFG_FRAME_LSB) & 2047) == (uint32_t)h.cfg.frame, "CFG");
+  struct { uint32_t a; bool wr; unsigned strb; const char *n; } errs[] = {
+      {0x0100, false, 15, "unmapped central"}, {0x0002, false, 15, "misaligned"},
+      {DC_REG_CCTL, true, 3, "partial strobe"},
+      {DC_UNIT_UCTL(h.nu), false, 15, "unit >= NU"},
+      {DC_UNIT_CCTL(h.nu - 1, h.nctr(h.nu - 1)), false, 15, "counter >= NCTR"},
+      {DC_UNIT_CCNT(0, 0) + 4, false, 15, "counter slot offset 0xC"},
+      {DC_UNIT_BASE + 0x10, false, 15, "unit offset 0x10"},
+      {DC_SRAM_LO(h.m->ncnt), false, 15, "SRAM counter beyond the SRAM"},
+      {0x7FFC, false, 15, "hole"},
+  };
+  for (auto &x : errs) {
+    h.xfer(x.wr, x.a, 0xFFFFFFFF, &e, x.strb);
+    check(e, x.n, "-> PSLVERR expected%lld%lld", 0, 0);
+  }
+  h.rd(DC_SRAM_LO(h.m->ncnt - 1), &e);
+  check(!e, "last SRAM counter mapped");
+  int un = h.nu - 1;
+  h.wr(DC_UNIT_CCTL(un, 0), 0xFFFFFFFF);
+  check(h.rd(DC_UNIT_CCTL(un, 0)) == ctl(63, 1, 1, 1), "reserved CTL bits read 0");
+  h.wr(DC_UNIT_CEMQ(un, 0), 0xFFFFFFFF);
+  check(h.rd(DC_UNIT_CEMQ(un, 0)) == emq((1u << h.nsub(un)) - 1, (1u << 2 * h.nt) - 1), "reserved EMQ bits read 0",
+        "(0x%llx)%lld", h.rd(DC_UNIT_CEMQ(un, 0)), 0);
+  h.wr(DC_UNIT_CCTL(un, 0), 0);
+  h.wr(DC_UNIT_CEMQ(un, 0), 0);
+  h.wr(DC_UNIT_UCTL(un), 0xFFFFFFFF);
+  check(h.rd(DC_UNIT_UCTL(un)) == 0xF, "reserved UCTL bits read 0");
+  h.wr(DC_UNIT_UCTL(un), 0);
+  uint32_t ucfg = h.rd(DC_UNIT_UCFG(un));
+  check(((ucfg >> DC_UCFG_NCTR_LSB) & 255) == (uint32_t)h.nctr(un) && ((ucfg >> DC_UCFG_LW_LSB) & 255) == (uint32_t)h.lw(un) &&
+            ((ucfg >> DC_UCFG_ID_LSB) & 63) == (uint32_t)un, "UCFG");
+  h.wr(DC_REG_CCTL, 0xFFFFFFFF & ~(1u << DC_CCTL_LRST_LSB) & ~(1u << DC_CCTL_MODE_LSB));
+  check(h.rd(DC_REG_CCTL) == cctl(1, 0, 63), "reserved CCTL bits read 0, LRST reads 0", "(0x%llx)%lld", h.rd(DC_REG_CCTL), 0);
+  h.wr(DC_REG_CCTL, 0);
+  h.wr(DC_REG_ID, 0, &e);
+  check(!e && h.rd(DC_REG_ID) == DC_ID_VALUE, "write to RO ignored");
+  // 64-bit access rule
+  int i = 16 * 2 + 5;
+  h.wr64(DC_SRAM_LO(i), 0x123456789ABCDEF0ull);
+  check(h.rd64(DC_SRAM_LO(i)) == 0x123456789ABCDEF0ull, "SRAM 64-bit write/read");
+  uint32_t lo = h.rd(DC_SRAM_LO(i));
+  h.wr64(DC_SRAM_LO(i), 0xAAAA0000BBBB0000ull);
+  uint32_t hi = h.rd(DC_SRAM_HI(i));
+  check(lo == 0x9ABCDEF0u && hi == 0x12345678u, "HI read returns the shadow latched by the LO read");
+  h.wr(DC_SRAM_HI(i), 0x55);            // stage only
+  check(h.rd64(DC_SRAM_LO(i)) == 0xAAAA0000BBBB0000ull, "HI write alone does not change the counter");
+  h.wr(DC_SRAM_LO(i), 7);
+  check(h.rd64(DC_SRAM_LO(i)) == 0x0000005500000007ull, "LO write commits {stage, LO}");
+  h.wr(DC_SRAM_LO(i), 9);
+  check(h.rd64(DC_SRAM_LO(i)) == 9ull, "LO write clears the stage");
+  h.wr64(DC_SRAM_LO(i), 0);
+}
+
+static void test_lrst(Harness &h) {
+  set_all_events(h, true);
+  program_all(h, 0, true);
+  h.wr(DC_REG_CCTL, cctl(1, 0, 0));
+  h.idle(h.cfg.frame / 2);
+  h.wr(DC_REG_CCTL, cctl(0, 0, 0, 1));  // stop + local reset on the same global cycle
+  h.idle(h.nu + 3);
+  long nz = 0;
+  for (int u = 0; u < h.nu; u++) for (int k = 0; k < h.nctr(u); k++) nz += h.m->u[u].c[k].cnt != 0;
+  check(nz == 0, "LRST clears every local counter", "(%lld nonzero)%lld", nz, 0);
+  set_all_events(h, false);
+  drain(h);
+}
+
+int main(int argc, char **argv) {
+  Verilated::commandArgs(argc, argv);
+  Args a(argc, argv, 1000000);
+  printf("dc_lockstep: test %s, seed %llu (rerun with --seed %llu), NP=%d NL=%d FRAME=%d\n", a.test.c_str(),
+         (unsigned long long)a.seed, (unsigned long long)a.seed, CFG_NP, CFG_NL, CFG_FRAME);
+  Harness h(a.seed);
+  h.idle(5);
+  if (a.test == "maxrate") test_maxrate(h, a.cycles);
+  else if (a.test == "random") test_random(h, a.cycles);
+  else if (a.test == "bench") bench(h, a.cycles);
+  else if (a.test == "directed") {
+    test_bus(h);
+    test_sync(h);
+    test_nov(h);
+    test_acc(h);
+    test_detailed(h);
+    test_lrst(h);
+  } else { printf("unknown --test\n"); return 2; }
+  check(h.fails == 0, "lockstep RTL == model every cycle", "(%lld mismatches)%lld", h.fails, 0);
+  printf("%d passed, %d failed\n", passed, failed);
+  return failed ? 1 : 0;
+}
