@@ -192,43 +192,50 @@ static const char *const region_ev[8] = {
     "BR_RETIRED:TAKEN", "BR_RETIRED:NOT_TAKEN", "BUS:IFETCH", "CYCLES:MEM_STALL",
 };
 
+static void wl_empty(void) { }
+
 static void exact_regions(void)
 {
     const pmu_dev *d = &ctx.dev;
     uint32_t kc0 = 0;
-    unsigned w, n;
+    unsigned i, w, n;
     pmu_event_code k[8];
     pstr("\n== exact regions: PMU vs rdinstret/rdcycle and vs the bench's bus count\n");
     for (n = 0; n < 8; n++)
         if (pmu_event_encode(&ctx, region_ev[n], &k[n]) != PMU_OK) { check(0, region_ev[n]); return; }
-    for (w = 0; w < NWL; w++) {
+    /* w == NWL: an empty region first (calibrates the fixed bracketing cost) */
+    for (i = 0; i <= NWL; i++) {
+        const char *name;
         region_t r;
         uint64_t v[8];
         uint32_t di, dc, kc;
+        w = i == 0 ? NWL : i - 1u;
+        name = w == NWL ? "empty" : wls[w].name;
         pmu_drv_global_enable(d, 0, 0);
         for (n = 0; n < 8 && n < d->nc; n++) pmu_drv_program(d, n, k[n].ctl | PMU_CTL_EN_MASK, k[n].emq);
         pmu_drv_clear(d, 0xFFu);
-        run_region(wls[w].fn, &r);
+        run_region(w == NWL ? wl_empty : wls[w].fn, &r);
         for (n = 0; n < 8; n++) v[n] = pmu_drv_read_counter(d, n);
         di = r.i1 - r.i0;
         dc = r.c1 - r.c0;
         kc = (uint32_t)v[0] - dc;
-        if (w == 0) kc0 = kc;
-        pstr(wls[w].name);
+        if (w == NWL) kc0 = kc;
+        pstr(name);
         pstr(": PMU inst "); pu64(v[1]); pstr(", rdinstret delta "); pu64(di);
         pstr("; PMU cycles "); pu64(v[0]); pstr(", rdcycle delta "); pu64(dc);
         pstr("; loads "); pu64(v[2]); pstr(" stores "); pu64(v[3]);
         pstr("; br taken "); pu64(v[4]); pstr(" not taken "); pu64(v[5]);
         pstr("; ifetch "); pu64(v[6]); pstr(" mem-wait cycles "); pu64(v[7]); pch('\n');
         check(v[1] == (uint64_t)di + 2u, "PMU instructions == rdinstret delta + 2");
-        check(kc == kc0, "PMU cycles - rdcycle delta is the same for every workload");
+        check(kc == kc0, "PMU cycles - rdcycle delta is the same for every workload as for the empty region");
+        if (w == NWL) check(di == 5u, "empty region: rdinstret delta = rdcycle, jalr, ret, rdcycle, rdinstret");
         check(v[6] >= v[1], "instruction fetches >= instructions retired");
         IO[3] = (uint32_t)v[2];
         IO[4] = (uint32_t)v[3];
         IO[2] = w;                      /* the bench compares with its bus count */
     }
     pstr("PMU cycles - rdcycle delta = "); pu64(kc0);
-    pstr(" for every workload (fixed bracketing cost)\n");
+    pstr(" for the empty region and every workload (fixed bracketing cost)\n");
     check(verify_workloads(), "workload results");
 }
 
