@@ -75,9 +75,9 @@ int main(int argc, char **argv) {
     // sampling / yield-channel bus operations
     auto gen_smp = [&]() {
         unsigned n = r.below(c.nc);
-        switch (r.below(13)) {
+        switch (r.below(14)) {
         case 0: {
-            uint32_t v = (r.chance(8) ? PMU_MMCR_FRZ_MASK : 0) | (r.chance(40) ? PMU_MMCR_FOI_MASK : 0) |
+            uint32_t v = (r.chance(8) ? PMU_MMCR_FRZ_MASK : 0) | (r.chance(15) ? PMU_MMCR_FOI_MASK : 0) |
                          (r.chance(75) ? PMU_MMCR_PMXE_MASK : 0) | (r.chance(25) ? PMU_MMCR_TRIG_MASK : 0) |
                          (r.chance(40) ? PMU_MMCR_TBEE_MASK : 0) | r.below(4) << PMU_MMCR_TBSEL_LSB |
                          (r.chance(70) ? r.below(400) : (uint32_t)r.next() & 0xFFFF) << PMU_MMCR_THRESH_LSB;
@@ -87,6 +87,7 @@ int main(int argc, char **argv) {
         }
         case 1:
             q.push_back({PMU_REG_PMSTAT, true, r.chance(70) ? 3u : (uint32_t)r.next(), 0xF, 1});
+            if (r.chance(50)) q.push_back({PMU_REG_OVF, true, (uint32_t)r.next(), 0xF, 1});   // handler clears OVF too
             if (r.chance(60))   // handler: re-arm
                 q.push_back({PMU_REG_MMCR, true, PMU_MMCR_PMXE_MASK | (r.chance(50) ? PMU_MMCR_FOI_MASK : 0) |
                              (r.chance(30) ? PMU_MMCR_TBEE_MASK | 3u << PMU_MMCR_TBSEL_LSB : 0), 0xF, 1});
@@ -155,6 +156,14 @@ int main(int argc, char **argv) {
             q.push_back({cnt_addr(n, PMU_CREG_CNT_LO), true, (uint32_t)v, 0xF, 1});
             break;
         }
+        case 12: {  // race: a counter about to overflow while OVF is being cleared (hardware set must win)
+            uint64_t v = (h.cmask - r.below(24)) & h.cmask;
+            q.push_back({cnt_addr(n, PMU_CREG_CNT_HI), true, (uint32_t)(v >> 32), 0xF, 1});
+            q.push_back({cnt_addr(n, PMU_CREG_CNT_LO), true, (uint32_t)v, 0xF, 1});
+            for (unsigned j = 0, nj = 4 + r.below(12); j < nj; j++)
+                q.push_back({PMU_REG_OVF, true, r.chance(50) ? ~0u : 1u << n, 0xF, 1});
+            break;
+        }
         default:    // TSC just below a time-base bit transition
             q.push_back({PMU_REG_TSC_HI, true, 0, 0xF, 1});
             q.push_back({PMU_REG_TSC_LO, true, (1u << (r.chance(50) ? 8 : 12)) - r.below(40), 0xF, 1});
@@ -164,7 +173,7 @@ int main(int argc, char **argv) {
 
     auto gen_ops = [&]() {
         unsigned n = r.below(c.nc);
-        if (r.chance(25)) { gen_smp(); return; }
+        if (r.chance(15)) { gen_smp(); return; }
         unsigned k = r.below(100);
         if (k < 18) {
             uint32_t v = hot_class() | (r.chance(75) ? PMU_CTL_EN_MASK : 0) | (r.chance(40) ? PMU_CTL_IE_MASK : 0);
