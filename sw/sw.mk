@@ -2,6 +2,7 @@
 #   sw-test      API/driver tests on the C golden model (default + alt configuration)
 #   sw-test-rtl  the same tests on the Verilated RTL, lockstep with the model
 SW_BUILD := $(BUILD)/sw
+VERILATOR ?= verilator
 SW_LIB_SRCS := sw/pmu_drv.c sw/pmu_api.c sw/pmu_events_soc.c
 SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_model.h
 SW_TEST_SRCS := sw/test_sw.c sw/pmu_simbus.c $(SW_LIB_SRCS)

@@ -4,6 +4,7 @@
 #   soc-test-verilator / soc-test-icarus   the two halves
 #   soc-demo        the firmware's PMU report (perf-stat style tables)
 SOC_BUILD := $(BUILD)/soc
+VERILATOR ?= verilator
 SOC_PY    ?= python3
 PICORV32_DIR = $(shell $(SOC_PY) -c "import pythondata_cpu_picorv32 as p; print(p.data_location)" 2>/dev/null)
 RV_CC     := riscv64-unknown-elf-gcc
