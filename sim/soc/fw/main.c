@@ -239,6 +239,32 @@ static void exact_regions(void)
     check(verify_workloads(), "workload results");
 }
 
+/* ------------------------------------------------------------ bus errors */
+/* A byte store to a PMU register (PSTRB != 1111) and a read of an unmapped
+ * offset must both end in PSLVERR -> bridge error pulse -> IRQ 4, and the
+ * byte store must not change the register. */
+static void bus_errors(void)
+{
+    volatile uint32_t *gctl = (volatile uint32_t *)(PMU_BASE + PMU_REG_GCTL);
+    uint32_t v, g;
+    int spin;
+    pstr("\n== bus errors through pmu_mem2apb\n");
+    *gctl = 0;
+    n_apb_err = 0;
+    (void)maskirq(~IRQ_APBERR);
+    *(volatile uint8_t *)gctl = 1;                              /* sb: PSTRB 0001 */
+    for (spin = 0; spin < 20 && n_apb_err < 1; spin++) { }
+    v = *(volatile uint32_t *)(PMU_BASE + 0xF00u);             /* unmapped */
+    for (spin = 0; spin < 20 && n_apb_err < 2; spin++) { }
+    (void)maskirq(~0u);
+    g = *gctl;
+    pstr("byte store + unmapped read: "); pu64(n_apb_err); pstr(" error IRQs, GCTL "); pu64(g);
+    pstr(", unmapped read data "); pu64(v); pch('\n');
+    check(n_apb_err == 2, "two PSLVERR interrupts");
+    check(g == 0 && v == 0, "failed accesses change nothing and read 0");
+    n_apb_err = 0;
+}
+
 #ifndef SHORT
 /* ------------------------------------------------------------ 2: API, perf-stat style */
 static const char *const api_ev[8] = {
@@ -384,6 +410,7 @@ int main(void)
     pstr("PMU: "); pu64(ctx.dev.nc); pstr(" counters x "); pu64(ctx.dev.cw); pstr(" bits, ");
     pu64(ctx.dev.nt); pstr(" thread, FLOP class "); pu64(ctx.dev.flop_class); pch('\n');
     exact_regions();
+    bus_errors();
 #ifndef SHORT
     api_stat();
     overflow_demo();
