@@ -106,6 +106,7 @@ module dc_central_unit #(
   localparam integer NG   = NP * GP + NL * GL + `DC_RAW_GROUPS;
   localparam integer NW   = 4 * NG;
   localparam integer NCNT = 4 * NW;
+  localparam integer AW   = (NW > 128) ? 8 : (NW > 64) ? 7 : (NW > 32) ? 6 : (NW > 16) ? 5 : 4;
   localparam [31:0]  NP32 = NP, NL32 = NL, FRAME32 = FRAME, FRAMEM32 = FRAME - 1;
   localparam [9:0]   FRAME_M1 = FRAMEM32[9:0];
   localparam [31:0]  RAWW32 = RAWW;
@@ -282,8 +283,8 @@ module dc_central_unit #(
   wire [63:0] old_lane = old[64*s_ln +: 64];
 
   always @(posedge clk_i) begin
-    if (s1_we) mem[s1_waddr] <= new_w;
-    rdata_q <= mem[s0_raddr];
+    if (s1_we) mem[s1_waddr[AW-1:0]] <= new_w;
+    rdata_q <= mem[s0_raddr[AW-1:0]];
   end
 
   // --------------------------------------------------------- control state

@@ -169,6 +169,7 @@ static void test_random(Harness &h, long cycles) {
   h.percycle = random_cb; h.pcarg = &c;
   long n_err = 0, n_irq = 0, n_nov = 0, n_mode = 0, n_acc = 0, n_ser = 0, n_wait = 0;
   int last_mode = 0;
+  uint16_t last_nov = h.m->novcnt;
   uint32_t eqall = (1u << (2 * h.nt)) - 1;
   // a configuration that counts a lot, then random changes
   program_all(h, 0, true);
@@ -192,8 +193,9 @@ static void test_random(Harness &h, long cycles) {
       int dsel = h.rng.chance(90) ? (int)h.rng.below(h.nu) : (int)h.rng.below(64);
       h.wr(DC_REG_CCTL, cctl(h.rng.chance(85), mode, dsel, h.rng.chance(3)));
     } else if (op < 55) {             // near-overflow threshold near the current values
-      int i = h.rng.below(h.m->ncnt);
-      uint64_t thr = h.m->mem[i / 4][i % 4] + h.rng.below(20000);
+      int u = h.rng.below(h.nu);
+      int i = dc_unit_first_counter(h.m, u) + (int)h.rng.below(h.nctr(u));
+      uint64_t thr = h.m->mem[i / 4][i % 4] + h.rng.below(3000);
       h.wr64(DC_REG_NOV_LO, thr);
       h.wr(DC_REG_NOVCTL, h.rng.chance(80));
     } else if (op < 58) {             // accumulate
@@ -213,7 +215,8 @@ static void test_random(Harness &h, long cycles) {
       if (w) n_wait++;
     }
     if (e) n_err++;
-    if (h.m->inj.nv) n_nov++;
+    n_nov += (uint16_t)(h.m->novcnt - last_nov);
+    last_nov = h.m->novcnt;
     for (int u = 0; u < h.nu; u++) if (h.m->u[u].uirq) { n_irq++; break; }
     if (h.m->mode_q != last_mode) { n_mode++; last_mode = h.m->mode_q; }
     if (h.m->s1_kind == 1 && h.m->inj.mode) n_ser++;
@@ -260,7 +263,7 @@ static void bench(Harness &h, long cyc) {
   for (long i = 0; i < n; i++) dc_model_step(h.m, h.ev.data(), h.cpl.data(), &h.apb, &o);
   double tm = now() - t0;
   // lockstep (both re-synchronised: fresh harness)
-  Harness l(a.seed);
+  Harness &l = *new Harness(a.seed);   // not destroyed: see the end of main()
   for (int u = 0; u < l.nu; u++)
     for (int e = 0; e < l.nt * l.ncls; e++) l.ev[(size_t)u * l.nt * l.ncls + e] = h.ev[(size_t)u * h.nt * h.ncls + e];
   long nl = n / 4;
@@ -313,7 +316,7 @@ static void test_sync(Harness &h) {
 }
 
 static void test_nov(Harness &h) {
-  const int U = 5 < h.nu ? 5 : h.nu - 1;
+  const int U = 5 < h.cfg.np ? 5 : h.cfg.np - 1;   // a core-type unit (32 events/cycle)
   set_all_events(h, false);
   uint32_t eqall = (1u << (2 * h.nt)) - 1;
   for (int k = 0; k < 4; k++) {
@@ -553,5 +556,7 @@ int main(int argc, char **argv) {
   } else { printf("unknown --test\n"); return 2; }
   check(h.fails == 0, "lockstep RTL == model every cycle", "(%lld mismatches)%lld", h.fails, 0);
   printf("%d passed, %d failed\n", passed, failed);
-  return failed ? 1 : 0;
+  fflush(stdout);
+  // Verilator 5.006 can deadlock destroying a second model/context: skip teardown
+  std::_Exit(failed ? 1 : 0);
 }
