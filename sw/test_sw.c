@@ -381,7 +381,7 @@ static void test_overflow(void)
     pmu_value val[4];
     ovf_rec rec[4];
     const uint64_t thr[4] = { 1000, 1, 777, 0 };
-    unsigned i, n = T->cfg.nc < 4 ? T->cfg.nc : 4;
+    unsigned i, n = T->cfg.nc < 4 ? T->cfg.nc : 4, wraps;
     int polled;
     for (polled = 0; polled < 2; polled++) {
         fixture();
@@ -401,23 +401,27 @@ static void test_overflow(void)
         pmu_sb_run(&B, 3);
         pmu_stop(&es, 0);
         pmu_read_values(&es, val);
+        wraps = 0;
         for (i = 0; i < n; i++) {
             uint64_t e = expect(&es.code[i]);
             uint64_t hw = pmu_drv_read_counter(&CTX.dev, es.ctr_of[i]);
+            int wrapped = thr[i] && e >= thr[i];   /* the generator's rates are random */
+            wraps += (unsigned)wrapped;
             CHECK(val[i].value == e, "%s overflow test %u: got %llu expected %llu", polled ? "polled" : "irq", i,
                   (unsigned long long)val[i].value, (unsigned long long)e);
             /* the hardware counter really went through 2^CW */
             CHECK(hw == ((es.preset[i] + e) & CTX.dev.cmask), "hw counter %u", i);
-            if (thr[i] && !polled) {
+            if (wrapped && !polled) {
                 CHECK(rec[i].calls == 1, "callback %u called %u times", i, rec[i].calls);
                 /* the interrupt comes a few cycles after the event that wrapped */
                 CHECK(rec[i].tally_at_first >= thr[i] && rec[i].tally_at_first < thr[i] + 200,
                       "callback %u at count %llu (threshold %llu)", i, (unsigned long long)rec[i].tally_at_first,
                       (unsigned long long)thr[i]);
             }
-            if (!thr[i] || polled) CHECK(rec[i].calls == 0, "no callback %u", i);
+            if (!wrapped || polled) CHECK(rec[i].calls == 0, "no callback %u", i);
         }
-        if (!polled) CHECK(B.n_pmu_isr >= 1 && CTX.n_ovf == (n > 2 ? 3u : n), "irqs %u ovf %u", B.n_pmu_isr, CTX.n_ovf);
+        CHECK(wraps >= 1, "at least one counter wrapped (%u)", wraps);
+        if (!polled) CHECK(B.n_pmu_isr >= 1 && CTX.n_ovf == wraps, "irqs %u ovf %u", B.n_pmu_isr, CTX.n_ovf);
         else CHECK(B.n_pmu_isr == 0, "polled: no isr");
         CHECK(B.n_err == 0 && T->ok(T->dut), "bus errors / divergence");
     }
