@@ -89,6 +89,7 @@ module dc_local_unit #(
   localparam integer NFL = (NCTR + 3) / 4;
   localparam integer IW  = 8;
   localparam integer MAXINC = NT * NSUB;
+  localparam integer RAWN = (NEV < `DC_RAW_EVENTS) ? NEV : `DC_RAW_EVENTS;
   localparam [31:0]  NCTR32 = NCTR, LW32 = LW, NT32 = NT, NSUB32 = NSUB;
   localparam [7:0]   NCTR8 = NCTR32[7:0], LW8 = LW32[7:0];
   localparam [3:0]   NT4 = NT32[3:0];
@@ -140,17 +141,10 @@ module dc_local_unit #(
       end
     end
   wire [5:0] tap = NU6 - 6'd1 - id_i;
-  reg run_app, lrst_app;
-  integer di;
-  always @* begin
-    run_app  = 1'b0;
-    lrst_app = 1'b0;
-    for (di = 0; di < NU; di = di + 1)
-      if ({26'd0, tap} == di) begin
-        run_app  = drun[di];
-        lrst_app = dlrst[di];
-      end
-  end
+  wire [NU-1:0] drun_sh  = drun >> tap;
+  wire [NU-1:0] dlrst_sh = dlrst >> tap;
+  wire run_app  = drun_sh[0];
+  wire lrst_app = dlrst_sh[0];
   wire cnt_en   = run_app & ~(in_fv & in_mode & (in_dsel != id_i));
 
   // ------------------------------------------------------------ registers
@@ -169,13 +163,17 @@ module dc_local_unit #(
   wire       cvalid = cslot && ({27'd0, cn} < NCTR);
 
   // event space: NSUB physical sub-events per class, padded to the mux's 16
-  reg [NT*NCLS*16-1:0] ev16;
-  integer e;
-  always @* begin
-    ev16 = {NT*NCLS*16{1'b0}};
-    for (e = 0; e < NT*NCLS; e = e + 1)
-      ev16[e*16 +: NSUB] = ev_i[e*NSUB +: NSUB];
-  end
+  wire [NT*NCLS*16-1:0] ev16;
+  genvar e;
+  generate
+    for (e = 0; e < NT*NCLS; e = e + 1) begin : g_ev
+      if (NSUB == 16) begin : g_full
+        assign ev16[e*16 +: 16] = ev_i[e*16 +: 16];
+      end else begin : g_pad
+        assign ev16[e*16 +: 16] = {{(16-NSUB){1'b0}}, ev_i[e*NSUB +: NSUB]};
+      end
+    end
+  endgenerate
 
   // per-counter datapath
   genvar k;
@@ -244,7 +242,7 @@ module dc_local_unit #(
   endgenerate
   assign cnt_o = cnt_w;
   assign irq_o = |uirq_q;
-  wire unused = &{1'b0, rb_wdata_i};
+  wire unused = &{1'b0, rb_wdata_i, drun_sh[NU-1:0] >> 1, dlrst_sh[NU-1:0] >> 1};
 
   // near-overflow packet: arm the named counters
   reg [NCTR-1:0] nov_set;
@@ -302,8 +300,7 @@ module dc_local_unit #(
       end
     if (sel1) begin
       out_data = 96'd0;
-      for (l = 0; l < `DC_RAW_EVENTS; l = l + 1)
-        if (l < NEV) out_data[l] = ev_i[l % NEV] & run_app;
+      out_data[RAWN-1:0] = ev_i[RAWN-1:0] & {RAWN{run_app}};
       out_data[`DC_SER_BIT] = ser_bit;
     end
   end
@@ -311,8 +308,14 @@ module dc_local_unit #(
     if (!rst_ni) ch_o <= {`DC_CH_W{1'b0}};
     else         ch_o <= {ch_i[`DC_CH_W-1:96], out_data};
 
-  // bus read
-  integer q;
+  // bus read (per-counter fields padded to 32 counters: cn indexes them directly)
+  wire [32*6-1:0]    es_p  = {{(32-NCTR)*6{1'b0}}, es_w};
+  wire [31:0]        en_p  = {{(32-NCTR){1'b0}}, en_w};
+  wire [31:0]        ie_p  = {{(32-NCTR){1'b0}}, ie_w};
+  wire [31:0]        tc_p  = {{(32-NCTR){1'b0}}, tc_w};
+  wire [32*NSUB-1:0] em_p  = {{(32-NCTR)*NSUB{1'b0}}, em_w};
+  wire [64*NT-1:0]   eq_p  = {{(32-NCTR)*2*NT{1'b0}}, eq_w};
+  wire [32*LW-1:0]   cnt_p = {{(32-NCTR)*LW{1'b0}}, cnt_w};
   always @* begin
     rb_rdata_o = 32'd0;
     rb_ok_o    = 1'b0;
@@ -335,26 +338,19 @@ module dc_local_unit #(
       case (csub)
         `DC_CREG_CTL: begin
           rb_ok_o = 1'b1;
-          for (q = 0; q < NCTR; q = q + 1)
-            if ({27'd0, cn} == q) begin
-              rb_rdata_o[`DC_C_CTL_ES_LSB +: 6] = es_w[q*6 +: 6];
-              rb_rdata_o[`DC_C_CTL_EN_LSB]      = en_w[q];
-              rb_rdata_o[`DC_C_CTL_IE_LSB]      = ie_w[q];
-              rb_rdata_o[`DC_C_CTL_TC_LSB]      = tc_w[q];
-            end
+          rb_rdata_o[`DC_C_CTL_ES_LSB +: 6] = es_p[cn*6 +: 6];
+          rb_rdata_o[`DC_C_CTL_EN_LSB]      = en_p[cn];
+          rb_rdata_o[`DC_C_CTL_IE_LSB]      = ie_p[cn];
+          rb_rdata_o[`DC_C_CTL_TC_LSB]      = tc_p[cn];
         end
         `DC_CREG_EMQ: begin
           rb_ok_o = 1'b1;
-          for (q = 0; q < NCTR; q = q + 1)
-            if ({27'd0, cn} == q) begin
-              rb_rdata_o[`DC_C_EMQ_EM_LSB +: NSUB] = em_w[q*NSUB +: NSUB];
-              rb_rdata_o[`DC_C_EMQ_EQ_LSB +: 2*NT] = eq_w[q*2*NT +: 2*NT];
-            end
+          rb_rdata_o[`DC_C_EMQ_EM_LSB +: NSUB] = em_p[cn*NSUB +: NSUB];
+          rb_rdata_o[`DC_C_EMQ_EQ_LSB +: 2*NT] = eq_p[cn*2*NT +: 2*NT];
         end
         `DC_CREG_CNT: begin
           rb_ok_o = 1'b1;
-          for (q = 0; q < NCTR; q = q + 1)
-            if ({27'd0, cn} == q) rb_rdata_o[LW-1:0] = cnt_w[q*LW +: LW];
+          rb_rdata_o[LW-1:0] = cnt_p[cn*LW +: LW];
         end
         default: ;
       endcase
