@@ -8,14 +8,16 @@ CFLAGS     ?= -std=c99 -O2 -Wall -Wextra -pedantic
 SEED       ?= 1
 CYCLES     ?= 1000000
 
-.PHONY: help deps regmap regmap-check lint test demo bench synth clean
+.PHONY: help deps regmap regmap-check lint test demo bench synth soak clean
 
 help:
 	@echo "make deps     install missing tools (apt-get/pip as root, else prints the commands)"
 	@echo "make test     all tests; last line 'N passed, N failed'"
 	@echo "make demo     Verilated PMU counting a synthetic workload, perf-stat style"
 	@echo "make bench    simulation speed table (Verilator vs C model)"
-	@echo "make synth    Yosys area table"
+	@echo "make synth    Yosys area table (+ distributed-counter ratio, iCE40/xc7 FPGA numbers)"
+	@echo "make fpga     iCE40 place and route + xc7 resource counts"
+	@echo "make soak     distributed-counter C model, 10^9 cycles at maximum event rate (~75 min)"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
 
 # Each flow fragment appends its targets to these lists.

@@ -75,7 +75,7 @@ DEFAULT_GATES = "AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX"
 CORE_SRCS = os.environ.get("RTL_SRCS", "").split() or [
     "rtl/pmu_core.v", "rtl/pmu_apb.v", "rtl/pmu_escr.v", "rtl/pmu_counter.v",
     "rtl/pmu_threshold.v", "rtl/pmu_qualifier.v", "rtl/pmu_event_mux.v",
-    "rtl/pmu_flop_decode.v"]
+    "rtl/pmu_flop_decode.v", "rtl/pmu_sample.v", "rtl/pmu_yield.v"]
 
 
 class Config:
@@ -146,6 +146,13 @@ def pmu_core_state_bits(base, mp, tp):
             "pmu_threshold": lambda: 1,
             "pmu_counter": lambda: mp["W"],
             "pmu_core": lambda: 2 + 2 * tp["NC"],
+            # MMCR 1+1+1+1+1+2+16, PMSTAT 2, SIAR/SDAR 128 = 153,
+            # XCTL 5 per counter
+            "pmu_sample": lambda: 153 + 5 * tp["NC"],
+            # ring block bits 2; per channel valid/act/yer/any 4, sid 8,
+            # schema vector+mask 2*25, sample-after + down-counter 64,
+            # missed 16, target 64 = 206; 2 rings x NCH channels
+            "pmu_yield": lambda: 2 + 412 * tp["NCH"],
             "pmu_event_mux": lambda: 0,
             "pmu_qualifier": lambda: 0,
             "pmu_flop_decode": lambda: 0}.get(base, lambda: None)()
@@ -158,7 +165,9 @@ def pmu_core_total_state_bits(tp):
             + nc                  # threshold prev-cond
             + nc * (33 + 2 * nt)  # ESCR fields
             + 2 + nc + nc         # GEN/UEN, CNTEN, OVF
-            + 32 + 32)            # APB read shadow + write stage
+            + 32 + 32             # APB read shadow + write stage
+            + 153 + 5 * nc        # sampling controls (pmu_sample)
+            + 2 + 412 * tp["NCH"])  # yield channels (pmu_yield)
 
 
 # ------------------------------------------------------- NAND2 equivalents
@@ -695,7 +704,7 @@ def run_check(args):
         print("FAIL: %s" % e)
         print("0 passed, 1 failed")
         return 1
-    defaults = {"NT": 2, "NC": 8, "CW": 40, "NCLS": 64, "NRET": 4}
+    defaults = {"NT": 2, "NC": 8, "CW": 40, "NCLS": 64, "NRET": 4, "NCH": 4}
     for chk in CHECK_CONFIGS:
         for flatten in (False, True):
             cfg = Config(chk.label + (" flat" if flatten else ""), chk.top,
@@ -718,7 +727,8 @@ def run_check(args):
                 continue
             expected_blocks = {"pmu_apb", "pmu_escr", "pmu_threshold",
                                "pmu_counter", "pmu_core", "pmu_event_mux",
-                               "pmu_qualifier", "pmu_flop_decode"}
+                               "pmu_qualifier", "pmu_flop_decode",
+                               "pmu_sample", "pmu_yield"}
             seen = {base_name(m) for m in res["order"]}
             result(seen == expected_blocks, "%s: modules %s" % (
                 cfg.label, " ".join(sorted(seen))))
