@@ -485,6 +485,10 @@ uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i)
 {
     return i < m->cfg.nch ? m->y[(ring3 ? m->cfg.nch : 0u) + i].cnt : 0u;
 }
+uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i)
+{
+    return i < m->cfg.nch ? m->y[(ring3 ? m->cfg.nch : 0u) + i].miss : 0u;
+}
 
 static int bus(pmu_model *m, uint32_t addr, int write, uint32_t wdata, uint32_t *rdata)
 {

@@ -92,6 +92,7 @@ uint32_t pmu_model_pmstat(const pmu_model *m);
 uint32_t pmu_model_yblk(const pmu_model *m);     /* bit 0 ring 0, bit 1 ring 3 */
 uint32_t pmu_model_yer(const pmu_model *m);      /* ring-0 channels [nch-1:0], ring 3 above */
 uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i);  /* down-counter */
+uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i); /* missed triggers */
 
 /* Convenience bus transactions: a two-cycle APB access (setup + access)
  * with all event inputs idle. Return PSLVERR. */

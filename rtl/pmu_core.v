@@ -79,7 +79,12 @@ module pmu_core #(
   output wire [2:0]            yield_ch_o,
   output wire [63:0]           yield_tgt_o,
   output wire [1:0]            yblk_o,        // block bits {ring 3, ring 0}
-  output wire [2*NCH-1:0]      yer_o          // YER bits {ring-3 channels, ring-0 channels}
+  output wire [2*NCH-1:0]      yer_o,         // YER bits {ring-3 channels, ring-0 channels}
+  // state observation (trace/debug, like cnt_o): sampling status, channel
+  // down-counters and missed-trigger counts, channel k = ring*NCH + index
+  output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
+  output wire [2*NCH*32-1:0]   ycnt_o,
+  output wire [2*NCH*16-1:0]   ymiss_o
 );
   localparam integer IW = 8;
 
@@ -117,6 +122,7 @@ module pmu_core #(
   wire [2:0]    ych_idx, ych_reg;
   wire [31:0]   mmcr, yr0_rd, yr3_rd, ych_rd;
   wire [1:0]    pmstat;
+  assign pmstat_o = pmstat;
   wire [NC*32-1:0] xctl_rd;
   wire          frz, hold, tb_rise, pmi;
   wire [15:0]   thresh;
@@ -212,7 +218,7 @@ module pmu_core #(
     .sel_ring_i(ych_ring), .sel_ch_i(ych_idx), .sel_reg_i(ych_reg), .we_ch_i(we_ych),
     .we_yr0_i(we_yr0), .we_yr3_i(we_yr3), .wdata_i(wdata),
     .ch_rd_o(ych_rd), .yr0_rd_o(yr0_rd), .yr3_rd_o(yr3_rd),
-    .yield_o, .yield_ring_o, .yield_ch_o, .yield_tgt_o, .yblk_o, .yer_o
+    .yield_o, .yield_ring_o, .yield_ch_o, .yield_tgt_o, .yblk_o, .yer_o, .ycnt_o, .ymiss_o
   );
 
   // --------------------------------------------- shared FLOP decoders

@@ -66,7 +66,9 @@ module pmu_yield #(
   output wire [2:0]     yield_ch_o,
   output wire [63:0]    yield_tgt_o,
   output wire [1:0]     yblk_o,         // block bits {ring 3, ring 0}
-  output wire [2*NCH-1:0] yer_o         // YER: ring-0 channels [NCH-1:0], ring-3 [2*NCH-1:NCH]
+  output wire [2*NCH-1:0] yer_o,        // YER: ring-0 channels [NCH-1:0], ring-3 [2*NCH-1:NCH]
+  output wire [2*NCH*32-1:0] ycnt_o,    // down-counters, channel k at [k*32 +: 32] (same order as yer_o)
+  output wire [2*NCH*16-1:0] ymiss_o    // missed-trigger counts, channel k at [k*16 +: 16]
 );
   localparam integer NK = 2 * NCH;
 
@@ -186,6 +188,8 @@ module pmu_yield #(
       assign tgt[k*64 +: 64] = tgt_q;
       assign cand[k] = valid_q & act_q & yer_q;
       assign yer[k]  = yer_q;
+      assign ycnt_o[k*32 +: 32]  = cnt_q;
+      assign ymiss_o[k*16 +: 16] = miss_q;
     end
   endgenerate
 

@@ -45,6 +45,8 @@ MUTANTS = [
     ("model-unpriv-write-allowed", "cmodel/pmu_model.c",
      "(!(in->pprot & 1u) && (in->pwrite || !(m->uen && user_ok)))",
      "(!(in->pprot & 1u) && (!in->pwrite && !(m->uen && user_ok)))"),
+    ("model-ych-reload-off-by-one", "cmodel/pmu_model.c",
+     "else if (uf) y->cnt = sav_old;", "else if (uf) y->cnt = sav_old ? sav_old - 1u : 0u;"),
 ]
 
 

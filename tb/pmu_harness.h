@@ -3,7 +3,8 @@
 // outputs visible during the cycle (PRDATA, PSLVERR, PREADY, IRQ, PMI, the
 // yield request/ring/channel/target); after the edge it compares all
 // architectural state visible on the core's ports (every counter, OVF, TSC,
-// SIAR, SDAR, MMCR, yield block bits, YER bits). The first divergence stops
+// SIAR, SDAR, MMCR, PMSTAT, yield block bits, YER bits, and every yield
+// channel's down-counter and missed-trigger count). The first divergence stops
 // the run with a dump.
 // Optionally records every cycle as a vector line for the Icarus replay
 // bench (tb/tb_replay.v).
@@ -199,9 +200,21 @@ struct Harness {
             {"MMCR", (uint64_t)dut->mmcr_o, pmu_model_mmcr(m)},
             {"YBLK", (uint64_t)dut->yblk_o, pmu_model_yblk(m)},
             {"YER", get_bits(dut->yer_o, 0, 2 * cfg.nch), pmu_model_yer(m)},
+            {"PMSTAT", (uint64_t)dut->pmstat_o, pmu_model_pmstat(m)},
         };
         for (auto &x : st)
             if (!failed && x.r != x.e) { snprintf(buf, sizeof buf, "%s %s", x.n, when); fail_dump(buf, x.r, x.e); }
+        for (unsigned k = 0; k < 2 * cfg.nch && !failed; k++) {
+            const unsigned r3 = k / cfg.nch, i = k % cfg.nch;
+            uint64_t rc = get_bits(dut->ycnt_o, k * 32, 32), rm = get_bits(dut->ymiss_o, k * 16, 16);
+            if (rc != pmu_model_ych_cnt(m, r3, i)) {
+                snprintf(buf, sizeof buf, "YCH ring%u[%u].CNT %s", r3 ? 3 : 0, i, when);
+                fail_dump(buf, rc, pmu_model_ych_cnt(m, r3, i));
+            } else if (rm != pmu_model_ych_miss(m, r3, i)) {
+                snprintf(buf, sizeof buf, "YCH ring%u[%u].MISS %s", r3 ? 3 : 0, i, when);
+                fail_dump(buf, rm, pmu_model_ych_miss(m, r3, i));
+            }
+        }
     }
 
     // One clock cycle with the current `in`. Returns false on divergence.
