@@ -159,15 +159,15 @@ def pmu_core_state_bits(base, mp, tp):
 
 
 def pmu_core_total_state_bits(tp):
-    """All state bits of pmu_core (same breakdown, summed over instances)."""
-    nt, nc, cw = tp["NT"], tp["NC"], tp["CW"]
-    return (nc * cw + 64          # event counters + TSC
-            + nc                  # threshold prev-cond
-            + nc * (33 + 2 * nt)  # ESCR fields
-            + 2 + nc + nc         # GEN/UEN, CNTEN, OVF
-            + 32 + 32             # APB read shadow + write stage
-            + 153 + 5 * nc        # sampling controls (pmu_sample)
-            + 2 + 412 * tp["NCH"])  # yield channels (pmu_yield)
+    """All state bits of pmu_core: each block's bits times its instance count
+    (NC event counters with their threshold and ESCR, one 64-bit TSC counter,
+    one each of the other blocks)."""
+    def per(base, **mp):
+        return pmu_core_state_bits(base, mp, tp)
+    return (tp["NC"] * (per("pmu_counter", W=tp["CW"]) + per("pmu_threshold")
+                        + per("pmu_escr", NT=tp["NT"]))
+            + per("pmu_counter", W=64) + per("pmu_apb") + per("pmu_core")
+            + per("pmu_sample") + per("pmu_yield"))
 
 
 # ------------------------------------------------------- NAND2 equivalents
