@@ -481,13 +481,20 @@ uint64_t pmu_model_siar(const pmu_model *m) { return m->siar; }
 uint64_t pmu_model_sdar(const pmu_model *m) { return m->sdar; }
 uint32_t pmu_model_pmstat(const pmu_model *m) { return m->pmstat; }
 uint32_t pmu_model_yblk(const pmu_model *m) { return m->blk; }
+/* channel i of a ring, or NULL when i is not a channel */
+static const pmu_ych *ych_at(const pmu_model *m, unsigned ring3, unsigned i)
+{
+    return i < m->cfg.nch ? &m->y[(ring3 ? m->cfg.nch : 0u) + i] : NULL;
+}
 uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i)
 {
-    return i < m->cfg.nch ? m->y[(ring3 ? m->cfg.nch : 0u) + i].cnt : 0u;
+    const pmu_ych *y = ych_at(m, ring3, i);
+    return y ? y->cnt : 0u;
 }
 uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i)
 {
-    return i < m->cfg.nch ? m->y[(ring3 ? m->cfg.nch : 0u) + i].miss : 0u;
+    const pmu_ych *y = ych_at(m, ring3, i);
+    return y ? y->miss : 0u;
 }
 
 static int bus(pmu_model *m, uint32_t addr, int write, uint32_t wdata, uint32_t *rdata)

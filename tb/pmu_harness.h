@@ -206,14 +206,15 @@ struct Harness {
             if (!failed && x.r != x.e) { snprintf(buf, sizeof buf, "%s %s", x.n, when); fail_dump(buf, x.r, x.e); }
         for (unsigned k = 0; k < 2 * cfg.nch && !failed; k++) {
             const unsigned r3 = k / cfg.nch, i = k % cfg.nch;
-            uint64_t rc = get_bits(dut->ycnt_o, k * 32, 32), rm = get_bits(dut->ymiss_o, k * 16, 16);
-            if (rc != pmu_model_ych_cnt(m, r3, i)) {
-                snprintf(buf, sizeof buf, "YCH ring%u[%u].CNT %s", r3 ? 3 : 0, i, when);
-                fail_dump(buf, rc, pmu_model_ych_cnt(m, r3, i));
-            } else if (rm != pmu_model_ych_miss(m, r3, i)) {
-                snprintf(buf, sizeof buf, "YCH ring%u[%u].MISS %s", r3 ? 3 : 0, i, when);
-                fail_dump(buf, rm, pmu_model_ych_miss(m, r3, i));
-            }
+            struct { const char *n; uint64_t r, e; } ch[] = {
+                {"CNT", get_bits(dut->ycnt_o, k * 32, 32), pmu_model_ych_cnt(m, r3, i)},
+                {"MISS", get_bits(dut->ymiss_o, k * 16, 16), pmu_model_ych_miss(m, r3, i)},
+            };
+            for (auto &x : ch)
+                if (!failed && x.r != x.e) {
+                    snprintf(buf, sizeof buf, "YCH ring%u[%u].%s %s", r3 ? 3 : 0, i, x.n, when);
+                    fail_dump(buf, x.r, x.e);
+                }
         }
     }
 
