@@ -17,7 +17,7 @@ help:
 	@echo "make bench    simulation speed table (Verilator vs C model)"
 	@echo "make synth    Yosys area table (+ distributed-counter ratio, iCE40/xc7 FPGA numbers)"
 	@echo "make fpga     iCE40 place and route + xc7 resource counts"
-	@echo "make soak     distributed-counter C model, 10^9 cycles at maximum event rate (~75 min)"
+	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (more than 1.5 h)"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
 
 # Each flow fragment appends its targets to these lists.
