@@ -11,6 +11,7 @@ typedef struct {
     unsigned em, eq;                   /* EMQ */
     unsigned nie, hist, lat, pms, pmc; /* XCTL (pmu_sample) */
     unsigned prev_cond;                /* pmu_threshold state */
+    unsigned inc_q, run_q, hist_q;     /* stage register E -> C */
     uint64_t cnt;
 } pmu_ctr;
 
@@ -36,6 +37,8 @@ struct pmu_model {
     unsigned frz, foi, pmxe, trig, tbee, tbsel, thresh;
     unsigned pmstat;
     uint64_t siar, sdar;
+    uint64_t ia1, da1, ia2, da2;       /* address pipeline (cycles t-1, t-2) */
+    uint64_t amask;                    /* 2^aw - 1 */
     /* pmu_yield: channel k = ring3 * nch + i */
     unsigned blk;                      /* bit 0 ring 0, bit 1 ring 3 */
     pmu_ych  y[2 * PMU_NCH_MAX];
@@ -52,8 +55,19 @@ const char *pmu_cfg_check(const pmu_cfg *c)
     if (c->ncls < 1 || c->ncls > PMU_NCLS_MAX) return "ncls must be 1..64";
     if (c->nret < 1 || c->nret > PMU_NRET_MAX) return "nret must be 1..8";
     if (c->flop_class > 63) return "flop_class must be 0..63";
-    if (c->nch > PMU_NCH_MAX) return "nch must be 1..8 (0 = default 4)";
+    if (c->nch < 1 || c->nch > PMU_NCH_MAX) return "nch must be 1..8";
+    if (c->narea < 1 || c->narea > PMU_NAREA_MAX || c->narea > c->nc || c->narea > c->ncls)
+        return "narea must be 1..8 and at most nc and ncls";
+    if (c->has_sample > 1) return "has_sample must be 0 or 1";
+    if (c->has_yield > 1) return "has_yield must be 0 or 1";
+    if (c->aw != 32 && c->aw != 64) return "aw must be 32 or 64";
     return NULL;
+}
+
+int pmu_cfg_class_ok(const pmu_cfg *c, unsigned n, unsigned es)
+{
+    if (es == c->flop_class) return 1;
+    return es < c->ncls && es % c->narea == n % c->narea;
 }
 
 pmu_model *pmu_model_new(const pmu_cfg *cfg)
@@ -62,8 +76,6 @@ pmu_model *pmu_model_new(const pmu_cfg *cfg)
     pmu_model *m = calloc(1, sizeof *m);
     if (!m) return NULL;
     m->cfg = *cfg;
-    if (m->cfg.nch == 0) m->cfg.nch = PMU_NCH_DEFAULT;
-    m->cmask = cfg->cw == 64 ? ~0ull : ((1ull << cfg->cw) - 1u);
     pmu_model_reset(m);
     return m;
 }
@@ -73,10 +85,10 @@ void pmu_model_free(pmu_model *m) { free(m); }
 void pmu_model_reset(pmu_model *m)
 {
     pmu_cfg cfg = m->cfg;
-    uint64_t cmask = m->cmask;
     memset(m, 0, sizeof *m);
     m->cfg = cfg;
-    m->cmask = cmask;
+    m->cmask = cfg.cw == 64 ? ~0ull : ((1ull << cfg.cw) - 1u);
+    m->amask = cfg.aw == 64 ? ~0ull : ((1ull << cfg.aw) - 1u);
 }
 
 const pmu_cfg *pmu_model_cfg(const pmu_model *m) { return &m->cfg; }
@@ -110,7 +122,7 @@ static unsigned mux_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *
         for (unsigned s = 0; s < m->cfg.nret; s++)
             if (flop_cat(&in->flop[t][s]) & c->em & 0xFFu)
                 acc += in->flop[t][s].fma ? 2u : 1u;
-    } else if (c->es < m->cfg.ncls) {
+    } else if (pmu_cfg_class_ok(&m->cfg, (unsigned)(c - m->c), c->es)) {
         acc = popcount16(in->ev[t][c->es] & c->em);
     }
     return acc & IW_MASK;
@@ -147,10 +159,12 @@ static unsigned thr_inc(const pmu_ctr *c, unsigned raw, unsigned *cond)
 }
 
 /* pmu_apb decode of one access. */
-typedef enum { R_NONE, R_ID, R_CFG, R_GCTL, R_OVF, R_CLR, R_CNTEN, R_TSC_LO, R_TSC_HI,
+typedef enum { R_NONE, R_ID, R_CFG, R_CAP, R_GCTL, R_OVF, R_CLR, R_CNTEN, R_TSC_LO, R_TSC_HI,
                R_CTL, R_EMQ, R_CNT_LO, R_CNT_HI,
                R_MMCR, R_PMSTAT, R_SIAR_LO, R_SIAR_HI, R_SDAR_LO, R_SDAR_HI, R_YR0, R_YR3,
                R_XCTL, R_YCH } reg_id;
+
+static reg_id decode_all(const pmu_model *m, uint32_t a, unsigned *idx, unsigned *sub);
 
 /* idx: counter slot, or for R_YCH the channel k = ring3 * nch + i with the
  * register offset/4 in *sub. */
@@ -158,6 +172,19 @@ static reg_id decode(const pmu_model *m, uint32_t a, unsigned *idx, unsigned *su
 {
     *idx = 0;
     *sub = 0;
+    const reg_id r = decode_all(m, a, idx, sub);
+    switch (r) {   /* registers of a left-out block are unmapped */
+    case R_MMCR: case R_PMSTAT: case R_SIAR_LO: case R_SIAR_HI: case R_SDAR_LO: case R_SDAR_HI: case R_XCTL:
+        return m->cfg.has_sample ? r : R_NONE;
+    case R_YR0: case R_YR3: case R_YCH:
+        return m->cfg.has_yield ? r : R_NONE;
+    default:
+        return r;
+    }
+}
+
+static reg_id decode_all(const pmu_model *m, uint32_t a, unsigned *idx, unsigned *sub)
+{
     if ((a >> 7) == (PMU_XCTL_BASE >> 7) && ((a >> 2) & 31u) < m->cfg.nc) {
         *idx = (a >> 2) & 31u;
         return R_XCTL;
@@ -180,6 +207,7 @@ static reg_id decode(const pmu_model *m, uint32_t a, unsigned *idx, unsigned *su
     switch (a) {
     case PMU_REG_ID:     return R_ID;
     case PMU_REG_CFG:    return R_CFG;
+    case PMU_REG_CAP:    return R_CAP;
     case PMU_REG_GCTL:   return R_GCTL;
     case PMU_REG_OVF:    return R_OVF;
     case PMU_REG_CLR:    return R_CLR;
@@ -202,6 +230,13 @@ static uint32_t cfg_word(const pmu_cfg *c)
 {
     return (c->nc & 0xFFu) | (c->cw & 0xFFu) << 8 | (c->nt & 0xFu) << 16 |
            (c->nret & 0xFu) << 20 | (c->flop_class & 0x3Fu) << 24;
+}
+
+static uint32_t cap_word(const pmu_cfg *c)
+{
+    return (c->narea & 0xFu) << PMU_CAP_NAREA_LSB | (c->has_sample & 1u) << PMU_CAP_SMP_LSB |
+           (c->has_yield & 1u) << PMU_CAP_YLD_LSB | (c->aw == 64 ? 1u : 0u) << PMU_CAP_AW64_LSB |
+           (c->has_yield ? c->nch & 0xFu : 0u) << PMU_CAP_NCH_LSB | (PMU_EV_LAT & 0xFu) << PMU_CAP_LAT_LSB;
 }
 
 static uint32_t ncmask(const pmu_model *m)
@@ -287,6 +322,7 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     switch (r) {
     case R_ID:     rdata = PMU_ID_VALUE; break;
     case R_CFG:    rdata = cfg_word(&m->cfg); break;
+    case R_CAP:    rdata = cap_word(&m->cfg); break;
     case R_GCTL:   rdata = m->gen | m->uen << 1; break;
     case R_OVF:    rdata = m->ovf; break;
     case R_CNTEN:  rdata = m->cnten; break;
@@ -325,39 +361,46 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         out->irq = (uint8_t)pmu_model_irq(m);
         out->pmi = m->pmstat != 0;
         out->yield = ypick >= 0;
-        out->yield_ring = (in->cpl[0] & 3u) != 0;
+        out->yield_ring = m->cfg.has_yield && (in->cpl[0] & 3u) != 0;
         out->yield_ch = ypick >= 0 ? (uint8_t)((unsigned)ypick % m->cfg.nch) : 0u;
         out->yield_tgt = ypick >= 0 ? m->y[ypick].tgt : 0u;
     }
 
-    /* ---- counting (uses pre-edge state) ---- */
+    /* ---- event path (pmu_core; uses pre-edge state) ----
+     * stage C adds the stage register (the events of the previous cycle);
+     * stage E computes this cycle's increment and count enable into it. */
     const uint32_t wd = in->pwdata;
     const uint64_t wd64 = (uint64_t)m->wstage << 32 | wd;
     const unsigned msb = m->cfg.cw - 1u;
     const unsigned cnt0_msb = (unsigned)(m->c[0].cnt >> msb) & 1u;
     const int hold = m->trig && !cnt0_msb;       /* trigger: counters 1.. wait */
-    uint32_t ovf_set = 0, neg_nxt = 0, cev = 0;
+    uint32_t ovf_set = 0, cmsb = 0, cev = 0;
     for (unsigned n = 0; n < nc; n++) {
         pmu_ctr *c = &m->c[n];
-        unsigned cond, inc = thr_inc(c, qual_inc(m, c, in), &cond);
-        int run = m->gen && ((m->cnten >> n) & 1u);
-        run = run && !m->frz && !(n && hold);
+        cmsb |= (uint32_t)((c->cnt >> msb) & 1u) << n;   /* registered MSB (negative) */
+        /* stage C */
         int we = wr_ok && r == R_CNT_LO && idx == n;
         int clr = wr_ok && r == R_CLR && ((wd >> n) & 1u);
-        c->prev_cond = cond;
-        if (run && inc) cev |= 1u << n;
+        if (c->run_q && c->inc_q) cev |= 1u << n;
         if (we) {
             c->cnt = wd64 & m->cmask;
         } else if (clr) {
             c->cnt = 0;
-        } else if (run && c->hist) {
-            c->cnt = ((c->cnt << 1) | (inc != 0)) & m->cmask;   /* history: shift in the event */
-        } else if (run) {
-            uint64_t sum = (c->cnt + inc) & m->cmask;
+        } else if (c->run_q && c->hist_q) {
+            c->cnt = ((c->cnt << 1) | (c->inc_q != 0)) & m->cmask;   /* history: shift in the event */
+        } else if (c->run_q) {
+            uint64_t sum = (c->cnt + c->inc_q) & m->cmask;
             if (sum < c->cnt) ovf_set |= 1u << n;   /* carry out of bit cw-1 */
             c->cnt = sum;
         }
-        neg_nxt |= (uint32_t)((c->cnt >> msb) & 1u) << n;     /* MSB after this edge */
+        /* stage E */
+        unsigned cond, inc = thr_inc(c, qual_inc(m, c, in), &cond);
+        int run = m->gen && ((m->cnten >> n) & 1u);
+        run = run && !m->frz && !(n && hold);
+        c->prev_cond = cond;
+        c->inc_q = inc;
+        c->run_q = (unsigned)run;
+        c->hist_q = c->hist;
     }
     m->ovf = (m->ovf & ~((wr_ok && r == R_OVF) ? wd : 0u)) | ovf_set;
     m->ovf &= ncmask(m);
@@ -371,7 +414,7 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     /* ---- sampling interrupt (pmu_sample; decided on the pre-edge state) ---- */
     uint32_t nie = 0;
     for (unsigned n = 0; n < nc; n++) nie |= (uint32_t)m->c[n].nie << n;
-    const int cond_neg = (nie & neg_nxt) != 0;
+    const int cond_neg = (nie & cmsb) != 0;
     const int cond_tb = m->tbee && tb_rise;
     const int fire = m->pmxe && (cond_neg || cond_tb);
     {
@@ -391,7 +434,9 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         m->pmstat = (m->pmstat & ~((wr_ok && r == R_PMSTAT) ? wd : 0u)) |
                     (fire && cond_tb ? PMU_PMSTAT_TB_MASK : 0u) | (fire && cond_neg ? PMU_PMSTAT_NEG_MASK : 0u);
         m->pmstat &= PMU_PMSTAT_TB_MASK | PMU_PMSTAT_NEG_MASK;
-        if (fire) { m->siar = in->iaddr; m->sdar = in->daddr; }
+        if (fire) { m->siar = m->ia2; m->sdar = m->da2; }
+        m->ia2 = m->ia1; m->da2 = m->da1;             /* address pipeline */
+        m->ia1 = in->iaddr & m->amask; m->da1 = in->daddr & m->amask;
     }
 
     /* ---- yield channels (pmu_yield; pre-edge state) ---- */
@@ -428,7 +473,7 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             if (wreg == PMU_YCH_MISS) y->miss = wd & 0xFFFFu;
             else if (missed && y->miss != 0xFFFFu) y->miss++;
             if (wreg == PMU_YCH_TGT_LO) y->tgt = (y->tgt & ~0xFFFFFFFFull) | wd;
-            if (wreg == PMU_YCH_TGT_HI) y->tgt = (y->tgt & 0xFFFFFFFFull) | (uint64_t)wd << 32;
+            if (wreg == PMU_YCH_TGT_HI) y->tgt = ((y->tgt & 0xFFFFFFFFull) | (uint64_t)wd << 32) & m->amask;
         }
         unsigned eret = ((wr_ok && r == R_YR0 && (wd & PMU_YRING0_BLK_MASK)) ? 1u : 0u) |
                         ((wr_ok && r == R_YR3 && (wd & PMU_YRING3_BLK_MASK)) ? 2u : 0u);

@@ -5,6 +5,9 @@
  * the RTL shows during that cycle (before the edge: PRDATA, PSLVERR, PREADY,
  * IRQ are functions of the state and the inputs) and then applies the edge.
  * Register semantics: docs/regmap.md; timing: README.md "Cycle semantics".
+ * The event path is pipelined like the RTL (stage E registers each counter's
+ * increment and count enable, stage C adds them), so every pmu_ctr carries
+ * its stage register and the model stays cycle-exact.
  */
 #ifndef PMU_MODEL_H
 #define PMU_MODEL_H
@@ -23,13 +26,18 @@ typedef struct {
     unsigned ncls;        /* event classes, 1..64            (RTL NCLS)       */
     unsigned nret;        /* FLOP retire slots/thread, 1..8  (RTL NRET)       */
     unsigned flop_class;  /* FLOP class number, 0..63        (RTL FLOP_CLASS) */
-    unsigned nch;         /* yield channels per ring, 1..8   (RTL NCH); 0 selects
-                             the default 4 (initializers older than this field) */
+    unsigned nch;         /* yield channels per ring, 1..8   (RTL NCH)        */
+    unsigned narea;       /* counter areas, 1..8, <= nc, <= ncls (RTL NAREA)   */
+    unsigned has_sample;  /* sampling block, 0/1             (RTL HAS_SAMPLE) */
+    unsigned has_yield;   /* yield channels, 0/1             (RTL HAS_YIELD)  */
+    unsigned aw;          /* SIAR/SDAR/yield target width, 32 or 64 (RTL AW)  */
 } pmu_cfg;
 
 /* The RTL's default parameters. */
-#define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u, 4u }
-#define PMU_NCH_DEFAULT 4u
+#define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u }
+
+/* Counter areas (seed 000): can counter n count event class es? */
+int pmu_cfg_class_ok(const pmu_cfg *cfg, unsigned n, unsigned es);
 
 typedef struct {
     uint8_t valid;

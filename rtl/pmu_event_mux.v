@@ -1,27 +1,53 @@
+// SPDX-License-Identifier: Apache-2.0
 // pmu_event_mux: the two-stage event selection of one counter (seed 000,
 // Fig. 1): stage 1 selects the event class ES of every thread, stage 2 keeps
 // the sub-events enabled in the event mask EM. The per-thread output is the
 // number of unmasked sub-events asserted this cycle (0..NSUB), so an
 // occurrence event may add more than 1 per cycle and a level (duration)
 // event adds 1 every cycle it is held.
-// Class FLOP_CLASS takes its sub-events from the retired-FP-instruction
-// decoders instead of ev_i: each valid retire slot whose category is enabled
-// in EM[7:0] adds 1, or 2 for an FMA.
+// Counter areas (seed 000: "an ESCR may couple to a counter only within the
+// same local area"): the counter belongs to area AREA of NAREA and its class
+// mux has inputs only for the classes c with c % NAREA == AREA; any other ES
+// counts nothing. NAREA=1 is the full crossbar.
+// Class FLOP_CLASS, seen by every area, takes its sub-events from the
+// retired-FP-instruction decoders instead of ev_i: each valid retire slot
+// whose category is enabled in EM[7:0] adds 1, or 2 for an FMA.
 module pmu_event_mux #(
   parameter integer NT         = 2,
   parameter integer NCLS       = 64,
   parameter integer NSUB       = 16,
   parameter integer NRET       = 4,
   parameter integer FLOP_CLASS = 63,
-  parameter integer IW         = 8
+  parameter integer IW         = 8,
+  parameter integer NAREA      = 1,
+  parameter integer AREA       = 0
 ) (
-  input  wire [NT*NCLS*NSUB-1:0] ev_i,       // thread t, class c, sub s at ((t*NCLS+c)*NSUB+s)
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire [NT*NCLS*NSUB-1:0] ev_i,       // thread t, class c, sub s at ((t*NCLS+c)*NSUB+s); other areas' classes unused
+  /* verilator lint_on UNUSEDSIGNAL */
   input  wire [NT*NRET*8-1:0]    flop_cat_i, // one-hot FLOP category per slot
   input  wire [NT*NRET-1:0]      flop_fma_i,
   input  wire [5:0]              es_i,
   input  wire [NSUB-1:0]         em_i,
   output reg  [NT*IW-1:0]        inc_o       // per-thread masked increment
 );
+  // classes of this area: AREA, AREA+NAREA, ... (< NCLS); local index j
+  localparam integer NLOC = (NCLS - AREA + NAREA - 1) / NAREA;
+
+  wire [NT*NLOC*NSUB-1:0] ev_loc;
+  genvar gt, gj;
+  generate
+    for (gt = 0; gt < NT; gt = gt + 1) begin : g_t
+      for (gj = 0; gj < NLOC; gj = gj + 1) begin : g_j
+        assign ev_loc[(gt*NLOC + gj)*NSUB +: NSUB] = ev_i[(gt*NCLS + AREA + NAREA*gj)*NSUB +: NSUB];
+      end
+    end
+  endgenerate
+
+  wire [5:0] loc     = es_i / NAREA[5:0];
+  wire       in_area = ((es_i % NAREA[5:0]) == AREA[5:0]) && ({26'd0, loc} < NLOC);
+  wire       is_flop = ({26'd0, es_i} == FLOP_CLASS);
+
   integer t, s;
   reg [NSUB-1:0] sel;
   reg [IW-1:0]   acc;
@@ -31,12 +57,12 @@ module pmu_event_mux #(
     for (t = 0; t < NT; t = t + 1) begin
       acc = {IW{1'b0}};
       sel = {NSUB{1'b0}};
-      if ({26'd0, es_i} == FLOP_CLASS) begin
+      if (is_flop) begin
         for (s = 0; s < NRET; s = s + 1)
           if (|(flop_cat_i[(t*NRET+s)*8 +: 8] & em_i[7:0]))
             acc = acc + (flop_fma_i[t*NRET+s] ? {{(IW-2){1'b0}}, 2'd2} : {{(IW-1){1'b0}}, 1'b1});
-      end else if ({26'd0, es_i} < NCLS) begin
-        sel = ev_i[(t*NCLS + {26'd0, es_i})*NSUB +: NSUB] & em_i;   // stage 1: class, stage 2: mask
+      end else if (in_area) begin
+        sel = ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & em_i;   // stage 1: class, stage 2: mask
         for (s = 0; s < NSUB; s = s + 1)
           acc = acc + {{(IW-1){1'b0}}, sel[s]};
       end

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // pmu_yield: user-level yield channels (seed: Intel patent "System to profile
 // and optimize user software in a managed run-time environment"). NCH channels
 // for ring 0 and NCH for ring 3. Each channel: VALID, ACT (yield/silent), YER,
@@ -41,7 +42,8 @@
 // END pmu regmap defines
 module pmu_yield #(
   parameter integer NCH = 4,            // channels per ring (1..8)
-  parameter integer EVW = 25            // event-vector width
+  parameter integer EVW = 25,           // event-vector width
+  parameter integer AW  = 64            // yield target width (32: TGT_HI reads 0, writes ignored)
 ) (
   input  wire           clk_i,
   input  wire           rst_ni,
@@ -64,7 +66,7 @@ module pmu_yield #(
   output wire           yield_o,        // one-cycle pulse: a yield is delivered
   output wire           yield_ring_o,
   output wire [2:0]     yield_ch_o,
-  output wire [63:0]    yield_tgt_o,
+  output wire [AW-1:0]  yield_tgt_o,
   output wire [1:0]     yblk_o,         // block bits {ring 3, ring 0}
   output wire [2*NCH-1:0] yer_o,        // YER: ring-0 channels [NCH-1:0], ring-3 [2*NCH-1:NCH]
   output wire [2*NCH*32-1:0] ycnt_o,    // down-counters, channel k at [k*32 +: 32] (same order as yer_o)
@@ -76,7 +78,7 @@ module pmu_yield #(
   wire [NK-1:0]  cand;                  // VALID & ACT & YER
   wire [NK-1:0]  yer;
   wire [NK*32-1:0] rd;                  // per-channel read word of sel_reg_i
-  wire [NK*64-1:0] tgt;
+  wire [NK*AW-1:0] tgt;
 
   // ---- delivery: lowest-indexed pending yield-action channel of the current ring
   wire [NCH-1:0] rc = ring3_i ? cand[NCH +: NCH] : cand[0 +: NCH];
@@ -91,11 +93,11 @@ module pmu_yield #(
   assign yield_o      = |rc & ~blocked;
   assign yield_ring_o = ring3_i;
   assign yield_ch_o   = yield_o ? pick : 3'd0;
-  reg [63:0] tgt_sel;
+  reg [AW-1:0] tgt_sel;
   always @* begin
-    tgt_sel = 64'd0;
+    tgt_sel = {AW{1'b0}};
     for (j = 0; j < NK; j = j + 1)
-      if (yield_o && (j / NCH) == {31'd0, ring3_i} && (j % NCH) == {29'd0, pick}) tgt_sel = tgt[j*64 +: 64];
+      if (yield_o && (j / NCH) == {31'd0, ring3_i} && (j % NCH) == {29'd0, pick}) tgt_sel = tgt[j*AW +: AW];
   end
   assign yield_tgt_o = tgt_sel;
 
@@ -118,7 +120,7 @@ module pmu_yield #(
       reg  [EVW-1:0] esv_q, esm_q;
       reg  [31:0]    sav_q, cnt_q;
       reg  [15:0]    miss_q;
-      reg  [63:0]    tgt_q;
+      reg  [AW-1:0]  tgt_q;
 
       wire mine  = we_ch_i & (sel_ring_i == RING[0]) & ({29'd0, sel_ch_i} == IDX);
       wire w_ctl = mine & (sel_reg_i == `PMU_YCH_CTL);
@@ -141,7 +143,7 @@ module pmu_yield #(
         if (!rst_ni) begin
           valid_q <= 1'b0; act_q <= 1'b0; yer_q <= 1'b0; any_q <= 1'b0; sid_q <= 8'd0;
           esv_q <= {EVW{1'b0}}; esm_q <= {EVW{1'b0}}; sav_q <= 32'd0; cnt_q <= 32'd0;
-          miss_q <= 16'd0; tgt_q <= 64'd0;
+          miss_q <= 16'd0; tgt_q <= {AW{1'b0}};
         end else begin
           if (w_ctl) begin
             valid_q <= wdata_i[`PMU_YCH_CTL_VALID_LSB];
@@ -161,7 +163,7 @@ module pmu_yield #(
           if (w_mis)                        miss_q <= wdata_i[15:0];
           else if (missed & ~&miss_q)       miss_q <= miss_q + 16'd1;
           if (w_tlo) tgt_q[31:0]  <= wdata_i;
-          if (w_thi) tgt_q[63:32] <= wdata_i;
+          if (w_thi && AW > 32) tgt_q[AW-1:AW-32] <= wdata_i;
         end
 
       reg [31:0] r;
@@ -181,11 +183,11 @@ module pmu_yield #(
           `PMU_YCH_CNT:    r = cnt_q;
           `PMU_YCH_MISS:   r[15:0] = miss_q;
           `PMU_YCH_TGT_LO: r = tgt_q[31:0];
-          default:         r = tgt_q[63:32];
+          default:         r = AW > 32 ? tgt_q[AW-1:AW-32] : 32'd0;
         endcase
       end
       assign rd[k*32 +: 32]  = r;
-      assign tgt[k*64 +: 64] = tgt_q;
+      assign tgt[k*AW +: AW] = tgt_q;
       assign cand[k] = valid_q & act_q & yer_q;
       assign yer[k]  = yer_q;
       assign ycnt_o[k*32 +: 32]  = cnt_q;

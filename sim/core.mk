@@ -5,9 +5,12 @@ CORE_BUILD := $(BUILD)/core
 # Two configurations are verified: the default one and an "alt" one that
 # moves every parameter (odd NC, 64-bit counters, 4 threads, FLOP class
 # inside the class range, fewer classes).
-# (and 2 yield channels per ring instead of 4).
+# (and 2 yield channels per ring instead of 4, 3 counter areas, 32-bit
+# sampled addresses). A third, "lean" one leaves the sampling and yield
+# blocks out (their registers must answer PSLVERR) and has 2 areas.
 CFG_default := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4
-CFG_alt     := NT=4 NC=5 CW=64 NCLS=16 NRET=2 FLOP_CLASS=5 NCH=2
+CFG_alt     := NT=4 NC=5 CW=64 NCLS=16 NRET=2 FLOP_CLASS=5 NCH=2 NAREA=3 AW=32
+CFG_lean    := NT=1 NC=3 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=2 HAS_SAMPLE=0 HAS_YIELD=0 AW=32
 # Sampling (pmu_sample) and yield-channel (pmu_yield) blocks of the core; the
 # list is exported so that other flows reading $RTL_SRCS (synth) see them.
 RTL_SRCS += rtl/pmu_sample.v rtl/pmu_yield.v
@@ -28,6 +31,7 @@ define vbuild
 $(CORE_BUILD)/$(1)_$(2)/V$(1): $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS))) \
     tb/$(1).cpp tb/pmu_harness.h $(CORE_BUILD)/$(2)/pmu_model.o
 	@mkdir -p $$(@D)
+	@rm -f $$@   # Verilator's own make does not relink when only the model object changed
 	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(call gparams,$(2)) \
 	  -Mdir $$(@D) -o V$(1) \
 	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2))" \
@@ -41,13 +45,17 @@ $(CORE_BUILD)/%/pmu_model.o: $(CORE_CM_DIR)/pmu_model.c $(CORE_CM_DIR)/pmu_model
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(foreach t,test_random test_directed demo bench,$(foreach c,default alt,$(eval $(call vbuild,$(t),$(c)))))
+$(eval $(call vbuild,test_random,lean))
 
-.PHONY: core-random core-random-alt core-directed core-directed-alt core-lint
+.PHONY: core-random core-random-alt core-random-lean core-directed core-directed-alt core-lint
 
 core-random: $(CORE_BUILD)/test_random_default/Vtest_random
 	$< --seed $(SEED) --cycles $(CYCLES)
 
 core-random-alt: $(CORE_BUILD)/test_random_alt/Vtest_random
+	$< --seed $(SEED) --cycles $(CYCLES)
+
+core-random-lean: $(CORE_BUILD)/test_random_lean/Vtest_random
 	$< --seed $(SEED) --cycles $(CYCLES)
 
 core-lint:
@@ -63,7 +71,7 @@ core-lint:
 	  else echo "lint $$t: FAILED"; echo "$$out" | head -20; fails=$$((fails+1)); fi; \
 	done; echo "$$((3-fails)) passed, $$fails failed"; [ $$fails -eq 0 ]
 
-TEST_TARGETS += core-lint core-random core-random-alt
+TEST_TARGETS += core-lint core-random core-random-alt core-random-lean
 
 core-directed: $(CORE_BUILD)/test_directed_default/Vtest_directed
 	$< --vec $(CORE_BUILD)/directed_default.vec

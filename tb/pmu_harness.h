@@ -29,6 +29,18 @@ extern "C" {
 #ifndef CFG_NCH
 #define CFG_NCH 4
 #endif
+#ifndef CFG_NAREA
+#define CFG_NAREA 1
+#endif
+#ifndef CFG_HAS_SAMPLE
+#define CFG_HAS_SAMPLE 1
+#endif
+#ifndef CFG_HAS_YIELD
+#define CFG_HAS_YIELD 1
+#endif
+#ifndef CFG_AW
+#define CFG_AW 64
+#endif
 
 // ---- generic bit access to Verilator port types (integral or VlWide) ----
 template <typename T>
@@ -75,6 +87,7 @@ static inline pmu_cfg build_cfg() {
     c.nt = CFG_NT; c.nc = CFG_NC; c.cw = CFG_CW; c.ncls = CFG_NCLS; c.nret = CFG_NRET;
     c.flop_class = CFG_FLOP_CLASS;
     c.nch = CFG_NCH;
+    c.narea = CFG_NAREA; c.has_sample = CFG_HAS_SAMPLE; c.has_yield = CFG_HAS_YIELD; c.aw = CFG_AW;
     return c;
 }
 
@@ -219,7 +232,12 @@ struct Harness {
     }
 
     // One clock cycle with the current `in`. Returns false on divergence.
+    // optional stimulus hook, applied to `in` before every cycle (a bench may
+    // derive inputs from others, e.g. copy events to the classes of every area)
+    void (*pre_step)(pmu_inputs &in, const pmu_cfg &cfg) = nullptr;
+
     bool step() {
+        if (pre_step) pre_step(in, cfg);
         drive();
         dut->clk_i = 0;
         dut->eval();

@@ -6,6 +6,7 @@
 //   vvp sim +vec=FILE      (parameters via iverilog -P tb_replay.NT=...)
 module tb_replay;
   parameter integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63, NCH = 4;
+  parameter integer NAREA = 1, HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64;
 
   reg                  clk = 1'b0, rst_n = 1'b0;
   reg [NT*NCLS*16-1:0] ev;
@@ -35,7 +36,9 @@ module tb_replay;
   reg [2*NCH-1:0]      e_yer;
   wire                 pmi, yield, yring;
   wire [2:0]           ych;
-  wire [63:0]          ytgt, siar, sdar;
+  wire [AW-1:0]        ytgt_w, siar_w, sdar_w;   // zero-extended to 64 bits for the compare
+  wire [63:0]          ytgt = {{(64-AW){1'b0}}, ytgt_w} | 64'd0, siar = {{(64-AW){1'b0}}, siar_w} | 64'd0,
+                       sdar = {{(64-AW){1'b0}}, sdar_w} | 64'd0;
   wire [31:0]          mmcr;
   wire [1:0]           yblk;
   wire [2*NCH-1:0]     yer;
@@ -46,15 +49,16 @@ module tb_replay;
   wire [NC-1:0]        ovf;
   wire [63:0]          tsc;
 
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH)) dut (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
+             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(psel), .penable_i(pen), .pwrite_i(pwr), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev), .cpl_i(cpl), .flop_valid_i(fv), .flop_rsz_i(fr), .flop_esz_i(fe), .flop_fma_i(ff),
     .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
-    .iaddr_i(iaddr), .daddr_i(daddr), .pm_i(pm), .mem_valid_i(mv), .mem_lat_i(mlat),
-    .pmi_o(pmi), .siar_o(siar), .sdar_o(sdar), .mmcr_o(mmcr),
-    .yev_i(yev), .yield_o(yield), .yield_ring_o(yring), .yield_ch_o(ych), .yield_tgt_o(ytgt),
+    .iaddr_i(iaddr[AW-1:0]), .daddr_i(daddr[AW-1:0]), .pm_i(pm), .mem_valid_i(mv), .mem_lat_i(mlat),
+    .pmi_o(pmi), .siar_o(siar_w), .sdar_o(sdar_w), .mmcr_o(mmcr),
+    .yev_i(yev), .yield_o(yield), .yield_ring_o(yring), .yield_ch_o(ych), .yield_tgt_o(ytgt_w),
     .yblk_o(yblk), .yer_o(yer)
   );
 

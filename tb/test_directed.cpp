@@ -32,26 +32,48 @@ static unsigned NT_, NC_, CW_, NCLS_, NRET_, FC_, NCH_;
 static uint32_t eq_all() { return (1u << (2 * NT_)) - 1; }
 static uint32_t eq_os(unsigned t) { return 1u << PMU_EQ_OS_BIT(t, NT_); }
 static uint32_t eq_usr(unsigned t) { return 1u << PMU_EQ_USR_BIT(t, NT_); }
+static unsigned AW_;   // SIAR/SDAR/yield target width
+static uint64_t amask(uint64_t a) { return AW_ == 64 ? a : a & 0xFFFFFFFFull; }
 static uint64_t cmax() { return CW_ == 64 ? ~0ull : ((1ull << CW_) - 1); }
+// Counter areas: the tests use "canonical" classes E (E % NAREA == 0) whose
+// NAREA-1 successors are copies of them (the pre_step hook copies the events),
+// so that counter n, programmed by prog() with the copy of its own area,
+// counts the same events as on a full crossbar.
+static unsigned NA_;
+static std::vector<unsigned> g_canon;   // canonical non-FLOP classes with all copies in range
+static void mirror_areas(pmu_inputs &in, const pmu_cfg &cfg) {
+    for (unsigned t = 0; t < cfg.nt; t++)
+        for (unsigned e : g_canon)
+            for (unsigned k = 1; k < cfg.narea; k++) in.ev[t][e + k] = in.ev[t][e];
+}
 // a normal (non-FLOP) class number
-static unsigned cls(unsigned i) { unsigned c = i % NCLS_; return c == FC_ ? (c + 1) % NCLS_ : c; }
+static unsigned cls(unsigned i) { return g_canon[i % g_canon.size()]; }
+// the copy of class es that counter n can see
+static unsigned area_cls(unsigned n, unsigned es) {
+    return (es == FC_ || es % NA_ || es + NA_ > NCLS_) ? es : es + n % NA_;
+}
 
 static void prog(Harness &h, unsigned n, unsigned es, uint32_t em, uint32_t eq, uint32_t extra = 0,
                  bool en = true) {
     h.write(A_EMQ(n), em | eq << PMU_EMQ_EQ_LSB);
-    h.write(A_CTL(n), es | (en ? PMU_CTL_EN_MASK : 0) | extra);
+    h.write(A_CTL(n), area_cls(n, es) | (en ? PMU_CTL_EN_MASK : 0) | extra);
 }
 static void gen(Harness &h, bool on) { h.write(PMU_REG_GCTL, on ? PMU_GCTL_GEN_MASK : 0); }
+// Event-to-count latency (CAP.LAT): the events of cycle t are in the counter
+// from cycle t+LAT on, i.e. LAT-1 cycles after the edge that ends cycle t.
+static const unsigned LAT = PMU_EV_LAT;
+static void drain(Harness &h) { for (unsigned i = 1; i < LAT; i++) h.step(); }
 
 // Counting window: GEN=1 (counting starts the cycle after the write's
 // access phase), `body` runs N cycles of stimulus, then all events are
 // cleared and GEN=0 is written: its setup and access cycles still count,
-// with no events asserted.
+// with no events asserted; then the pipeline drains.
 static void window(Harness &h, std::function<void(unsigned)> body, unsigned cycles) {
     gen(h, true);
     for (unsigned i = 0; i < cycles; i++) { body(i); h.step(); }
     h.clear_events();
     gen(h, false);
+    drain(h);
 }
 
 // ----------------------------------------------------------------- tests
@@ -63,6 +85,15 @@ static void t_reset_values(Harness &h) {
     CHECK_EQ((cfg >> 16) & 0xF, NT_);
     CHECK_EQ((cfg >> 20) & 0xF, NRET_);
     CHECK_EQ((cfg >> 24) & 0x3F, FC_);
+    uint32_t cap = h.read(PMU_REG_CAP);
+    CHECK_EQ((cap & PMU_CAP_NAREA_MASK) >> PMU_CAP_NAREA_LSB, h.cfg.narea);
+    CHECK_EQ((cap & PMU_CAP_SMP_MASK) >> PMU_CAP_SMP_LSB, h.cfg.has_sample);
+    CHECK_EQ((cap & PMU_CAP_YLD_MASK) >> PMU_CAP_YLD_LSB, h.cfg.has_yield);
+    CHECK_EQ((cap & PMU_CAP_AW64_MASK) >> PMU_CAP_AW64_LSB, h.cfg.aw == 64);
+    CHECK_EQ((cap & PMU_CAP_NCH_MASK) >> PMU_CAP_NCH_LSB, h.cfg.has_yield ? NCH_ : 0);
+    CHECK_EQ((cap & PMU_CAP_LAT_MASK) >> PMU_CAP_LAT_LSB, LAT);
+    CHECK_EQ(cap & ~(PMU_CAP_NAREA_MASK | PMU_CAP_SMP_MASK | PMU_CAP_YLD_MASK | PMU_CAP_AW64_MASK |
+                     PMU_CAP_NCH_MASK | PMU_CAP_LAT_MASK), 0);   // reserved bits read 0
     CHECK_EQ(h.read(PMU_REG_GCTL), 0);
     CHECK_EQ(h.read(PMU_REG_OVF), 0);
     CHECK_EQ(h.read(PMU_REG_CNTEN), 0);
@@ -276,13 +307,13 @@ static void t_atomic_read(Harness &h) {
     uint64_t start = h.cycle;          // first counting cycle
     uint64_t at = h.cycle + 1;         // access phase of the LO read below
     uint32_t lo = h.read(A_LO(0));
-    CHECK_EQ(lo, (uint32_t)(0xFFFFFFF0ull + (at - start)));
+    CHECK_EQ(lo, (uint32_t)(0xFFFFFFF0ull + (at - start) - (LAT - 1)));   // cycles start..at-LAT
     h.idle(40);                        // the counter crosses 2^32
     CHECK(h.cnt(0) > 0xFFFFFFFFull);
     CHECK_EQ(h.read(A_LO(0) + 4), 0);  // the high half latched with lo, not the live one
     uint64_t at2 = h.cycle + 1;
     uint64_t v = h.read64(A_LO(0));
-    CHECK_EQ(v, 0xFFFFFFF0ull + (at2 - start));
+    CHECK_EQ(v, 0xFFFFFFF0ull + (at2 - start) - (LAT - 1));
     // reading never disturbs counting
     for (int i = 0; i < 10; i++) h.read64(A_LO(0));
     uint64_t now = h.cycle;
@@ -327,11 +358,14 @@ static void t_global_start_stop(Harness &h) {
     h.idle(20);
     for (unsigned n = 0; n < NC_; n++) CHECK_EQ(h.cnt(n), 0);   // GEN=0: nothing counts
     gen(h, true);
+    // every counter starts on the same cycle; the events of counting cycle i
+    // (1..) are in the counters LAT-1 edges after the edge that ends it
     for (unsigned i = 1; i <= 30; i++) {
         h.step();
-        for (unsigned n = 0; n < NC_; n++) CHECK_EQ(h.cnt(n), (uint64_t)NT_ * i);
+        for (unsigned n = 0; n < NC_; n++) CHECK_EQ(h.cnt(n), (uint64_t)NT_ * (i + 1 - LAT));
     }
     gen(h, false);   // 2 more counting cycles (setup + access), then all freeze on one edge
+    drain(h);
     uint64_t v = NT_ * 32ull;
     for (unsigned i = 0; i < 20; i++) {
         h.step();
@@ -344,9 +378,35 @@ static void t_global_start_stop(Harness &h) {
     for (unsigned n = 0; n < NC_; n++) CHECK_EQ((h.read(A_CTL(n)) >> PMU_CTL_EN_LSB) & 1, (sub >> n) & 1);
     gen(h, true);
     h.idle(10);
-    for (unsigned n = 0; n < NC_; n++) CHECK_EQ(h.cnt(n), v + (((sub >> n) & 1) ? NT_ * 10ull : 0));
+    for (unsigned n = 0; n < NC_; n++) CHECK_EQ(h.cnt(n), v + (((sub >> n) & 1) ? NT_ * (11ull - LAT) : 0));
     h.clear_events();
     gen(h, false);
+}
+
+// Counter areas (seed 000): counter n counts class c only if c % NAREA == n % NAREA;
+// the FLOP class reaches every counter. Every class is asserted every cycle.
+static void t_areas(Harness &h) {
+    auto saved = h.pre_step;
+    h.pre_step = nullptr;                  // raw classes, no copies
+    for (unsigned n = 0; n < NC_; n++) {
+        for (unsigned c = 0; c < NCLS_; c += (NCLS_ > 16 ? 5 : 1)) {
+            h.reset("areas_class");
+            h.write(A_EMQ(n), 0xFFFF | eq_all() << PMU_EMQ_EQ_LSB);
+            h.write(A_CTL(n), c | PMU_CTL_EN_MASK);
+            for (unsigned t = 0; t < NT_; t++)
+                for (unsigned k = 0; k < NCLS_; k++) h.in.ev[t][k] = 0x0001;
+            for (unsigned t = 0; t < NT_; t++) h.in.flop[t][0] = {1, PMU_RSZ64, 1, 0};   // scalar double
+            gen(h, true);
+            h.idle(4);
+            h.clear_events();
+            gen(h, false);
+            drain(h);
+            const bool sees = c == FC_ || c % NA_ == n % NA_;
+            CHECK_EQ(sees, pmu_cfg_class_ok(&h.cfg, n, c));
+            CHECK_EQ(h.cnt(n), sees ? 4ull * NT_ : 0);
+        }
+    }
+    h.pre_step = saved;
 }
 
 // FLOP class: (register size x element size) combinations and FMA (seed 003).
@@ -398,7 +458,7 @@ static void t_bus_errors(Harness &h) {
     prog(h, 0, cls(1), 0x1234, eq_all(), PMU_CTL_IE_MASK);
     h.write64(A_LO(0), 0xABCDEF);
     h.write(PMU_REG_GCTL, PMU_GCTL_UEN_MASK);
-    std::vector<uint32_t> bad = {0x020, 0x024, 0x0FC, 0x0F0, 0x300, 0xFFC, 0x800, 0x001, 0x002, 0x003,
+    std::vector<uint32_t> bad = {0x028, 0x024, 0x0FC, 0x0F0, 0x300, 0xFFC, 0x800, 0x001, 0x002, 0x003,
                                  0x101, 0x10A, 0x10F, 0x01B};
     if (NC_ < PMU_NC_MAX) { bad.push_back(PMU_CNT_BASE + NC_ * 16); bad.push_back(PMU_CNT_BASE + NC_ * 16 + 8); }
     for (uint32_t a : bad) {
@@ -534,7 +594,7 @@ static void t_smp_regs(Harness &h) {
     h.write(c0 + PMU_YCH_CNT, 5); CHECK_EQ(h.read(c0 + PMU_YCH_CNT), 5);
     CHECK_EQ(h.read(c0 + PMU_YCH_SAV), 0xDEADBEEF);
     h.write(c0 + PMU_YCH_TGT_HI, 0x89ABCDEF); h.write(c0 + PMU_YCH_TGT_LO, 0x01234567);
-    CHECK_EQ(h.read(c0 + PMU_YCH_TGT_HI), 0x89ABCDEF); CHECK_EQ(h.read(c0 + PMU_YCH_TGT_LO), 0x01234567);
+    CHECK_EQ(h.read(c0 + PMU_YCH_TGT_HI), AW_ == 64 ? 0x89ABCDEF : 0);   // AW=32: reads 0 CHECK_EQ(h.read(c0 + PMU_YCH_TGT_LO), 0x01234567);
     // privilege: ring-3 channels and YRING3 accept unprivileged accesses, nothing else new does
     const uint32_t r3 = PMU_REG_YCH_SAV(3, NCH_ - 1), r0 = PMU_REG_YCH_SAV(0, NCH_ - 1);
     CHECK_EQ(h.write(r3, 77, 0xF, 0), 0);
@@ -581,8 +641,10 @@ static void t_neg_irq(Harness &h) {
     }
     h.clear_events();
     CHECK_EQ(fifth, 8);
-    CHECK_EQ(irq_at, fifth + 1);                     // latency 1 cycle
-    printf("  latency: event making counter negative (cycle %d) -> irq_o/pmi_o (cycle %d): %d cycle\n", fifth,
+    // the counter is negative from cycle fifth+LAT; the interrupt is signalled
+    // at the edge that ends that cycle
+    CHECK_EQ(irq_at, fifth + LAT + 1);
+    printf("  latency: event making counter negative (cycle %d) -> irq_o/pmi_o (cycle %d): %d cycles\n", fifth,
            irq_at, irq_at - fifth);
     CHECK_EQ(h.dut->siar_o, 0x4000 + 4 * 8);
     CHECK_EQ(h.read(PMU_REG_PMSTAT), PMU_PMSTAT_NEG_MASK);
@@ -619,6 +681,8 @@ static void t_neg_irq(Harness &h) {
     CHECK(!h.dut->pmi_o);
     h.in.iaddr = 0x5150;
     h.write64(A_LO(0), half() + 1);
+    CHECK(!h.dut->pmi_o);                            // negative from the cycle after the LO write's edge,
+    h.step();                                        // signalled at the edge that ends it
     CHECK(h.dut->pmi_o);
     CHECK_EQ(h.dut->siar_o, 0x5150);
     gen(h, false);
@@ -637,8 +701,14 @@ static void t_sample_trace(Harness &h) {
     }
     const unsigned N = 7;   // sample every 7th event
     std::vector<std::pair<uint64_t, uint64_t>> expect, got;
-    unsigned k = 0;
-    for (auto &x : tr) if (x.ev && ++k % N == 0) expect.push_back({x.pc, x.da});
+    // the sample is taken LAT cycles after the event that makes the counter
+    // negative; the events of those cycles are still counted (skid) and then
+    // overwritten by the handler's preset
+    unsigned k = 0, skip = 0;
+    for (auto &x : tr) {
+        if (skip) { skip--; continue; }
+        if (x.ev && ++k == N) { expect.push_back({amask(x.pc), amask(x.da)}); k = 0; skip = LAT; }
+    }
     const unsigned E = cls(4);
     prog(h, 0, E, 0x0004, eq_os(0) | eq_usr(0));
     h.write(A_XCTL(0), PMU_XCTL_NIE_MASK);
@@ -693,8 +763,10 @@ static void t_freeze(Harness &h) {
     h.in.ev[0][E] = 1;
     gen(h, true);
     h.idle(10);
-    CHECK_EQ(h.cnt(0), half());
-    for (unsigned n = 1; n < M; n++) CHECK_EQ(h.cnt(n), 3);
+    // the events of the LAT cycles between the one that made counter 0
+    // negative and the freeze edge are still counted (skid)
+    CHECK_EQ(h.cnt(0), half() + LAT);
+    for (unsigned n = 1; n < M; n++) CHECK_EQ(h.cnt(n), 3 + LAT);
     CHECK_EQ(h.read(PMU_REG_MMCR), PMU_MMCR_FOI_MASK | PMU_MMCR_FRZ_MASK);
     CHECK_EQ(h.read(PMU_REG_PMSTAT), PMU_PMSTAT_NEG_MASK);
     h.clear_events();
@@ -711,9 +783,9 @@ static void t_trigger(Harness &h) {
     mmcr(h, PMU_MMCR_TRIG_MASK);
     CHECK_EQ(h.read(PMU_REG_MMCR), PMU_MMCR_TRIG_MASK);
     window(h, [&](unsigned i) { h.in.ev[0][E] = (uint16_t)(0x0002 | (i % 3 == 2 ? 1 : 0)); }, 30);
-    // A at i = 2, 5, 8, 11 -> negative after cycle 11; B counted in cycles 12..29
+    // A at i = 2, 5, 8, 11 -> counter 0 negative from cycle 11+LAT; B counted in cycles 11+LAT..29
     CHECK_EQ(h.cnt(0), half() + 6);
-    for (unsigned n = 1; n < NC_; n++) CHECK_EQ(h.cnt(n), 18);
+    for (unsigned n = 1; n < NC_; n++) CHECK_EQ(h.cnt(n), 30 - (11 + LAT));
     CHECK_EQ(h.read(PMU_REG_MMCR), 0);           // TRIG cleared by hardware
 }
 
@@ -750,17 +822,23 @@ static void t_timebase(Harness &h) {
         const uint64_t P = b ? (1ull << b) - 5 : 6;
         const uint64_t first = b ? (1ull << b) : 9;   // first TSC value with the bit risen after P+2
         h.write64(PMU_REG_TSC_LO, P);
+        h.in.iaddr = 0x7A6;                             // tag of the MMCR write's cycles
         mmcr(h, PMU_MMCR_TBEE_MASK | PMU_MMCR_PMXE_MASK | sel << PMU_MMCR_TBSEL_LSB);
         CHECK_EQ((uint64_t)h.dut->tsc_o, P + 2);
-        uint64_t seen = 0;
+        uint64_t seen = 0, rose = 0;
+        std::vector<uint64_t> tag;
         for (int i = 0; i < 10 && !seen; i++) {
             uint64_t tsc_pre = h.dut->tsc_o;
             h.in.iaddr = tsc_pre;                       // tag each cycle with its TSC
+            tag.push_back(tsc_pre);
             h.step();
+            if (h.dut->pmi_o && !rose) rose = tag.size();
             if (h.out.irq) seen = tsc_pre;
         }
         CHECK_EQ(seen, first);                          // irq in the first cycle the bit reads 1
-        CHECK_EQ(h.dut->siar_o, first - 1);             // latched at the edge the bit rose
+        // latched at the edge the bit rose: the addresses of LAT cycles earlier
+        CHECK_EQ(h.dut->siar_o, rose > LAT ? tag[rose - 1 - LAT] : 0x7A6);
+        CHECK_EQ(tag[rose - 1], first - 1);
         CHECK_EQ(h.read(PMU_REG_PMSTAT), PMU_PMSTAT_TB_MASK);
         if (sel == 2) printf("  latency: TSC bit %u rises -> irq_o/pmi_o: 0 cycles (same cycle the bit reads 1)\n", b);
     }
@@ -867,7 +945,7 @@ static void t_yield_500k_100k(Harness &h) {
         int ch = cpu.cycle();
         if (ch >= 0) {
             got.push_back({t, ch});
-            CHECK_EQ(h.out.yield_tgt, ch ? 0xB00ull : 0x00C0FFEE00000A00ull);
+            CHECK_EQ(h.out.yield_tgt, ch ? 0xB00ull : amask(0x00C0FFEE00000A00ull));
             CHECK_EQ(h.out.yield_ring, 0);
             cpu.eret(0);                            // short handler: ERET right away
         }
@@ -1050,6 +1128,14 @@ int main(int argc, char **argv) {
     Harness h;
     NT_ = h.cfg.nt; NC_ = h.cfg.nc; CW_ = h.cfg.cw; NCLS_ = h.cfg.ncls; NRET_ = h.cfg.nret; FC_ = h.cfg.flop_class;
     NCH_ = h.cfg.nch;
+    NA_ = h.cfg.narea;
+    AW_ = h.cfg.aw;
+    for (unsigned e = 0; e + NA_ <= NCLS_; e += NA_) {
+        bool ok = true;
+        for (unsigned k = 0; k < NA_; k++) ok = ok && e + k != FC_;
+        if (ok) g_canon.push_back(e);
+    }
+    if (NA_ > 1) h.pre_step = mirror_areas;
     if (vec && !(h.vec = fopen(vec, "w"))) { perror(vec); return 2; }
     printf("test_directed: config NT=%u NC=%u CW=%u NCLS=%u NRET=%u FLOP_CLASS=%u\n", NT_, NC_, CW_, NCLS_, NRET_, FC_);
     // novec: long tests left out of the Icarus replay vectors (the replay would take minutes)
@@ -1058,7 +1144,7 @@ int main(int argc, char **argv) {
         {"max_increment", t_max_increment}, {"duration", t_duration}, {"threshold", t_threshold},
         {"invert", t_invert}, {"edge", t_edge}, {"wrap_preset", t_wrap_preset}, {"atomic_read", t_atomic_read},
         {"simultaneous", t_simultaneous}, {"global_start_stop", t_global_start_stop}, {"flop", t_flop},
-        {"bus_errors", t_bus_errors}, {"tsc", t_tsc}, {"irq_enable", t_irq_enable},
+        {"bus_errors", t_bus_errors}, {"tsc", t_tsc}, {"areas", t_areas}, {"irq_enable", t_irq_enable},
         // sampling (PowerPC 604e style) and user-level yield channels
         {"smp_regs", t_smp_regs}, {"neg_irq", t_neg_irq}, {"sample_trace", t_sample_trace},
         {"freeze", t_freeze}, {"trigger", t_trigger}, {"latency_class", t_latency}, {"timebase", t_timebase},

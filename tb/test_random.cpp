@@ -48,6 +48,7 @@ int main(int argc, char **argv) {
     uint64_t cov_user_ok = 0;
     uint64_t cov_pmi = 0, cov_pmi_tb = 0, cov_siar = 0, cov_y0 = 0, cov_y3 = 0, cov_pend_blk = 0;
     uint64_t cov_frz = 0, cov_trig = 0, cov_hist = 0, cov_u3 = 0, cov_lat = 0;
+    uint64_t cov_area_in = 0, cov_area_out = 0, cov_absent = 0;
     std::vector<uint32_t> xctl(c.nc, 0);
     const uint64_t half = 1ull << (c.cw - 1);
 
@@ -60,7 +61,7 @@ int main(int argc, char **argv) {
     // per-counter view of its programming, for coverage only
     std::vector<uint32_t> ctl(c.nc, 0);
 
-    auto hot_class = [&]() -> uint32_t {
+    auto hot_class0 = [&]() -> uint32_t {
         switch (r.below(6)) {
         case 0: return 0;
         case 1: return 1;
@@ -69,6 +70,15 @@ int main(int argc, char **argv) {
         case 4: return r.below(64);       // may be >= NCLS: counts nothing
         default: return 2 + r.below(3);
         }
+    };
+    // counter areas: mostly a class of counter n's area, sometimes one it cannot see
+    auto hot_class = [&](unsigned n) -> uint32_t {
+        uint32_t es = hot_class0();
+        if (c.narea > 1 && es != c.flop_class && r.chance(80)) {
+            uint32_t in_area = es - es % c.narea + n % c.narea;
+            if (in_area < c.ncls) es = in_area;
+        }
+        return es;
     };
     auto cnt_addr = [&](unsigned n, unsigned reg) { return PMU_CNT_BASE + n * PMU_CNT_STRIDE + reg; };
 
@@ -176,7 +186,7 @@ int main(int argc, char **argv) {
         if (r.chance(15)) { gen_smp(); return; }
         unsigned k = r.below(100);
         if (k < 18) {
-            uint32_t v = hot_class() | (r.chance(75) ? PMU_CTL_EN_MASK : 0) | (r.chance(40) ? PMU_CTL_IE_MASK : 0);
+            uint32_t v = hot_class(n) | (r.chance(75) ? PMU_CTL_EN_MASK : 0) | (r.chance(40) ? PMU_CTL_IE_MASK : 0);
             if (r.chance(12)) v |= PMU_CTL_EDGE_MASK;
             if (r.chance(12)) v |= PMU_CTL_INV_MASK;
             if (r.chance(30)) v |= (r.chance(50) ? r.below(8) : r.below(256)) << PMU_CTL_THR_LSB;
@@ -296,10 +306,19 @@ int main(int argc, char **argv) {
             return 1;
         }
         if (phase == 3) {   // access phase just completed
-            if (h.out.pslverr) cov_err++;
+            bool absent = (!c.has_sample && ((cur.addr >= PMU_REG_MMCR && cur.addr <= PMU_REG_SDAR_HI) ||
+                                             (cur.addr >= PMU_XCTL_BASE && cur.addr < PMU_XCTL_BASE + 0x80))) ||
+                          (!c.has_yield && ((cur.addr >= PMU_REG_YRING0 && cur.addr <= PMU_REG_YRING3) ||
+                                            (cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100)));
+            if (h.out.pslverr) { cov_err++; if (absent) cov_absent++; }
             else if (cur.write) {
                 cov_wr++;
                 unsigned off = cur.addr - PMU_CNT_BASE;
+                if (cur.addr >= PMU_CNT_BASE && off / PMU_CNT_STRIDE < c.nc && (off & 0xF) == PMU_CREG_CTL &&
+                    (cur.data & PMU_CTL_EN_MASK)) {
+                    unsigned es = (cur.data & PMU_CTL_ES_MASK) >> PMU_CTL_ES_LSB;
+                    (pmu_cfg_class_ok(&c, off / PMU_CNT_STRIDE, es) ? cov_area_in : cov_area_out)++;
+                }
                 if (cur.addr >= PMU_CNT_BASE && off / PMU_CNT_STRIDE < c.nc && (off & 0xF) == PMU_CREG_CTL)
                     ctl[off / PMU_CNT_STRIDE] = cur.data;
                 if (cur.addr >= PMU_XCTL_BASE && cur.addr < PMU_XCTL_BASE + 4 * c.nc)
@@ -370,17 +389,25 @@ int main(int argc, char **argv) {
     goal("bus reads accepted", cov_rd, 100 * k);
     goal("bus accesses answered PSLVERR", cov_err, 20 * k);
     goal("unprivileged reads accepted (UEN=1)", cov_user_ok, 1 * k);
-    goal("negative-counter interrupts signalled", cov_pmi, 5 * k);
-    goal("time-base interrupts signalled", cov_pmi_tb, 5 * k);
-    goal("SIAR re-latched", cov_siar, 10 * k);
-    goal("cycles with MMCR.FRZ=1", cov_frz, 100 * k);
-    goal("cycles held by the trigger (TRIG=1, counter 0 >= 0)", cov_trig, 100 * k);
-    goal("history-mode shifts seen", cov_hist, 20 * k);
-    goal("slow loads/stores driven (latency > THRESH)", cov_lat, 100 * k);
-    goal("yields delivered in ring 0", cov_y0, 10 * k);
-    goal("yields delivered in ring 3", cov_y3, 10 * k);
-    goal("cycles with a pending yield while blocked", cov_pend_blk, 100 * k);
-    goal("unprivileged writes accepted (ring-3 yield registers)", cov_u3, 10 * k);
+    goal("counters enabled on a class of their area", cov_area_in, 10 * k);
+    if (c.narea > 1) goal("counters enabled on a class outside their area", cov_area_out, 2 * k);
+    if (c.has_sample) {
+        goal("negative-counter interrupts signalled", cov_pmi, 5 * k);
+        goal("time-base interrupts signalled", cov_pmi_tb, 5 * k);
+        goal("SIAR re-latched", cov_siar, 10 * k);
+        goal("cycles with MMCR.FRZ=1", cov_frz, 100 * k);
+        goal("cycles held by the trigger (TRIG=1, counter 0 >= 0)", cov_trig, 100 * k);
+        goal("history-mode shifts seen", cov_hist, 20 * k);
+        goal("slow loads/stores driven (latency > THRESH)", cov_lat, 100 * k);
+    }
+    if (c.has_yield) {
+        goal("yields delivered in ring 0", cov_y0, 10 * k);
+        goal("yields delivered in ring 3", cov_y3, 10 * k);
+        goal("cycles with a pending yield while blocked", cov_pend_blk, 100 * k);
+        goal("unprivileged writes accepted (ring-3 yield registers)", cov_u3, 10 * k);
+    }
+    if (!c.has_sample || !c.has_yield)
+        goal("accesses to a left-out block answered PSLVERR", cov_absent, 10 * k);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

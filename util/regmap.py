@@ -68,6 +68,21 @@ GLOBAL_REGS = [
     ("TSC_HI", 0x01C, "RW", "Time-stamp counter bits 63:32 (via shadow/stage)", [
         ("TSC", 0, 32, "RW", 0, "Read: the read shadow. Write: the write stage"),
     ]),
+    ("CAP", 0x020, "RO", "Build-time capabilities of this instance (what CFG does not hold)", [
+        ("NAREA", 0, 4, "RO", None, "Counter areas (parameter NAREA, seed 000): counter n belongs to area "
+                                    "n % NAREA and sees only the classes c with c % NAREA == n % NAREA, "
+                                    "plus FLOP_CLASS, which every counter sees. 1 = every counter sees "
+                                    "every class."),
+        ("SMP", 4, 1, "RO", None, "1: sampling block present (parameter HAS_SAMPLE). 0: MMCR, PMSTAT, "
+                                  "SIAR/SDAR and XCTL answer PSLVERR"),
+        ("YLD", 5, 1, "RO", None, "1: yield channels present (parameter HAS_YIELD). 0: YRING0/3 and the "
+                                  "channel registers answer PSLVERR"),
+        ("AW64", 6, 1, "RO", None, "Address width of SIAR/SDAR and the yield targets: 1 = 64 bits, "
+                                   "0 = 32 bits (parameter AW; the HI words read 0)"),
+        ("NCH", 8, 4, "RO", None, "Yield channels per ring (parameter NCH; 0 without yield channels)"),
+        ("LAT", 12, 4, "RO", None, "Event-to-count latency: the events of cycle t are in the counter "
+                                   "value read from cycle t+LAT on"),
+    ]),
     # ---- PowerPC 604e style sampling controls (docs/sampling.md) ----
     ("MMCR", 0x040, "RW", "Sampling control (604e MMCR0 style). All fields 0 at reset: old behaviour", [
         ("FRZ", 0, 1, "RW", 0, "Global freeze: no counter counts while 1 (GEN/EN unchanged)"),
@@ -200,6 +215,11 @@ YEV_BITS = [("CNT", 0, 16, "counter k (k < NC) counted an event this cycle"),
 # MMCR.TBSEL -> TSC bit.
 TB_BITS = [16, 12, 8, 0]
 LAT_W = 16   # width of each thread's mem_lat_i
+# Event-to-count latency of the pipelined event path (CAP.LAT): the events of
+# cycle t are registered at the end of t (stage E) and added at the end of t+1
+# (stage C), so a read from cycle t+2 on includes them.
+EV_LAT = 2
+NAREA_MAX = 8
 
 FIELD_MAX = {"NC": NC_MAX, "2*NT": 16, "CW-32": 32, "NCH": NCH_MAX}
 
@@ -245,6 +265,8 @@ def gen_vh():
     for n, lsb, w, _ in YEV_BITS:
         o.append(f"`define PMU_YEV_{n}_LSB {lsb}")
     o.append(f"`define PMU_LAT_W {LAT_W}")
+    o.append(f"`define PMU_EV_LAT {EV_LAT}")
+    o.append(f"`define PMU_NAREA_MAX {NAREA_MAX}")
     o.append("")
     for regs in (GLOBAL_REGS, COUNTER_REGS, XCTL_REGS, YCH_REGS):
         for name, _, _, _, fields in regs:
@@ -291,6 +313,8 @@ def gen_h():
     for n, lsb, w, _ in YEV_BITS:
         o.append(f"#define PMU_YEV_{n}_LSB {lsb}u")
     o.append(f"#define PMU_LAT_W {LAT_W}u")
+    o.append(f"#define PMU_EV_LAT {EV_LAT}u")
+    o.append(f"#define PMU_NAREA_MAX {NAREA_MAX}u")
     o.append("")
     for regs in (GLOBAL_REGS, COUNTER_REGS, XCTL_REGS, YCH_REGS):
         for name, _, _, _, fields in regs:

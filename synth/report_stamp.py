@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Source stamps of the committed measurement reports.
+
+A report measured from the sources (area, FPGA, timing) carries one line
+    <!-- sources: sha256=<hex> (<n> files) -->
+whose hash covers the files that determine its numbers (the RTL, the flow
+scripts, the wrappers). `--check` recomputes every stamp and fails when a
+report is stale, naming the command that regenerates it (run by make test).
+
+  report_stamp.py stamp REPORT          print the stamp line of REPORT's sources
+  report_stamp.py --check               check every report in REPORTS
+  report_stamp.py --list REPORT         list the files REPORT's stamp covers
+
+A generator writes its report and calls stamp_line(report) for the line.
+"""
+import glob
+import hashlib
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# report (relative to ROOT) -> (globs of the sources it is measured from, make target)
+REPORTS = {
+    "synth/reports/area.md": (["rtl/pmu_*.v", "synth/run_synth.py", "synth/synth.ys", "synth/ref/*.v"],
+                              "make synth"),
+    "synth/reports/fpga.md": (["rtl/pmu_*.v", "synth/fpga/*.py", "synth/fpga/*.v"], "make fpga"),
+    "synth/reports/timing.md": (["rtl/pmu_*.v", "synth/timing/*", "synth/fpga/*.v"], "make timing"),
+    # the area tables of docs/dc_notes.md (tb/dc_synth.py: the files it reads; NAND2 weights from
+    # synth/run_synth.py)
+    "docs/dc_notes.md": (["rtl/dc_top.v", "rtl/dc_central_unit.v", "rtl/dc_local_unit.v",
+                          "rtl/pmu_event_mux.v", "rtl/pmu_qualifier.v", "tb/dc_flat.v", "tb/dc_synth.py",
+                          "synth/run_synth.py"], "make synth"),
+}
+STAMP_RE = re.compile(r"<!-- sources: sha256=([0-9a-f]{64}) \((\d+) files\) -->")
+
+
+def sources(report):
+    files = set()
+    for g in REPORTS[report][0]:
+        files.update(glob.glob(os.path.join(ROOT, g)))
+    return sorted(os.path.relpath(f, ROOT) for f in files if os.path.isfile(f))
+
+
+def digest(report):
+    h = hashlib.sha256()
+    files = sources(report)
+    for rel in files:
+        h.update(rel.encode() + b"\0")
+        with open(os.path.join(ROOT, rel), "rb") as f:
+            h.update(f.read())
+        h.update(b"\0")
+    return h.hexdigest(), len(files)
+
+
+def stamp_line(report):
+    """The stamp line for report (path relative to ROOT or absolute)."""
+    rel = os.path.relpath(os.path.abspath(os.path.join(ROOT, report)), ROOT)
+    hx, n = digest(rel)
+    return "<!-- sources: sha256=%s (%d files) -->" % (hx, n)
+
+
+def check():
+    passed = failed = 0
+    for rel, (_, target) in sorted(REPORTS.items()):
+        path = os.path.join(ROOT, rel)
+        if not os.path.exists(path):
+            print("report-check: %s: missing (run '%s'): FAILED" % (rel, target))
+            failed += 1
+            continue
+        m = STAMP_RE.search(open(path).read())
+        hx, n = digest(rel)
+        if not m:
+            print("report-check: %s: no source stamp (run '%s'): FAILED" % (rel, target))
+            failed += 1
+        elif m.group(1) != hx:
+            print("report-check: %s: STALE, measured from other sources than the tree's "
+                  "(%s files now); regenerate with '%s': FAILED" % (rel, n, target))
+            failed += 1
+        else:
+            print("report-check: %s: up to date with its %d source files" % (rel, n))
+            passed += 1
+    print("%d passed, %d failed" % (passed, failed))
+    return failed == 0
+
+
+def main(argv):
+    if argv[:1] == ["--check"]:
+        return 0 if check() else 1
+    if len(argv) == 2 and argv[0] == "stamp":
+        print(stamp_line(argv[1]))
+        return 0
+    if len(argv) == 2 and argv[0] == "--list":
+        print("\n".join(sources(argv[1])))
+        return 0
+    print(__doc__)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
