@@ -18,9 +18,16 @@ import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT = {"NT": 2, "NC": 8, "CW": 40, "NCLS": 64, "NRET": 4, "FLOP_CLASS": 63, "NCH": 4}
+DEFAULT = {"NT": 2, "NC": 8, "CW": 40, "NCLS": 64, "NRET": 4, "FLOP_CLASS": 63, "NCH": 4,
+           "NAREA": 1, "HAS_SAMPLE": 1, "HAS_YIELD": 1, "AW": 64}
 C_FIELD = {"NT": "nt", "NC": "nc", "CW": "cw", "NCLS": "ncls", "NRET": "nret",
-           "FLOP_CLASS": "flop_class", "NCH": "nch"}
+           "FLOP_CLASS": "flop_class", "NCH": "nch", "NAREA": "narea", "HAS_SAMPLE": "has_sample",
+           "HAS_YIELD": "has_yield", "AW": "aw"}
+# the rule each trap module states: pmu_illegal_parameter_<NAME>_<RULE>
+RULE = {"NT": "must_be_1_to_8", "NC": "must_be_1_to_32", "CW": "must_be_33_to_64", "NCLS": "must_be_1_to_64",
+        "NRET": "must_be_1_to_8", "FLOP_CLASS": "must_be_0_to_63", "NCH": "must_be_1_to_8",
+        "NAREA": "must_be_1_to_8_and_at_most_NC_and_NCLS", "HAS_SAMPLE": "must_be_0_or_1",
+        "HAS_YIELD": "must_be_0_or_1", "AW": "must_be_32_or_64"}
 # (overrides, offending parameter or None when legal)
 CASES = [
     ({"NT": 0}, "NT"), ({"NT": 9}, "NT"),
@@ -29,12 +36,19 @@ CASES = [
     ({"NCLS": 0}, "NCLS"), ({"NCLS": 65}, "NCLS"),
     ({"NRET": 0}, "NRET"), ({"NRET": 9}, "NRET"),
     ({"FLOP_CLASS": 64}, "FLOP_CLASS"),
-    ({"NCH": 9}, "NCH"),
+    ({"NCH": 9}, "NCH"), ({"NCH": 0}, "NCH"),
+    ({"NAREA": 0}, "NAREA"), ({"NAREA": 9}, "NAREA"), ({"NAREA": 4, "NC": 3}, "NAREA"),
+    ({"NAREA": 4, "NCLS": 3, "FLOP_CLASS": 2}, "NAREA"),
+    ({"HAS_SAMPLE": 2}, "HAS_SAMPLE"), ({"HAS_YIELD": 2}, "HAS_YIELD"),
+    ({"AW": 48}, "AW"), ({"AW": 0}, "AW"),
     ({"NT": 1, "NC": 1, "CW": 33, "NCLS": 1, "NRET": 1, "FLOP_CLASS": 0, "NCH": 1}, None),
-    ({"NT": 8, "NC": 32, "CW": 64, "NCLS": 64, "NRET": 8, "FLOP_CLASS": 63, "NCH": 8}, None),
+    ({"NT": 8, "NC": 32, "CW": 64, "NCLS": 64, "NRET": 8, "FLOP_CLASS": 63, "NCH": 8, "NAREA": 8}, None),
+    ({"NAREA": 3, "NC": 5, "NCLS": 16, "FLOP_CLASS": 5, "AW": 32}, None),
+    ({"HAS_SAMPLE": 0, "HAS_YIELD": 0, "AW": 32, "NAREA": 4}, None),
+    ({"HAS_SAMPLE": 0}, None), ({"HAS_YIELD": 0}, None),
 ]
 # RTL-only cases (the model's unsigned fields cannot hold them)
-RTL_ONLY = [({"FLOP_CLASS": -1}, "FLOP_CLASS"), ({"NCH": 0}, "NCH")]
+RTL_ONLY = [({"FLOP_CLASS": -1}, "FLOP_CLASS")]
 
 
 def rtl_srcs():
@@ -100,7 +114,7 @@ def main():
             r = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
             msg = r.stdout + r.stderr
             if bad:
-                named = f"pmu_illegal_parameter_{bad}" in msg
+                named = f"pmu_illegal_parameter_{bad}_{RULE[bad]}" in msg
                 namers += [tool] if named else []
                 first = next((l for l in msg.splitlines() if l.strip()), "")
                 result(r.returncode != 0, f"{tool} {desc}: refused (exit {r.returncode}): {first[:110]}")
@@ -108,10 +122,11 @@ def main():
                 clean = r.returncode == 0 and "warning" not in msg.lower()
                 result(clean, f"{tool} {desc}: accepted" + ("" if clean else ":\n" + msg[-800:]))
         if bad:
-            # A tool may stop earlier on a consequence of the bad value (e.g.
-            # Verilator on a zero-width port, Yosys cannot parse -chparam -1);
-            # at least two tools must name the parameter itself.
-            result(len(namers) >= 2, f"{desc}: the error names {bad} in {', '.join(namers) or 'no tool'}")
+            # Every tool must name the parameter and its rule (Yosys cannot
+            # parse a negative -chparam value: there two tools suffice).
+            need = 2 if any(v < 0 for v in ov.values()) else 3
+            result(len(namers) >= need, f"{desc}: the error names {bad}_{RULE[bad]} in "
+                                        f"{', '.join(namers) or 'no tool'}")
     got = c_checker(args.build)
     for i, (ov, bad) in enumerate(CASES):
         desc = " ".join(f"{k}={v}" for k, v in ov.items())

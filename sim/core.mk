@@ -74,7 +74,17 @@ core-lint:
 TEST_TARGETS += core-lint core-random core-random-alt core-random-lean
 
 core-directed: $(CORE_BUILD)/test_directed_default/Vtest_directed
-	$< --vec $(CORE_BUILD)/directed_default.vec
+	$< --vec $(CORE_BUILD)/directed_default.vec --latency $(CORE_BUILD)/latency.md
+
+# docs/sampling.md's latency table is written by the directed bench
+.PHONY: docs docs-check
+docs: $(CORE_BUILD)/test_directed_default/Vtest_directed
+	$< --only latencies --latency $(CORE_BUILD)/latency.md >/dev/null
+	python3 util/doc_block.py docs/sampling.md latency $(CORE_BUILD)/latency.md
+docs-check: $(CORE_BUILD)/test_directed_default/Vtest_directed
+	$< --only latencies --latency $(CORE_BUILD)/latency.md >/dev/null
+	python3 util/doc_block.py --check docs/sampling.md latency $(CORE_BUILD)/latency.md
+TEST_TARGETS += docs-check
 
 core-directed-alt: $(CORE_BUILD)/test_directed_alt/Vtest_directed
 	$< --vec $(CORE_BUILD)/directed_alt.vec

@@ -16,7 +16,12 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# (name, file, original snippet, mutated snippet)
+# (name, file, original snippet, mutated snippet[, benches]); benches: the
+# (program, configuration) pairs that must each kill it (default: directed
+# and random lockstep in the default configuration)
+BENCHES = (("test_directed", "default"), ("test_random", "default"))
+ALT = (("test_directed", "alt"), ("test_random", "alt"))
+LEAN = (("test_random", "lean"),)
 MUTANTS = [
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-t)+1] : eq_i[2*(NT-1-t)]", "? eq_i[2*(NT-1-t)] : eq_i[2*(NT-1-t)+1]"),
@@ -47,6 +52,25 @@ MUTANTS = [
      "(!(in->pprot & 1u) && (!in->pwrite && !(m->uen && user_ok)))"),
     ("model-ych-reload-off-by-one", "cmodel/pmu_model.c",
      "else if (uf) y->cnt = sav_old;", "else if (uf) y->cnt = sav_old ? sav_old - 1u : 0u;"),
+    # pipelined event path: the count enable must travel with the events
+    ("rtl-enable-not-piped", "rtl/pmu_core.v",
+     ".clk_i, .rst_ni, .en_i(run_q), .inc_i(inc_q),", ".clk_i, .rst_ni, .en_i(run), .inc_i(inc_q),"),
+    # ... and SIAR/SDAR the addresses of the event that made the counter negative
+    ("rtl-siar-not-piped", "rtl/pmu_sample.v",
+     "siar_q <= ia2_q; sdar_q <= da2_q;",
+     "siar_q <= ia1_q | (ia2_q & ia1_q); sdar_q <= da1_q | (da2_q & da1_q);"),   # one stage early (lint-clean)
+    ("model-siar-not-piped", "cmodel/pmu_model.c",
+     "if (fire) { m->siar = m->ia2; m->sdar = m->da2; }", "if (fire) { m->siar = m->ia1; m->sdar = m->da1; }"),
+    # counter areas: a counter must not see another area's classes
+    ("rtl-area-ignored", "rtl/pmu_event_mux.v",
+     "((es_i % NAREA[5:0]) == AREA[5:0]) && ", "", ALT),
+    ("model-area-ignored", "cmodel/pmu_model.c",
+     "return es < c->ncls && es % c->narea == n % c->narea;", "return es < c->ncls;", ALT),
+    # left-out blocks: their registers answer PSLVERR
+    ("rtl-absent-sample-mapped", "rtl/pmu_apb.v",
+     "`PMU_REG_MMCR:   begin hit = smp;", "`PMU_REG_MMCR:   begin hit = 1'b1;", LEAN),
+    ("model-absent-yield-mapped", "cmodel/pmu_model.c",
+     "return m->cfg.has_yield ? r : R_NONE;", "return r;", LEAN),
 ]
 
 
@@ -63,7 +87,8 @@ def main():
     ap.add_argument("--cycles", default="200000")
     args = ap.parse_args()
     passed = failed = 0
-    for name, rel, old, new in MUTANTS:
+    for name, rel, old, new, *rest in MUTANTS:
+        benches = rest[0] if rest else BENCHES
         if args.only and args.only != name:
             continue
         d = os.path.join(ROOT, "build", "mut", name)
@@ -83,8 +108,9 @@ def main():
         # Both benches must kill every mutant (each mutant changes only one
         # side, so the lockstep random bench must see it as well).
         killed = []
-        for prog, extra in (("test_directed", []), ("test_random", ["--seed", "1", "--cycles", args.cycles])):
-            exe = f"{d}/build/{prog}_default/V{prog}"
+        for prog, cfg in benches:
+            extra = ["--seed", "1", "--cycles", args.cycles] if prog == "test_random" else []
+            exe = f"{d}/build/{prog}_{cfg}/V{prog}"
             if run(mk + [exe], log) != 0:
                 killed = None
                 break
@@ -93,12 +119,12 @@ def main():
         if killed is None:
             print(f"FAIL {name}: mutant does not build (see {log})")
             failed += 1
-        elif len(killed) == 2:
-            print(f"PASS {name}: killed by directed tests and by random lockstep")
+        elif len(killed) == len(benches):
+            print(f"PASS {name}: killed by " + " and ".join(f"{p} ({c})" for p, c in benches))
             passed += 1
         else:
-            print(f"FAIL {name}: survived {'directed tests' if 'test_directed' not in killed else 'random lockstep'}"
-                  f" (see {log})")
+            alive = [f"{p} ({c})" for p, c in benches if p not in killed]
+            print(f"FAIL {name}: survived {', '.join(alive)} (see {log})")
             failed += 1
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

@@ -1119,10 +1119,132 @@ static void t_yield_scenario(Harness &h) {
     CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), SAV - rises - 1);
 }
 
+// ------------------------------------------------ measured latencies
+// Each path is measured on the lockstep pair and the table is written to
+// --latency FILE (docs/sampling.md includes it; make docs-latency). Cycle t
+// is the cycle of the cause (an event asserted, or a bus access phase).
+struct LatRow { std::string path, value; };
+static std::vector<LatRow> g_lat;
+static void lat_row(const char *path, int cycles, const char *note) {
+    char b[256];
+    snprintf(b, sizeof b, "%d cycle%s%s%s", cycles, cycles == 1 ? "" : "s", *note ? " " : "", note);
+    g_lat.push_back({path, b});
+}
+// the number of steps until cond() holds (0: it holds now), -1 never; called
+// right after the step of the cause's cycle t, so the latency is 1 + that
+static int until(Harness &h, std::function<bool()> cond, int limit = 20) {
+    for (int i = 0; i <= limit; i++) { if (cond()) return i; h.step(); }
+    return -1;
+}
+static void t_latencies(Harness &h) {
+    if (!h.cfg.has_sample) return;
+    const unsigned E = cls(1);
+    // event -> counter value: the events of cycle t are in the counter from cycle t+d
+    prog(h, 0, E, 0x0001, eq_all());
+    gen(h, true);
+    h.in.ev[0][E] = 1; h.step(); h.clear_events();            // the event's cycle t
+    int d = until(h, [&] { return h.cnt(0) == 1; });
+    CHECK_EQ(d + 1, (int)LAT);
+    lat_row("event in cycle t -> counter value (`cnt_o`, a read) includes it", d + 1, "(from cycle t+LAT, CAP.LAT)");
+    // event makes a NIE counter negative -> irq_o/pmi_o
+    h.reset("lat_neg");
+    prog(h, 0, E, 0x0001, eq_all());
+    h.write(A_XCTL(0), PMU_XCTL_NIE_MASK);
+    h.write64(A_LO(0), half() - 1);
+    mmcr(h, PMU_MMCR_PMXE_MASK);
+    gen(h, true);
+    h.in.ev[0][E] = 1; h.in.iaddr = 0xE0; h.step(); h.clear_events(); h.in.iaddr = 0;
+    d = until(h, [&] { return h.irq(); });
+    CHECK_EQ(h.dut->siar_o, 0xE0);
+    lat_row("event in cycle t makes a NIE counter negative -> `irq_o`/`pmi_o` high", d + 1,
+            "(SIAR/SDAR = addresses of cycle t)");
+    // CNT_LO write of a negative value -> irq
+    h.reset("lat_preset");
+    h.write(A_XCTL(0), PMU_XCTL_NIE_MASK);
+    mmcr(h, PMU_MMCR_PMXE_MASK);
+    h.write(A_LO(0) + 4, (uint32_t)(half() >> 32));
+    h.write(A_LO(0), (uint32_t)half());
+    d = until(h, [&] { return h.irq(); });
+    lat_row("CNT_LO write of a negative value (access phase in cycle t) -> `irq_o`", d + 1, "");
+    // PMXE set while a NIE counter is negative -> irq
+    h.reset("lat_pmxe");
+    h.write(A_XCTL(0), PMU_XCTL_NIE_MASK);
+    h.write64(A_LO(0), half());
+    h.idle(3);
+    mmcr(h, PMU_MMCR_PMXE_MASK);
+    d = until(h, [&] { return h.irq(); });
+    lat_row("MMCR write setting PMXE while a NIE counter is negative -> `irq_o`", d + 1, "");
+    // time base: the selected TSC bit rises -> irq (0: high in the first cycle the bit reads 1)
+    h.reset("lat_tb");
+    h.write64(PMU_REG_TSC_LO, (1ull << TB_LE[2]) - 8);
+    mmcr(h, PMU_MMCR_TBEE_MASK | PMU_MMCR_PMXE_MASK | 2u << PMU_MMCR_TBSEL_LSB);
+    int tb_lat = -1;
+    for (int i = 0; i < 20 && tb_lat < 0; i++) {
+        bool bit = (h.dut->tsc_o >> TB_LE[2]) & 1;
+        bool irq = h.irq();
+        if (bit) tb_lat = irq ? 0 : 1;
+        h.step();
+    }
+    CHECK_EQ(tb_lat, 0);
+    lat_row("TSC bit TBSEL becomes 1 -> `irq_o`/`pmi_o`", tb_lat, "(high in the first cycle the bit reads 1)");
+    // overflow -> irq
+    h.reset("lat_ovf");
+    prog(h, 0, E, 0x0001, eq_all(), PMU_CTL_IE_MASK);
+    h.write64(A_LO(0), cmax());
+    gen(h, true);
+    h.in.ev[0][E] = 1; h.step(); h.clear_events();
+    d = until(h, [&] { return h.irq(); });
+    lat_row("event in cycle t wraps a counter (IE=1) -> OVF set, `irq_o` high", d + 1, "");
+    // FOI: events counted after the one that made the counter negative (skid)
+    h.reset("lat_foi");
+    prog(h, 0, E, 0x0001, eq_all());
+    h.write(A_XCTL(0), PMU_XCTL_NIE_MASK);
+    h.write64(A_LO(0), half() - 1);
+    mmcr(h, PMU_MMCR_FOI_MASK | PMU_MMCR_PMXE_MASK);
+    h.in.ev[0][E] = 1;
+    gen(h, true);
+    h.idle(10);
+    h.clear_events();
+    int skid = (int)(h.cnt(0) - half());
+    CHECK_EQ(skid, (int)LAT);
+    lat_row("FOI=1: events counted after the one that made the counter negative", skid,
+            "(the cycles between the event and the freeze edge; SIAR/SDAR still name the event)");
+    // GEN write -> first counted cycle; start/stop of every counter on one cycle
+    h.reset("lat_gen");
+    for (unsigned n = 0; n < NC_; n++) prog(h, n, E, 0x0001, eq_all());
+    h.in.ev[0][E] = 1;
+    gen(h, true);                       // counting from the cycle after the access phase
+    d = until(h, [&] { return h.cnt(0) != 0; });
+    for (unsigned n = 1; n < NC_; n++) CHECK_EQ(h.cnt(n), h.cnt(0));
+    CHECK_EQ(d, (int)LAT);
+    lat_row("GCTL.GEN=1 write (access phase in cycle t) -> first cycle whose events count", d + 1 - (int)LAT,
+            "(the events of cycle t+1 on; they reach the counters LAT cycles later)");
+    h.clear_events();
+    gen(h, false);
+    // yield: a trigger that underflows a channel -> yield_o; ERET -> pending yield delivered
+    if (h.cfg.has_yield) {
+        h.reset("lat_yield");
+        h.write(PMU_REG_YCH_CTL(0, 0), 0);
+        h.write(PMU_REG_YCH_ESV(0, 0), YE(3));
+        h.write(PMU_REG_YCH_ESM(0, 0), YE(3));
+        h.write(PMU_REG_YCH_SAV(0, 0), 0);
+        h.write(PMU_REG_YCH_CTL(0, 0), V | ACT);
+        h.in.yev = 1u << 3; h.step(); h.in.yev = 0;              // trigger in cycle t
+        d = until(h, [&] { h.dut->clk_i = 0; h.drive(); h.dut->eval(); return h.dut->yield_o != 0; });
+        lat_row("external event in cycle t underflows a channel (SAV=0) -> `yield_o` pulse", d + 1, "");
+        h.in.yev = 1u << 3; h.step(); h.in.yev = 0;              // pending again, ring blocked
+        h.idle(3);
+        h.write(PMU_REG_YRING0, PMU_YRING0_BLK_MASK);             // ERET
+        d = until(h, [&] { h.dut->clk_i = 0; h.drive(); h.dut->eval(); return h.dut->yield_o != 0; });
+        lat_row("ERET write (YRING0.BLK=1, access phase in cycle t) -> pending yield delivered", d + 1, "");
+    }
+}
+
 int main(int argc, char **argv) {
-    const char *vec = nullptr, *only = nullptr;
+    const char *vec = nullptr, *only = nullptr, *latf = nullptr;
     for (int i = 1; i + 1 < argc; i++) {
         if (!strcmp(argv[i], "--vec")) vec = argv[++i];
+        else if (!strcmp(argv[i], "--latency")) latf = argv[++i];
         else if (!strcmp(argv[i], "--only")) only = argv[++i];
     }
     Harness h;
@@ -1151,7 +1273,7 @@ int main(int argc, char **argv) {
         {"process_mark", t_process_mark}, {"history", t_history},
         {"yield_500k_100k", t_yield_500k_100k, true}, {"yield_blocked", t_yield_blocked},
         {"yield_silent", t_yield_silent}, {"yield_priority", t_yield_priority},
-        {"yield_scenario", t_yield_scenario},
+        {"yield_scenario", t_yield_scenario}, {"latencies", t_latencies},
     };
     int passed = 0, failed = 0;
     for (auto &t : tests) {
@@ -1169,6 +1291,13 @@ int main(int argc, char **argv) {
         (ok ? passed : failed)++;
     }
     if (h.vec) fclose(h.vec);
+    if (latf) {
+        FILE *f = fopen(latf, "w");
+        if (!f) { perror(latf); return 2; }
+        fprintf(f, "| path | latency |\n|---|---|\n");
+        for (auto &r : g_lat) fprintf(f, "| %s | %s |\n", r.path.c_str(), r.value.c_str());
+        fclose(f);
+    }
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }
