@@ -169,14 +169,15 @@ module soc_top #(
   wire ls_ret = ret & (op == 7'h03 || op == 7'h23);
 
   /* verilator lint_off PINCONNECTEMPTY */
-  pmu_core #(.NT(1), .NC(PMU_NC), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7), .NCH(PMU_NCH)) u_pmu (
+  pmu_core #(.NT(1), .NC(PMU_NC), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7), .NCH(PMU_NCH),
+             .AW(32)) u_pmu (   // a 32-bit CPU: 32-bit SIAR/SDAR and yield targets
     .clk_i(clk), .rst_ni(resetn),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev), .cpl_i(in_irq ? 2'd0 : 2'd3),
     .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_fma_i(1'b0),
     .irq_o(pmu_irq), .cnt_o(), .ovf_o(), .tsc_o(),
-    .iaddr_i({32'd0, rvfi_pc_rdata}), .daddr_i({32'd0, rvfi_mem_addr}), .pm_i(1'b0),
+    .iaddr_i(rvfi_pc_rdata), .daddr_i(rvfi_mem_addr), .pm_i(1'b0),
     .mem_valid_i(ls_ret), .mem_lat_i(last_lat), .yev_i(8'd0)
   );
   /* verilator lint_on PINCONNECTEMPTY */
