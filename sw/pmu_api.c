@@ -10,12 +10,13 @@ const char *pmu_strerror(int err)
     case PMU_ENODEV:    return "no PMU found (ID mismatch or bad CFG)";
     case PMU_ENOEVNT:   return "unknown event name";
     case PMU_EBADMOD:   return "unknown or invalid event modifier / unit mask / value";
-    case PMU_ECONFLICT: return "counter constraints of the events cannot be met together";
+    case PMU_ECONFLICT: return "counter constraints (CTR=, counter areas) of the events cannot be met together";
     case PMU_ECNTR:     return "more events than counters and multiplexing is off";
     case PMU_EISRUN:    return "an event set is running";
     case PMU_ENOTRUN:   return "the event set is not running";
     case PMU_ENOMEM:    return "event set is full";
     case PMU_ENOSPC:    return "output buffer too small";
+    case PMU_ENOCOUNTER: return "no counter of this PMU can count this event's class (counter areas)";
     default:            return "unknown error code";
     }
 }
@@ -175,6 +176,9 @@ int pmu_event_encode(const pmu_ctx *ctx, const char *name, pmu_event_code *code)
     } else {
         ctr = defc;
     }
+    /* counter areas: some counter allowed by the constraints must see the class */
+    if (!(pmu_drv_class_ctrs(&ctx->dev, (unsigned)cls) & (ctr ? ctr : all_ctrs(&ctx->dev))))
+        return PMU_ENOCOUNTER;
     code->ctl = pmu_drv_ctl((unsigned)cls, 0, 0, edge, inv, thr);
     code->emq = pmu_drv_emq(mask, eq);
     code->cmask = ctr;
@@ -292,55 +296,112 @@ int pmu_event_decode(const pmu_ctx *ctx, const pmu_event_code *code, char *buf, 
 }
 
 /* ------------------------------------------------------------ scheduling */
-static uint32_t allowed(const pmu_eventset *es, unsigned i)
+/* Counters event i may use: its CTR= constraints (none = any) intersected
+ * with the counters whose area sees its class (CAP.NAREA, FLOP class: all). */
+static uint32_t constrained(const pmu_eventset *es, unsigned i)
 {
     uint32_t a = all_ctrs(&es->ctx->dev);
     return es->code[i].cmask ? (es->code[i].cmask & a) : a;
 }
 
-/* Kuhn augmenting path: place event i, possibly moving others of this pass. */
-static int augment(const pmu_eventset *es, unsigned i, int8_t *owner, uint32_t *seen)
+static uint32_t allowed(const pmu_eventset *es, unsigned i)
 {
-    unsigned c;
-    uint32_t a = allowed(es, i);
-    for (c = 0; c < es->ctx->dev.nc; c++) {
-        if (!(a >> c & 1u) || (*seen >> c & 1u)) continue;
-        *seen |= 1u << c;
-        if (owner[c] < 0 || augment(es, (unsigned)owner[c], owner, seen)) {
-            owner[c] = (int8_t)i;
-            return 1;
+    unsigned cls = (es->code[i].ctl & PMU_CTL_ES_MASK) >> PMU_CTL_ES_LSB;
+    return constrained(es, i) & pmu_drv_class_ctrs(&es->ctx->dev, cls);
+}
+
+/* Assignment of events to counters where every counter takes at most cap
+ * events (cap = number of passes). Kuhn's augmenting paths on the bipartite
+ * graph event -> allowed counter, every counter with cap slots. */
+typedef struct {
+    const pmu_eventset *es;
+    unsigned cap, n;
+    uint32_t ok[PMU_MAX_EVENTS];     /* allowed(es, i) */
+    uint8_t  load[PMU_NC_MAX];       /* events on counter c */
+    int8_t   ctr[PMU_MAX_EVENTS];    /* counter of event i, -1 none */
+    uint32_t seen;                   /* counters visited by this search */
+} sched_t;
+
+static int augment(sched_t *s, unsigned i)
+{
+    unsigned nc = s->es->ctx->dev.nc, c, j, best;
+    /* a free slot first, on the least loaded counter (spreads the events,
+     * so that with one pass per counter event i tends to get counter i) */
+    best = nc;
+    for (c = 0; c < nc; c++)
+        if ((s->ok[i] >> c & 1u) && !(s->seen >> c & 1u) && s->load[c] < s->cap &&
+            (best == nc || s->load[c] < s->load[best])) {
+            best = c;
+            if (!s->load[c]) break;                 /* an empty counter: none is less loaded */
         }
+    if (best < nc) {
+        s->seen |= 1u << best;
+        s->ctr[i] = (int8_t)best;
+        s->load[best]++;
+        return 1;
+    }
+    /* else move an event off a full counter (each counter visited once) */
+    for (c = 0; c < nc; c++) {
+        if (!(s->ok[i] >> c & 1u) || (s->seen >> c & 1u)) continue;
+        s->seen |= 1u << c;
+        for (j = 0; j < s->n; j++)
+            if (s->ctr[j] == (int8_t)c && augment(s, j)) {
+                s->load[c]--;                       /* j left c (augment counted its new one) */
+                s->ctr[i] = (int8_t)c;
+                s->load[c]++;
+                return 1;
+            }
     }
     return 0;
 }
 
-/* Split the first n events into passes. Returns the number of passes or an error. */
+/* 1 if the n events fit on the counters with at most cap per counter. */
+static int assign(sched_t *s, unsigned cap)
+{
+    unsigned i;
+    s->cap = cap;
+    memset(s->load, 0, sizeof s->load);
+    memset(s->ctr, -1, sizeof s->ctr);
+    for (i = 0; i < s->n; i++) {
+        s->seen = 0;
+        if (!augment(s, i)) return 0;
+    }
+    return 1;
+}
+
+/* Split the first n events into the fewest passes. Returns the number of
+ * passes or an error. The events on one counter go to passes 0, 1, ... in
+ * the order they were added, so every event runs in exactly one pass. */
 static int schedule(pmu_eventset *es, unsigned n, int mux, uint8_t *pass_of, uint8_t *ctr_of)
 {
-    uint8_t done[PMU_MAX_EVENTS];
-    unsigned left = n, p = 0, i, c;
-    memset(done, 0, sizeof done);
-    for (i = 0; i < n; i++)
-        if (!allowed(es, i)) return PMU_ECONFLICT;
-    if (!mux && n > es->ctx->dev.nc) return PMU_ECNTR;
-    while (left) {
-        int8_t owner[PMU_NC_MAX];
-        memset(owner, -1, sizeof owner);
-        for (i = 0; i < n; i++) {
-            uint32_t seen = 0;
-            if (!done[i]) (void)augment(es, i, owner, &seen);
-        }
-        for (c = 0; c < es->ctx->dev.nc; c++)
-            if (owner[c] >= 0) {
-                pass_of[owner[c]] = (uint8_t)p;
-                ctr_of[owner[c]] = (uint8_t)c;
-                done[owner[c]] = 1;
-                left--;
-            }
-        p++;
-        if (left && !mux) return PMU_ECONFLICT;
+    sched_t s;
+    const pmu_dev *d = &es->ctx->dev;
+    unsigned i, cap, np = 0;
+    uint8_t next[PMU_NC_MAX];
+    memset(&s, 0, sizeof s);
+    s.es = es;
+    s.n = n;
+    for (i = 0; i < n; i++) {
+        if (!constrained(es, i)) return PMU_ECONFLICT;     /* CTR= names no counter of this PMU */
+        s.ok[i] = allowed(es, i);
+        if (!s.ok[i]) return PMU_ENOCOUNTER;              /* no counter of its area (in its CTR= set) */
     }
-    return (int)p;
+    if (!mux && n > d->nc) return PMU_ECNTR;
+    if (n == 0) return 0;
+    /* lower bound: ceil(n / nc); cap = n always fits (every event has a counter) */
+    for (cap = (n + d->nc - 1u) / d->nc; cap <= n; cap++) {
+        if (assign(&s, cap)) break;
+        if (!mux) return PMU_ECONFLICT;
+    }
+    if (cap > n) return PMU_ECONFLICT;                  /* not reached */
+    memset(next, 0, sizeof next);
+    for (i = 0; i < n; i++) {
+        unsigned c = (unsigned)s.ctr[i];
+        ctr_of[i] = (uint8_t)c;
+        pass_of[i] = next[c]++;
+        if (next[c] > np) np = next[c];
+    }
+    return (int)np;
 }
 
 int pmu_eventset_init(pmu_ctx *ctx, pmu_eventset *es)

@@ -23,9 +23,21 @@
  * part, so values are 64-bit whatever CW is. Reads also fold in an overflow
  * that is pending but not yet serviced (polling platforms work too).
  *
+ * Counter areas: pmu_init reads CAP.NAREA. With NAREA > 1, counter n can
+ * count only the event classes c with c % NAREA == n % NAREA, plus the FLOP
+ * class (CFG.FLOP_CLASS), which every counter sees (pmu_drv_class_ok). The
+ * API places every event on a counter of its area only: an event that no
+ * counter can take (its area has no counter, or its CTR= constraints name
+ * only counters outside its area) is PMU_ENOCOUNTER from pmu_event_encode
+ * and pmu_add_event; a set whose events do not fit the counters of their
+ * areas at once is PMU_ECONFLICT (PMU_ECNTR if there are simply more events
+ * than counters) unless multiplexing is on, and multiplexing passes keep
+ * every event inside its area. With NAREA = 1 any counter takes any class.
+ *
  * Multiplexing: with pmu_set_multiplex(es, 1) a set may hold more events
  * than counters (or events whose counter constraints cannot all be met at
- * once). They are split into passes; the platform calls pmu_tick() from a
+ * once). They are split into the fewest passes that the counter
+ * constraints and areas allow. The platform calls pmu_tick() from a
  * timer and the API rotates to the next pass. Each event's raw count, the
  * cycles the set was enabled and the cycles the event was on a counter
  * (both from the PMU's TSC) are kept; the estimate is raw*enabled/running,
@@ -58,6 +70,9 @@
 #define PMU_ENOTRUN   (-8)   /* the set is not running                          */
 #define PMU_ENOMEM    (-9)   /* event set full (PMU_MAX_EVENTS)                 */
 #define PMU_ENOSPC    (-10)  /* output buffer too small                         */
+#define PMU_ENOCOUNTER (-11) /* no counter of this PMU can count the event's   */
+                             /* class (counter areas, CAP.NAREA), at least none */
+                             /* of the counters its CTR= constraints name      */
 
 const char *pmu_strerror(int err);
 
@@ -142,7 +157,9 @@ typedef struct {
 /* tbl may be NULL (then only CLASSn names work). */
 int  pmu_init(pmu_ctx *ctx, const pmu_mmio *io, const pmu_event_table *tbl);
 
-/* Name <-> code. decode writes the canonical name; encode(decode(c)) == c. */
+/* Name <-> code. decode writes the canonical name; encode(decode(c)) == c
+ * for every code some counter of this PMU can count (else encode answers
+ * PMU_ENOCOUNTER, see "Counter areas"). */
 int  pmu_event_encode(const pmu_ctx *ctx, const char *name, pmu_event_code *code);
 int  pmu_event_decode(const pmu_ctx *ctx, const pmu_event_code *code, char *buf, size_t len);
 

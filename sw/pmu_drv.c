@@ -16,7 +16,7 @@ void pmu_drv_wr(const pmu_dev *d, uint32_t off, uint32_t v) { d->io.write32(d->i
 
 int pmu_drv_init(pmu_dev *d, const pmu_mmio *io)
 {
-    uint32_t cfg;
+    uint32_t cfg, cap;
     if (!d || !io || !io->read32 || !io->write32) return PMU_DRV_EINVAL;
     d->io = *io;
     if (pmu_drv_rd(d, PMU_REG_ID) != PMU_ID_VALUE) return PMU_DRV_ENODEV;
@@ -28,6 +28,14 @@ int pmu_drv_init(pmu_dev *d, const pmu_mmio *io)
     d->flop_class = (cfg & PMU_CFG_FLOP_CLASS_MASK) >> PMU_CFG_FLOP_CLASS_LSB;
     if (d->nc < 1 || d->nc > PMU_NC_MAX || d->cw < 33 || d->cw > 64 || d->nt < 1)
         return PMU_DRV_ENODEV;
+    /* CAP: read-only, no side effects; an older instance without it answers
+     * PSLVERR with PRDATA 0, which decodes as one area (every counter sees
+     * every class), the behaviour of such an instance. */
+    cap = pmu_drv_rd(d, PMU_REG_CAP);
+    d->cap = cap;
+    d->narea = (cap & PMU_CAP_NAREA_MASK) >> PMU_CAP_NAREA_LSB;
+    if (d->narea == 0) d->narea = 1;
+    d->lat = (cap & PMU_CAP_LAT_MASK) >> PMU_CAP_LAT_LSB;
     d->cmask = d->cw == 64 ? ~(uint64_t)0 : (((uint64_t)1 << d->cw) - 1u);
     pmu_drv_global_enable(d, 0, 0);
     pmu_drv_set_cnten(d, 0);
@@ -38,6 +46,21 @@ int pmu_drv_init(pmu_dev *d, const pmu_mmio *io)
     pmu_drv_clear(d, 0xFFFFFFFFu);
     pmu_drv_ovf_clear(d, 0xFFFFFFFFu);
     return PMU_DRV_OK;
+}
+
+int pmu_drv_class_ok(const pmu_dev *d, unsigned n, unsigned es)
+{
+    if (n >= d->nc) return 0;
+    return es == d->flop_class || d->narea <= 1 || es % d->narea == n % d->narea;
+}
+
+uint32_t pmu_drv_class_ctrs(const pmu_dev *d, unsigned es)
+{
+    uint32_t m = 0;
+    unsigned n, nc = d->nc < PMU_NC_MAX ? d->nc : PMU_NC_MAX;
+    if (es == d->flop_class || d->narea <= 1) return nc >= 32 ? 0xFFFFFFFFu : (1u << nc) - 1u;
+    for (n = es % d->narea; n < nc; n += d->narea) m |= 1u << n;   /* one division: cheap on small CPUs */
+    return m;
 }
 
 void pmu_drv_program(const pmu_dev *d, unsigned n, uint32_t ctl, uint32_t emq)

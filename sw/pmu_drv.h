@@ -30,6 +30,10 @@ typedef struct pmu_dev {
     pmu_mmio io;
     unsigned nc, cw, nt, nret, flop_class;  /* from CFG */
     uint64_t cmask;                          /* 2^cw - 1 */
+    /* from CAP (an instance without CAP answers PSLVERR/0: narea 1, lat 0) */
+    uint32_t cap;                            /* raw CAP word */
+    unsigned narea;                          /* counter areas, >= 1 (1 = any counter, any class) */
+    unsigned lat;                            /* event-to-count latency in cycles (0: unknown) */
 } pmu_dev;
 
 /* Driver return codes (the API adds its own, see pmu_api.h). */
@@ -37,9 +41,16 @@ typedef struct pmu_dev {
 #define PMU_DRV_ENODEV  (-1)   /* ID register does not read PMU_ID_VALUE */
 #define PMU_DRV_EINVAL  (-2)
 
-/* Probe: checks ID, reads CFG, leaves the PMU stopped (GCTL.GEN=0, all
- * counters disabled, cleared, overflow flags cleared). */
+/* Probe: checks ID, reads CFG and CAP, leaves the PMU stopped (GCTL.GEN=0,
+ * all counters disabled, cleared, overflow flags cleared). */
 int      pmu_drv_init(pmu_dev *d, const pmu_mmio *io);
+
+/* Counter areas (CAP.NAREA): counter n can count event class es iff
+ * es == CFG.FLOP_CLASS or es % narea == n % narea. A class outside a
+ * counter's area counts nothing there. */
+int      pmu_drv_class_ok(const pmu_dev *d, unsigned n, unsigned es);
+/* Bit n set for every counter n of this instance that can count class es. */
+uint32_t pmu_drv_class_ctrs(const pmu_dev *d, unsigned es);
 
 uint32_t pmu_drv_rd(const pmu_dev *d, uint32_t off);
 /* Mask / restore the PMU-related interrupts through the pmu_mmio hooks

@@ -1,6 +1,7 @@
 # sw/: register-level driver + PAPI-like API (C99) and their host tests.
-#   sw-test      API/driver tests on the C golden model (default + alt configuration)
-#   sw-test-rtl  the same tests on the Verilated RTL, lockstep with the model
+#   sw-test      API/driver tests on the C golden model (default, alt and counter-area configurations)
+#   sw-test-rtl  the same tests on the Verilated RTL, lockstep with the model, in the
+#                core flow's default (NAREA=1) and alt (NAREA=3) configurations
 SW_BUILD := $(BUILD)/sw
 VERILATOR ?= verilator
 SW_LIB_SRCS := sw/pmu_drv.c sw/pmu_api.c sw/pmu_events_soc.c
@@ -17,7 +18,7 @@ $(SW_BUILD)/test_sw_model: sw/test_sw_model.c $(SW_TEST_SRCS) cmodel/pmu_model.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Isw -Icmodel -o $@ sw/test_sw_model.c $(SW_TEST_SRCS) cmodel/pmu_model.c
 
-# RTL build: default configuration, harness from tb/. The C sources are
+# RTL builds (harness from tb/). The C sources are
 # compiled as C (Verilator would compile them as C++) into one archive.
 SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/rtlobj/%.o,$(notdir $(SW_TEST_SRCS) cmodel/pmu_model.c))
 $(SW_BUILD)/rtlobj/%.o: sw/%.c $(SW_HDRS)
@@ -29,20 +30,34 @@ $(SW_BUILD)/rtlobj/pmu_model.o: cmodel/pmu_model.c $(SW_HDRS)
 $(SW_BUILD)/libswtest.a: $(SW_RTL_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-$(SW_BUILD)/rtl/Vtest_sw_rtl: sw/test_sw_rtl.cpp $(SW_BUILD)/libswtest.a $(SW_HDRS) $(RTL_SRCS) tb/pmu_harness.h
-	@mkdir -p $(@D)
-	@rm -f $@   # Verilator's own make does not see the archive change
+# One Verilator build per core-flow configuration (sim/core.mk CFG_*):
+# $(SW_BUILD)/rtl (default) and $(SW_BUILD)/rtl_alt (alt: NAREA=3, FLOP class 5).
+SW_RTL_CFGS := default alt
+sw_rtl_dir = $(SW_BUILD)/rtl$(if $(filter default,$(1)),,_$(1))
+define sw_rtl_build
+$(call sw_rtl_dir,$(1))/Vtest_sw_rtl: sw/test_sw_rtl.cpp $(SW_BUILD)/libswtest.a $(SW_HDRS) $(RTL_SRCS) tb/pmu_harness.h
+	@mkdir -p $$(@D)
+	@rm -f $$@   # Verilator's own make does not see the archive change
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME \
-	  -Irtl --top-module pmu_core $(call gparams,default) -Mdir $(@D) -o Vtest_sw_rtl \
-	  -CFLAGS "-O2 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(call dparams,default)" \
+	  -Irtl --top-module pmu_core $(call gparams,$(1)) -Mdir $$(@D) -o Vtest_sw_rtl \
+	  -CFLAGS "-O2 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(call dparams,$(1))" \
 	  -LDFLAGS "$(abspath $(SW_BUILD)/libswtest.a)" \
-	  $(RTL_SRCS) $(abspath sw/test_sw_rtl.cpp) >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+	  $(RTL_SRCS) $(abspath sw/test_sw_rtl.cpp) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
+endef
+$(foreach c,$(SW_RTL_CFGS),$(eval $(call sw_rtl_build,$(c))))
+# never two Verilator builds at once, even under make -j
+$(call sw_rtl_dir,alt)/Vtest_sw_rtl: | $(call sw_rtl_dir,default)/Vtest_sw_rtl
 
-# Two model configurations (default and the core flow's alt one); the runner
-# reads only the last line, so the two runs are summed here.
+# Model configurations: default; other NT/NC/CW; the core flow's alt and lean
+# ones (counter areas NAREA=3 / NAREA=2, FLOP class inside the driven
+# classes); default with NAREA=4. The runner reads only the last line, so
+# the runs are summed here.
+SW_MODEL_ARGS := "" "--nt 4 --nc 5 --cw 64" "--nt 1 --nc 3 --cw 33" \
+  "--nt 4 --nc 5 --cw 64 --ncls 16 --nret 2 --flop 5 --narea 3" \
+  "--nt 1 --nc 3 --cw 40 --ncls 8 --nret 1 --flop 7 --narea 2" "--narea 4"
 sw-test: $(SW_BUILD)/test_sw_model
 	@set -o pipefail; p=0; f=0; \
-	for args in "--seed $(SW_SEED)" "--seed $(SW_SEED) --nt 4 --nc 5 --cw 64" "--seed $(SW_SEED) --nt 1 --nc 3 --cw 33"; do \
+	for a in $(SW_MODEL_ARGS); do args="--seed $(SW_SEED) $$a"; \
 	  echo "== test_sw_model $$args"; \
 	  out=$$($< $$args); rc=$$?; echo "$$out"; \
 	  l=$$(tail -n1 <<<"$$out"); \
@@ -50,7 +65,16 @@ sw-test: $(SW_BUILD)/test_sw_model
 	  [ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=1; \
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
-sw-test-rtl: $(SW_BUILD)/rtl/Vtest_sw_rtl
-	$< --seed $(SW_SEED)
+# Both configurations; their last lines are summed like sw-test's.
+sw-test-rtl: $(foreach c,$(SW_RTL_CFGS),$(call sw_rtl_dir,$(c))/Vtest_sw_rtl)
+	@set -o pipefail; p=0; f=0; \
+	for c in $(SW_RTL_CFGS); do \
+	  d=$(SW_BUILD)/rtl; [ $$c = default ] || d=$${d}_$$c; \
+	  echo "== test_sw_rtl ($$c configuration)"; \
+	  out=$$($$d/Vtest_sw_rtl --seed $(SW_SEED)); rc=$$?; echo "$$out"; \
+	  l=$$(tail -n1 <<<"$$out"); \
+	  if [[ "$$l" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then p=$$((p+BASH_REMATCH[1])); f=$$((f+BASH_REMATCH[2])); else f=$$((f+1)); fi; \
+	  [ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=1; \
+	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
 TEST_TARGETS += sw-test sw-test-rtl

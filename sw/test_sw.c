@@ -7,6 +7,12 @@
  * the expected value of an event is the sum of the tallies its class, mask
  * and qualification select. Register encodings are checked against
  * hand-computed constants from docs/regmap.md.
+ *
+ * Counter areas (CAP.NAREA > 1, e.g. test_sw_model --narea 3 and the RTL
+ * "alt" configuration): every counting test builds sets that fit the areas,
+ * and the expected counts do not depend on the counter an event got, so an
+ * event placed on a counter outside its area (which counts nothing there)
+ * fails them; test_areas checks the placement, the errors and multiplexing.
  */
 #include <stdio.h>
 #include <string.h>
@@ -36,11 +42,14 @@ static double fabs_frac(double x) { return x < 0 ? -x : x; }
 /* ------------------------------------------------------------ event generator */
 #define GC 8    /* classes driven */
 #define GS 4    /* sub-events driven per class */
+#define GF 2    /* FLOP retire slots driven: slot 0 scalar double (EM bit 0), slot 1 scalar single (bit 1) */
 typedef struct {
     int      on;
-    unsigned nt;
+    unsigned nt, nf;                          /* nf = min(GF, NRET) */
     uint8_t  period[PMU_NT_MAX][GC][GS], duty[PMU_NT_MAX][GC][GS], phase[PMU_NT_MAX][GC][GS];
+    uint8_t  fperiod[PMU_NT_MAX][GF], fduty[PMU_NT_MAX][GF], fphase[PMU_NT_MAX][GF];
     uint64_t tally[PMU_NT_MAX][2][GC][GS];    /* [thread][os][class][sub] */
+    uint64_t ftally[PMU_NT_MAX][2][GF];       /* FLOP class: [thread][os][EM bit], FMA counts 2 */
 } gen_t;
 static gen_t G;
 
@@ -58,6 +67,15 @@ static void gen_fn(void *arg, uint64_t cyc, pmu_inputs *in)
                     in->ev[t][c] |= (uint16_t)(1u << s);
                     g->tally[t][os][c][s]++;
                 }
+        for (s = 0; s < g->nf; s++)
+            if ((cyc + g->fphase[t][s]) % g->fperiod[t][s] < g->fduty[t][s]) {
+                unsigned fma = (unsigned)((cyc / 3u + t + s) % 4u == 0u);
+                in->flop[t][s].valid = 1;
+                in->flop[t][s].rsz = (uint8_t)(s == 0 ? PMU_RSZ64 : PMU_RSZ32);
+                in->flop[t][s].esz = (uint8_t)(s == 0 ? 1u : 0u);
+                in->flop[t][s].fma = (uint8_t)fma;
+                g->ftally[t][os][s] += fma ? 2u : 1u;
+            }
     }
 }
 
@@ -66,6 +84,7 @@ static void gen_setup(void)
     unsigned t, c, s;
     memset(&G, 0, sizeof G);
     G.nt = T->cfg.nt;
+    G.nf = T->cfg.nret < GF ? T->cfg.nret : GF;
     for (t = 0; t < PMU_NT_MAX; t++)
         for (c = 0; c < GC; c++)
             for (s = 0; s < GS; s++) {
@@ -73,6 +92,13 @@ static void gen_setup(void)
                 G.duty[t][c][s] = (uint8_t)(1 + rndn(G.period[t][c][s]));
                 G.phase[t][c][s] = (uint8_t)rndn(G.period[t][c][s]);
             }
+    /* drawn after the event classes: the class rates of a seed stay what they were */
+    for (t = 0; t < PMU_NT_MAX; t++)
+        for (s = 0; s < GF; s++) {
+            G.fperiod[t][s] = (uint8_t)(2 + rndn(11));
+            G.fduty[t][s] = (uint8_t)(1 + rndn(G.fperiod[t][s]));
+            G.fphase[t][s] = (uint8_t)rndn(G.fperiod[t][s]);
+        }
 }
 
 /* Expected count of a plain (THR=0, no EDGE/INV) code from the tallies. */
@@ -83,6 +109,15 @@ static uint64_t expect(const pmu_event_code *k)
     unsigned eq = (k->emq & PMU_EMQ_EQ_MASK) >> PMU_EMQ_EQ_LSB;
     unsigned t, s, nt = T->cfg.nt;
     uint64_t sum = 0;
+    if (cls == T->cfg.flop_class) {           /* FLOP class: the retire slots, not ev */
+        for (t = 0; t < nt; t++)
+            for (s = 0; s < GF; s++) {
+                if (!(em >> s & 1u)) continue;
+                if (eq >> PMU_EQ_OS_BIT(t, nt) & 1u) sum += G.ftally[t][1][s];
+                if (eq >> PMU_EQ_USR_BIT(t, nt) & 1u) sum += G.ftally[t][0][s];
+            }
+        return sum;
+    }
     if (cls >= GC || cls >= T->cfg.ncls) return 0;
     for (t = 0; t < nt; t++)
         for (s = 0; s < GS; s++) {
@@ -104,6 +139,7 @@ static int fixture(void)
     B.gen_arg = &G;
     G.on = 0;
     memset(G.tally, 0, sizeof G.tally);
+    memset(G.ftally, 0, sizeof G.ftally);
     io = pmu_sb_mmio(&B);
     return pmu_init(&CTX, &io, &pmu_soc_events);
 }
@@ -116,9 +152,56 @@ static void hook_irqs(void)
     B.tick_isr = isr_tick; B.tick_isr_arg = &CTX;
 }
 
+/* ------------------------------------------------------------ counter areas */
+/* Independent of sw/: counter n sees class es iff es is the FLOP class or
+ * es % NAREA == n % NAREA (docs/regmap.md, CAP.NAREA); classes >= NCLS are
+ * never driven by the tests. */
+static int area_ok(unsigned n, unsigned es)
+{
+    return es == T->cfg.flop_class || es % T->cfg.narea == n % T->cfg.narea;
+}
+static unsigned area_ctrs(unsigned a)           /* counters in area a */
+{
+    unsigned n, k = 0;
+    for (n = 0; n < T->cfg.nc; n++) k += n % T->cfg.narea == a;
+    return k;
+}
+/* The k-th (k >= 0) generator class 1..GC-1, then 0, of area a that is not
+ * the FLOP class; GC if there is none. */
+static unsigned area_class(unsigned a, unsigned k)
+{
+    unsigned i, c;
+    for (i = 1; i <= GC; i++) {
+        c = i % GC;
+        if (c == T->cfg.flop_class || c >= T->cfg.ncls || c % T->cfg.narea != a % T->cfg.narea) continue;
+        if (k-- == 0) return c;
+    }
+    return GC;
+}
+static unsigned code_class(const pmu_event_code *k) { return (k->ctl & PMU_CTL_ES_MASK) >> PMU_CTL_ES_LSB; }
+/* Every event on a counter of its area, no two events of a pass on one counter. */
+static int placement_ok(const pmu_eventset *es)
+{
+    unsigned i, j;
+    for (i = 0; i < es->n; i++) {
+        if (es->ctr_of[i] >= T->cfg.nc || !area_ok(es->ctr_of[i], code_class(&es->code[i]))) return 0;
+        if (es->code[i].cmask && !(es->code[i].cmask >> es->ctr_of[i] & 1u)) return 0;
+        if (es->pass_of[i] >= es->npass) return 0;
+        for (j = 0; j < i; j++)
+            if (es->pass_of[j] == es->pass_of[i] && es->ctr_of[j] == es->ctr_of[i]) return 0;
+    }
+    return 1;
+}
+
 /* ------------------------------------------------------------ tests */
 static uint32_t bad_rd(void *c, uint32_t o) { (void)c; (void)o; return 0xDEADBEEFu; }
 static void bad_wr(void *c, uint32_t o, uint32_t v) { (void)c; (void)o; (void)v; }
+/* An instance older than CAP: ID and CFG (NC=4 CW=40 NT=2 NRET=1 FLOP 9), every other read 0. */
+static uint32_t old_rd(void *c, uint32_t o)
+{
+    (void)c;
+    return o == PMU_REG_ID ? PMU_ID_VALUE : o == PMU_REG_CFG ? 0x09120000u | 40u << 8 | 4u : 0u;
+}
 
 static void test_probe(void)
 {
@@ -129,6 +212,38 @@ static void test_probe(void)
     CHECK(CTX.dev.nc == T->cfg.nc && CTX.dev.cw == T->cfg.cw && CTX.dev.nt == T->cfg.nt &&
           CTX.dev.nret == T->cfg.nret && CTX.dev.flop_class == T->cfg.flop_class,
           "CFG decode nc=%u cw=%u nt=%u", CTX.dev.nc, CTX.dev.cw, CTX.dev.nt);
+    {
+        uint32_t want = T->cfg.narea | (T->cfg.has_sample ? PMU_CAP_SMP_MASK : 0u) |
+                        (T->cfg.has_yield ? PMU_CAP_YLD_MASK : 0u) | (T->cfg.aw == 64 ? PMU_CAP_AW64_MASK : 0u) |
+                        (T->cfg.has_yield ? T->cfg.nch << PMU_CAP_NCH_LSB : 0u) | 2u << PMU_CAP_LAT_LSB;
+        CHECK(CTX.dev.narea == T->cfg.narea && CTX.dev.lat == 2u && CTX.dev.cap == want,
+              "CAP decode: narea %u (want %u), lat %u, cap 0x%08x (want 0x%08x)", CTX.dev.narea, T->cfg.narea,
+              CTX.dev.lat, CTX.dev.cap, want);
+    }
+    {
+        unsigned n, es, bad = 0;
+        for (n = 0; n < T->cfg.nc; n++)
+            for (es = 0; es < T->cfg.ncls; es++) {
+                uint32_t m = pmu_drv_class_ctrs(&CTX.dev, es);
+                bad += pmu_drv_class_ok(&CTX.dev, n, es) != area_ok(n, es);
+                bad += (unsigned)(m >> n & 1u) != (unsigned)area_ok(n, es);
+                bad += pmu_drv_class_ok(&CTX.dev, n, es) != pmu_cfg_class_ok(&T->cfg, n, es);
+            }
+        CHECK(bad == 0 && !pmu_drv_class_ok(&CTX.dev, T->cfg.nc, T->cfg.flop_class),
+              "pmu_drv_class_ok/class_ctrs: %u mismatches", bad);
+        if (T->cfg.narea == 3 && T->cfg.nc >= 5)     /* hand-computed */
+            CHECK(pmu_drv_class_ok(&CTX.dev, 4, 7) && !pmu_drv_class_ok(&CTX.dev, 4, 6) &&
+                  pmu_drv_class_ok(&CTX.dev, 2, 2) && !pmu_drv_class_ok(&CTX.dev, 0, 1) &&
+                  (pmu_drv_class_ctrs(&CTX.dev, 4) & 0x1Fu) == 0x12u &&
+                  pmu_drv_class_ok(&CTX.dev, 1, T->cfg.flop_class), "NAREA=3 examples");
+    }
+    {
+        pmu_mmio old = { old_rd, bad_wr, 0, 0, 0 };
+        r = pmu_init(&c, &old, 0);
+        CHECK(r == PMU_OK && c.dev.nc == 4 && c.dev.flop_class == 9 && c.dev.narea == 1 && c.dev.lat == 0 &&
+              pmu_drv_class_ctrs(&c.dev, 5) == 0xFu, "instance without CAP: one area (r=%d narea=%u)", r,
+              c.dev.narea);
+    }
     CHECK(pmu_init(&c, &bad, 0) == PMU_ENODEV, "ID mismatch must be ENODEV");
     CHECK(pmu_init(0, &bad, 0) == PMU_EINVAL && pmu_init(&c, 0, 0) == PMU_EINVAL, "NULL args");
     CHECK(B.n_err == 0, "probe caused %u bus errors", B.n_err);
@@ -229,7 +344,11 @@ static void test_encode(void)
                          u < e->n_umasks ? ":" : "", u < e->n_umasks ? e->umasks[u].name : "",
                          m == 0 ? "" : m == 1 ? ":OS" : m == 2 ? ":USR:EDGE" : m == 3 ? ":INV:THR=9" : "");
                 if (m == 4) snprintf(name + strlen(name), sizeof name - strlen(name), ":T%u:OS", t);
-                if (m == 5) snprintf(name + strlen(name), sizeof name - strlen(name), ":CTR=%u", rndn(T->cfg.nc));
+                if (m == 5) {   /* a counter whose area sees the entry's class */
+                    unsigned cls = e->cls == PMU_CLASS_FLOP ? T->cfg.flop_class : (unsigned)e->cls, n;
+                    do n = rndn(T->cfg.nc); while (!area_ok(n, cls));
+                    snprintf(name + strlen(name), sizeof name - strlen(name), ":CTR=%u", n);
+                }
                 r = pmu_event_encode(&CTX, name, &k);
                 CHECK(r == PMU_OK, "encode %s: %s", name, pmu_strerror(r));
                 r = pmu_event_decode(&CTX, &k, buf, sizeof buf);
@@ -249,6 +368,15 @@ static void test_encode(void)
         if (r == PMU_EINVAL && k.cmask == 0) { n_pass++; continue; }    /* "any" under a constrained entry */
         CHECK(r == PMU_OK, "decode random ctl=%08x emq=%08x cm=%x: %s", k.ctl, k.emq, k.cmask, pmu_strerror(r));
         r = pmu_event_encode(&CTX, buf, &k2);
+        {
+            unsigned n, countable = 0;
+            for (n = 0; n < T->cfg.nc; n++)
+                countable |= (!k.cmask || (k.cmask >> n & 1u)) && area_ok(n, code_class(&k));
+            if (!countable) {   /* CTR= only outside the class's area */
+                CHECK(r == PMU_ENOCOUNTER, "random %s: no counter of its area, got %s", buf, pmu_strerror(r));
+                continue;
+            }
+        }
         CHECK(r == PMU_OK && k2.ctl == k.ctl && k2.emq == k.emq && k2.cmask == k.cmask,
               "random round trip %s: ctl %08x/%08x emq %08x/%08x cm %x/%x", buf, k.ctl, k2.ctl, k.emq, k2.emq,
               k.cmask, k2.cmask);
@@ -263,7 +391,7 @@ static void test_errors(void)
     unsigned i;
     uint64_t v[PMU_MAX_EVENTS];
     const int codes[] = { PMU_OK, PMU_EINVAL, PMU_ENODEV, PMU_ENOEVNT, PMU_EBADMOD, PMU_ECONFLICT,
-                          PMU_ECNTR, PMU_EISRUN, PMU_ENOTRUN, PMU_ENOMEM, PMU_ENOSPC };
+                          PMU_ECNTR, PMU_EISRUN, PMU_ENOTRUN, PMU_ENOMEM, PMU_ENOSPC, PMU_ENOCOUNTER };
     fixture();
     CHECK(pmu_event_encode(&CTX, "NO_SUCH_EVENT", &k) == PMU_ENOEVNT, "unknown event");
     CHECK(pmu_event_encode(&CTX, "CLASS64", &k) == PMU_ENOEVNT, "CLASS64");
@@ -287,16 +415,19 @@ static void test_errors(void)
     CHECK(pmu_stop(&es, v) == PMU_ENOTRUN, "stop of a set never started");
     CHECK(pmu_add_named_event(&es, "NOPE") == PMU_ENOEVNT, "add unknown");
     CHECK(pmu_add_named_event(&es, "CYCLES:CTR=0") == 0, "first CTR=0 event");
-    CHECK(pmu_add_named_event(&es, "INST_RETIRED:CTR=0") == (T->cfg.nc == 1 ? PMU_ECNTR : PMU_ECONFLICT),
+    /* (class 0: counter 0's area whatever NAREA is) */
+    CHECK(pmu_add_named_event(&es, "CYCLES:MEM_STALL:CTR=0") == (T->cfg.nc == 1 ? PMU_ECNTR : PMU_ECONFLICT),
           "second CTR=0 event conflicts");
     CHECK(es.n == 1, "failed add leaves the set unchanged");
-    for (i = 1; i < T->cfg.nc; i++)
-        CHECK(pmu_add_named_event(&es, "INST_RETIRED") == (int)i, "fill counter %u", i);
+    for (i = 1; i < T->cfg.nc; i++) {   /* NAREA=1: INST_RETIRED (class 1); else a class of counter i's area */
+        snprintf(name, sizeof name, "CLASS%u:0x1", area_class(i, 0));
+        CHECK(pmu_add_named_event(&es, name) == (int)i, "fill counter %u with %s", i, name);
+    }
     if (T->cfg.nc < PMU_MAX_EVENTS)
         CHECK(pmu_add_named_event(&es, "INST_RETIRED") == PMU_ECNTR, "one event more than counters");
     CHECK(pmu_set_multiplex(&es, 1) == PMU_OK, "multiplex on");
     if (T->cfg.nc < PMU_MAX_EVENTS) {
-        CHECK(pmu_add_named_event(&es, "INST_RETIRED:CTR=0") >= 0, "conflict allowed when multiplexing");
+        CHECK(pmu_add_named_event(&es, "CYCLES:CTR=0") >= 0, "conflict allowed when multiplexing");
         CHECK(pmu_set_multiplex(&es, 0) == PMU_ECNTR, "multiplex off with too many events");
     }
     while (es.n < PMU_MAX_EVENTS) if (pmu_add_named_event(&es, "CYCLES") < 0) break;
@@ -321,12 +452,15 @@ static void test_errors(void)
     CHECK(B.n_err == 0, "API caused %u bus errors", B.n_err);
 }
 
-/* Random event names over the generator's classes 0..GC-1. */
-static void random_name(char *buf, size_t len)
+/* Random event names over the generator's classes 0..GC-1 (cls < 0: any),
+ * or the FLOP class (sub-events of the slots the generator drives). */
+static void random_name(char *buf, size_t len, int cls_want)
 {
     static const char *q[] = { "", ":OS", ":USR" };
-    unsigned cls = rndn(GC), t;
-    int n = snprintf(buf, len, "CLASS%u:0x%x", cls, 1u + rndn((1u << GS) - 1u));
+    unsigned cls = cls_want < 0 ? rndn(GC) : (unsigned)cls_want, t;
+    int n = cls == T->cfg.flop_class
+          ? snprintf(buf, len, "CLASS%u:0x%x", cls, 1u + rndn((1u << G.nf) - 1u))
+          : snprintf(buf, len, "CLASS%u:0x%x", cls, 1u + rndn((1u << GS) - 1u));
     if (rndn(2)) { t = rndn(T->cfg.nt); n += snprintf(buf + n, len - (size_t)n, ":T%u", t); }
     snprintf(buf + n, len - (size_t)n, "%s", q[rndn(3)]);
 }
@@ -339,14 +473,28 @@ static void test_exact(unsigned iters)
         pmu_value val[PMU_MAX_EVENTS], mid[PMU_MAX_EVENTS];
         char names[PMU_MAX_EVENTS][48];
         unsigned n = 1 + rndn(T->cfg.nc), bad = 0;
+        uint8_t perm[PMU_NC_MAX];
         fixture();
         hook_irqs();
         pmu_eventset_init(&CTX, &es);
+        if (T->cfg.narea > 1) {   /* n distinct counters in random order: event i gets a class of perm[i]'s area */
+            for (i = 0; i < T->cfg.nc; i++) perm[i] = (uint8_t)i;
+            for (i = T->cfg.nc; i > 1; i--) {
+                unsigned j = rndn(i);
+                uint8_t x = perm[i - 1]; perm[i - 1] = perm[j]; perm[j] = x;
+            }
+        }
         for (i = 0; i < n; i++) {
-            random_name(names[i], sizeof names[i]);
+            int cls = -1;
+            if (T->cfg.narea > 1) {
+                unsigned a = perm[i] % T->cfg.narea, k = 0;
+                while (area_class(a, k) < GC) k++;          /* classes of the area */
+                cls = rndn(5) == 0 || k == 0 ? (int)T->cfg.flop_class : (int)area_class(a, rndn(k));
+            }
+            random_name(names[i], sizeof names[i], cls);
             if (pmu_add_named_event(&es, names[i]) < 0) bad++;
         }
-        CHECK(bad == 0 && pmu_num_passes(&es) == 1, "set of %u events", n);
+        CHECK(bad == 0 && pmu_num_passes(&es) == 1 && placement_ok(&es), "set of %u events", n);
         pmu_start(&es);
         G.on = 1;
         pmu_sb_run(&B, 500 + rndn(4000));
@@ -388,10 +536,17 @@ static void test_overflow(void)
         if (!polled) hook_irqs();
         memset(rec, 0, sizeof rec);
         pmu_eventset_init(&CTX, &es);
-        pmu_add_named_event(&es, "CLASS1:0xf");
-        if (n > 1) pmu_add_named_event(&es, "CLASS2:0x3:T0");
-        if (n > 2) pmu_add_named_event(&es, "CLASS3:0x1:USR");
-        if (n > 3) pmu_add_named_event(&es, "CLASS4:0x7");
+        for (i = 0; i < n; i++) {
+            /* NAREA=1: classes 1..4; else event i gets a class of counter i's area */
+            static const char *mod[4] = { "0xf", "0x3:T0", "0x1:USR", "0x7" };
+            char name[32];
+            unsigned cls = 1 + i, j, k = 0;
+            if (T->cfg.narea > 1)
+                for (j = 0; j < i; j++) k += j % T->cfg.narea == i % T->cfg.narea;   /* earlier ones of the area */
+            if (T->cfg.narea > 1) cls = area_class(i, k);
+            snprintf(name, sizeof name, "CLASS%u:%s", cls, mod[i]);
+            CHECK(pmu_add_named_event(&es, name) == (int)i, "overflow test add %s", name);
+        }
         for (i = 0; i < n; i++)
             CHECK(pmu_set_overflow(&es, i, thr[i], ovf_cb, &rec[i]) == PMU_OK, "set_overflow %u", i);
         pmu_start(&es);
@@ -447,21 +602,37 @@ static void test_multiplex(void)
     for (round = 0; round < 2; round++) {
         pmu_eventset es;
         pmu_value val[PMU_MAX_EVENTS];
+        const char *sel[PMU_MAX_EVENTS];
         unsigned n = round == 0 ? (nev < 2 * T->cfg.nc + 2 ? nev : 2 * T->cfg.nc + 2) : 5;
-        unsigned np;
+        unsigned np, want, a, na[PMU_NAREA_MAX], nflop = 0;
         double worst = 0, worst_frac = 0;
         fixture();
         hook_irqs();
         pmu_eventset_init(&CTX, &es);
         CHECK(pmu_set_multiplex(&es, 1) == PMU_OK, "mux on");
+        /* round 0: the first n events; round 1: the first 5 that counter 0 can
+         * count (classes of area 0 or FLOP; with NAREA=1 the first 5), every
+         * one constrained to counter 0 -> one pass each */
+        for (i = 0, a = 0; i < nev && a < n; i++) {
+            unsigned cls = (unsigned)strtoul(ev[i] + 5, 0, 10);
+            if (round == 0 || area_ok(0, cls)) sel[a++] = ev[i];
+        }
+        n = a;
+        memset(na, 0, sizeof na);
         for (i = 0; i < n; i++) {
             char name[64];
-            /* round 1: every event constrained to counter 0 -> one pass each */
-            snprintf(name, sizeof name, "%s%s", ev[i], round ? ":CTR=0" : "");
+            unsigned cls = (unsigned)strtoul(sel[i] + 5, 0, 10);
+            if (cls == T->cfg.flop_class) nflop++; else na[cls % T->cfg.narea]++;
+            snprintf(name, sizeof name, "%s%s", sel[i], round ? ":CTR=0" : "");
             CHECK(pmu_add_named_event(&es, name) == (int)i, "mux add %s", name);
         }
         np = pmu_num_passes(&es);
-        CHECK(np == (round ? n : (n + T->cfg.nc - 1) / T->cfg.nc), "passes %u", np);
+        /* fewest passes (Hall): every area's events on its counters, all events on all counters */
+        want = (n + T->cfg.nc - 1) / T->cfg.nc;
+        for (a = 0; a < T->cfg.narea; a++)
+            if (na[a] && (na[a] + area_ctrs(a) - 1) / area_ctrs(a) > want) want = (na[a] + area_ctrs(a) - 1) / area_ctrs(a);
+        CHECK(np == (round ? n : want), "passes %u, expected %u (%u FLOP events)", np, round ? n : want, nflop);
+        CHECK(placement_ok(&es), "mux passes keep every event in its area");
         pmu_sb_set_tick(&B, 20000);
         pmu_start(&es);
         G.on = 1;
@@ -478,9 +649,9 @@ static void test_multiplex(void)
             if (err < 0) err = -err;
             if (err > worst) worst = err;
             if (fabs_frac(frac - 1.0 / np) > worst_frac) worst_frac = fabs_frac(frac - 1.0 / np);
-            CHECK(err < 0.01, "mux %s: estimate %llu truth %.0f (raw %llu, %.3f of the time)", ev[i],
+            CHECK(err < 0.01, "mux %s: estimate %llu truth %.0f (raw %llu, %.3f of the time)", sel[i],
                   (unsigned long long)val[i].value, e, (unsigned long long)val[i].raw, frac);
-            CHECK(fabs_frac(frac * np - 1.0) < 0.02, "mux %s: counted %.4f of the time, expected ~%.4f", ev[i],
+            CHECK(fabs_frac(frac * np - 1.0) < 0.02, "mux %s: counted %.4f of the time, expected ~%.4f", sel[i],
                   frac, 1.0 / np);
         }
         printf("multiplex: %u events, %u counters, %u passes: worst estimate error %.3f%%, "
@@ -522,6 +693,161 @@ static void test_live_wrap(void)
     }
 }
 
+/* Run a started set with the generator on, stop it and check every event's
+ * count against the stimulus; mux: estimates within 1% and each event on a
+ * counter 1/np of the time, else exact. */
+static void run_and_check(pmu_eventset *es, uint64_t cycles, int mux, const char *what)
+{
+    pmu_value val[PMU_MAX_EVENTS];
+    unsigned i, np = pmu_num_passes(es);
+    pmu_start(es);
+    G.on = 1;
+    pmu_sb_run(&B, cycles);
+    G.on = 0;
+    pmu_sb_run(&B, 3);
+    pmu_stop(es, 0);
+    pmu_read_values(es, val);
+    for (i = 0; i < es->n; i++) {
+        uint64_t e = expect(&es->code[i]);
+        char nm[80];
+        if (pmu_event_decode(&CTX, &es->code[i], nm, sizeof nm) != PMU_OK) strcpy(nm, "?");
+        if (!mux) {
+            CHECK(val[i].value == e && val[i].raw == e && val[i].running == val[i].enabled,
+                  "%s: event %u %s on counter %u: got %llu expected %llu", what, i, nm, es->ctr_of[i],
+                  (unsigned long long)val[i].value, (unsigned long long)e);
+        } else {
+            double err = e ? ((double)val[i].value - (double)e) / (double)e : (double)val[i].value;
+            double frac = (double)val[i].running / (double)val[i].enabled;
+            CHECK(fabs_frac(err) < 0.01 && fabs_frac(frac * np - 1.0) < 0.02,
+                  "%s: event %u %s (pass %u, counter %u): estimate %llu truth %llu, %.4f of the time (~%.4f)",
+                  what, i, nm, es->pass_of[i], es->ctr_of[i], (unsigned long long)val[i].value,
+                  (unsigned long long)e, frac, 1.0 / np);
+        }
+        CHECK(e > 0, "%s: event %u %s has stimulus", what, i, nm);
+    }
+    CHECK(B.n_err == 0 && T->ok(T->dut), "%s: bus errors %u / RTL-model divergence", what, B.n_err);
+}
+
+/* Counter areas (CAP.NAREA): placement, errors, multiplexing. With NAREA=1
+ * the same sets are built (every counter sees every class) and must work. */
+static void test_areas(void)
+{
+    const unsigned nc = T->cfg.nc, na = T->cfg.narea, fl = T->cfg.flop_class;
+    const unsigned eqall = (1u << (2u * T->cfg.nt)) - 1u;
+    pmu_eventset es;
+    pmu_event_code k;
+    char name[64];
+    unsigned i, a, c, amin, nk;
+    int r;
+
+    fixture();
+    /* every class has a counter (NAREA <= NC): plain names encode */
+    for (c = 0, nk = 0; c < 64; c++) {
+        snprintf(name, sizeof name, "CLASS%u", c);
+        nk += pmu_event_encode(&CTX, name, &k) != PMU_OK;
+    }
+    CHECK(nk == 0, "%u classes without a counter", nk);
+    /* FLOP class: every counter */
+    for (c = 0, nk = 0; c < nc; c++) {
+        snprintf(name, sizeof name, "CLASS%u:0x1:CTR=%u", fl, c);
+        nk += pmu_event_encode(&CTX, name, &k) != PMU_OK;
+    }
+    CHECK(nk == 0, "FLOP class refused on %u counters", nk);
+
+    /* An event whose CTR= names only counters outside its area: PMU_ENOCOUNTER
+     * from encode and from add (named and raw code, multiplexing or not). */
+    {
+        unsigned cls = area_class(1, 0);       /* counter 0 is in area 0, the class in area 1 % NAREA */
+        int want = na > 1 ? PMU_ENOCOUNTER : PMU_OK;
+        snprintf(name, sizeof name, "CLASS%u:0x1:CTR=0", cls);
+        r = pmu_event_encode(&CTX, name, &k);
+        CHECK(r == want, "encode %s (NAREA %u): %s", name, na, pmu_strerror(r));
+        pmu_eventset_init(&CTX, &es);
+        r = pmu_add_named_event(&es, name);
+        CHECK(r == (na > 1 ? PMU_ENOCOUNTER : 0) && es.n == (na > 1 ? 0u : 1u), "add %s: %s", name,
+              r < 0 ? pmu_strerror(r) : "ok");
+        pmu_eventset_init(&CTX, &es);
+        k.ctl = pmu_drv_ctl(cls, 0, 0, 0, 0, 0);
+        k.emq = pmu_drv_emq(1u, eqall);
+        k.cmask = 1u;
+        r = pmu_add_event(&es, &k);
+        CHECK(r == (na > 1 ? PMU_ENOCOUNTER : 0), "raw code class %u on counter 0: %d", cls, r);
+        if (na > 1) {
+            CHECK(pmu_set_multiplex(&es, 1) == PMU_OK && pmu_add_event(&es, &k) == PMU_ENOCOUNTER && es.n == 0,
+                  "multiplexing does not make an impossible event possible");
+            CHECK(pmu_event_decode(&CTX, &k, name, sizeof name) == PMU_OK, "decode still names it: %s", name);
+            /* one in-area counter among the constraints is enough */
+            snprintf(name, sizeof name, "CLASS%u:0x1:CTR=0:CTR=1", cls);
+            r = pmu_add_named_event(&es, name);
+            CHECK(r == 0 && es.ctr_of[0] == 1, "%s placed on counter %u (%d)", name, es.ctr_of[0], r);
+            CHECK(strstr(pmu_strerror(PMU_ENOCOUNTER), "area") != 0, "strerror: %s", pmu_strerror(PMU_ENOCOUNTER));
+        }
+    }
+
+    /* One event more than the counters of the smallest area: PMU_ECONFLICT
+     * with multiplexing off although the set has fewer events than counters. */
+    amin = 0;
+    for (a = 1; a < na; a++) if (area_ctrs(a) < area_ctrs(amin)) amin = a;
+    for (nk = 0; area_class(amin, nk) < GC; nk++) { }
+    if (na > 1 && nk > 0) {
+        unsigned ca = area_ctrs(amin);
+        pmu_eventset_init(&CTX, &es);
+        for (i = 0; i <= ca; i++) {
+            snprintf(name, sizeof name, "CLASS%u:0x%x", area_class(amin, i % nk), 1u + i % 15u);
+            r = pmu_add_named_event(&es, name);
+            if (i < ca) CHECK(r == (int)i, "area %u event %u: %d", amin, i, r);
+            else CHECK(r == PMU_ECONFLICT && es.n == ca, "area %u (%u counters) over-subscribed, %u of %u counters: %s",
+                       amin, ca, ca + 1, nc, r < 0 ? pmu_strerror(r) : "accepted");
+        }
+        CHECK(pmu_set_multiplex(&es, 1) == PMU_OK && pmu_add_named_event(&es, name) == (int)ca, "accepted when multiplexing");
+        CHECK(pmu_num_passes(&es) == 2 && placement_ok(&es), "2 passes (%u), every event in its area (%d)",
+              pmu_num_passes(&es), placement_ok(&es));
+        CHECK(pmu_set_multiplex(&es, 0) == PMU_ECONFLICT && es.multiplex, "multiplex off refused: ECONFLICT");
+    }
+
+    /* Exact counts of a full set (one pass) that only fits if the scheduler
+     * moves the FLOP event, added first, off the counter an area needs. */
+    fixture();
+    hook_irqs();
+    pmu_eventset_init(&CTX, &es);
+    random_name(name, sizeof name, (int)fl);
+    CHECK(pmu_add_named_event(&es, name) == 0, "add %s", name);
+    for (c = 0; c + 1 < nc; c++) {
+        unsigned ar = c % na, kk = 0;
+        while (area_class(ar, kk) < GC) kk++;
+        random_name(name, sizeof name, kk ? (int)area_class(ar, c / na % kk) : (int)fl);
+        r = pmu_add_named_event(&es, name);
+        CHECK(r == (int)(c + 1), "full set: add %s: %s", name, r < 0 ? pmu_strerror(r) : "ok");
+    }
+    CHECK(es.n == nc && pmu_num_passes(&es) == 1 && placement_ok(&es), "full set placed in one pass");
+    run_and_check(&es, 3000 + rndn(2000), 0, "full set");
+
+    /* Multiplexing: NC FLOP events added before 2 x (counters of area 0)
+     * events of area 0. Building pass 0 greedily would fill it with the FLOP
+     * events and need 3 passes; 2 passes are enough (each pass: area 0's
+     * counters for area-0 events, the other counters for FLOP events). */
+    fixture();
+    hook_irqs();
+    for (nk = 0; area_class(0, nk) < GC; nk++) { }
+    if (nk > 0 && nc + 2 * area_ctrs(0) <= PMU_MAX_EVENTS) {
+        unsigned ca = area_ctrs(0), ntot = nc + 2 * ca, want = (ntot + nc - 1) / nc;
+        if (want < 2) want = 2;
+        pmu_eventset_init(&CTX, &es);
+        CHECK(pmu_set_multiplex(&es, 1) == PMU_OK, "mux on");
+        for (i = 0; i < ntot; i++) {
+            random_name(name, sizeof name, i < nc ? (int)fl : (int)area_class(0, i % nk));
+            r = pmu_add_named_event(&es, name);
+            CHECK(r == (int)i, "mux areas: add %s: %d", name, r);
+        }
+        CHECK(pmu_num_passes(&es) == want, "mux areas: %u passes, expected %u", pmu_num_passes(&es), want);
+        CHECK(placement_ok(&es), "mux areas: every event on a counter of its area, one per counter and pass");
+        pmu_sb_set_tick(&B, 20000);
+        run_and_check(&es, 20000ull * want * 8, 1, "mux areas");
+        pmu_sb_set_tick(&B, 0);
+        CHECK(CTX.n_switches >= want * 8 - 1, "pass switches %u", CTX.n_switches);
+    }
+}
+
 static void test_muldiv(void)
 {
     /* hand-computed: floor(a*b/c) with 128-bit intermediates */
@@ -550,6 +876,7 @@ int sw_run_tests(const sw_target *tgt, uint32_t seed, unsigned iters)
     test_overflow();
     test_live_wrap();
     test_muldiv();
+    test_areas();
     test_multiplex();
     printf("%u passed, %u failed\n", n_pass, n_fail);
     return n_fail ? 1 : 0;

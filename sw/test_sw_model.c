@@ -20,7 +20,15 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--nc")) cfg.nc = (unsigned)strtoul(argv[i + 1], 0, 0);
         else if (!strcmp(argv[i], "--nt")) cfg.nt = (unsigned)strtoul(argv[i + 1], 0, 0);
         else if (!strcmp(argv[i], "--cw")) cfg.cw = (unsigned)strtoul(argv[i + 1], 0, 0);
-        else { fprintf(stderr, "usage: %s [--seed N] [--iters N] [--nc N] [--nt N] [--cw N]\n", argv[0]); return 2; }
+        else if (!strcmp(argv[i], "--ncls")) cfg.ncls = (unsigned)strtoul(argv[i + 1], 0, 0);
+        else if (!strcmp(argv[i], "--nret")) cfg.nret = (unsigned)strtoul(argv[i + 1], 0, 0);
+        else if (!strcmp(argv[i], "--flop")) cfg.flop_class = (unsigned)strtoul(argv[i + 1], 0, 0);
+        else if (!strcmp(argv[i], "--narea")) cfg.narea = (unsigned)strtoul(argv[i + 1], 0, 0);
+        else {
+            fprintf(stderr, "usage: %s [--seed N] [--iters N] [--nc N] [--nt N] [--cw N] [--ncls N] [--nret N]"
+                    " [--flop N] [--narea N]\n", argv[0]);
+            return 2;
+        }
     }
     t.name = "C model";
     t.cfg = cfg;
