@@ -11,7 +11,8 @@ typedef struct {
     unsigned em, eq;                   /* EMQ */
     unsigned nie, hist, lat, pms, pmc; /* XCTL (pmu_sample) */
     unsigned prev_cond;                /* pmu_threshold state */
-    unsigned inc_q, run_q, hist_q;     /* stage register E -> C */
+    unsigned raw_q, run_q, hist_q;     /* stage register E -> T */
+    unsigned inc_q, run2_q, hist2_q;   /* stage register T -> C */
     uint64_t cnt;
 } pmu_ctr;
 
@@ -37,8 +38,9 @@ struct pmu_model {
     unsigned frz, foi, pmxe, trig, tbee, tbsel, thresh;
     unsigned pmstat;
     uint64_t siar, sdar;
-    uint64_t ia1, da1, ia2, da2;       /* address pipeline (cycles t-1, t-2) */
+    uint64_t ia1, da1, ia2, da2, ia3, da3;   /* address pipeline (cycles t-1..t-3) */
     uint64_t amask;                    /* 2^aw - 1 */
+    uint32_t cev_q;                    /* "counter counted" bits of the previous cycle (yield vector) */
     /* pmu_yield: channel k = ring3 * nch + i */
     unsigned blk;                      /* bit 0 ring 0, bit 1 ring 3 */
     pmu_ych  y[2 * PMU_NCH_MAX];
@@ -367,8 +369,9 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     }
 
     /* ---- event path (pmu_core; uses pre-edge state) ----
-     * stage C adds the stage register (the events of the previous cycle);
-     * stage E computes this cycle's increment and count enable into it. */
+     * stage C adds the increment of the events of cycle t-2, stage T
+     * thresholds those of t-1, stage E selects and qualifies this cycle's,
+     * each with its count enable. */
     const uint32_t wd = in->pwdata;
     const uint64_t wd64 = (uint64_t)m->wstage << 32 | wd;
     const unsigned msb = m->cfg.cw - 1u;
@@ -381,24 +384,28 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         /* stage C */
         int we = wr_ok && r == R_CNT_LO && idx == n;
         int clr = wr_ok && r == R_CLR && ((wd >> n) & 1u);
-        if (c->run_q && c->inc_q) cev |= 1u << n;
+        if (c->run2_q && c->inc_q) cev |= 1u << n;
         if (we) {
             c->cnt = wd64 & m->cmask;
         } else if (clr) {
             c->cnt = 0;
-        } else if (c->run_q && c->hist_q) {
+        } else if (c->run2_q && c->hist2_q) {
             c->cnt = ((c->cnt << 1) | (c->inc_q != 0)) & m->cmask;   /* history: shift in the event */
-        } else if (c->run_q) {
+        } else if (c->run2_q) {
             uint64_t sum = (c->cnt + c->inc_q) & m->cmask;
             if (sum < c->cnt) ovf_set |= 1u << n;   /* carry out of bit cw-1 */
             c->cnt = sum;
         }
+        /* stage T */
+        unsigned cond;
+        c->inc_q = thr_inc(c, c->raw_q, &cond);
+        c->prev_cond = cond;
+        c->run2_q = c->run_q;
+        c->hist2_q = c->hist_q;
         /* stage E */
-        unsigned cond, inc = thr_inc(c, qual_inc(m, c, in), &cond);
         int run = m->gen && ((m->cnten >> n) & 1u);
         run = run && !m->frz && !(n && hold);
-        c->prev_cond = cond;
-        c->inc_q = inc;
+        c->raw_q = qual_inc(m, c, in);
         c->run_q = (unsigned)run;
         c->hist_q = c->hist;
     }
@@ -434,15 +441,16 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         m->pmstat = (m->pmstat & ~((wr_ok && r == R_PMSTAT) ? wd : 0u)) |
                     (fire && cond_tb ? PMU_PMSTAT_TB_MASK : 0u) | (fire && cond_neg ? PMU_PMSTAT_NEG_MASK : 0u);
         m->pmstat &= PMU_PMSTAT_TB_MASK | PMU_PMSTAT_NEG_MASK;
-        if (fire) { m->siar = m->ia2; m->sdar = m->da2; }
-        m->ia2 = m->ia1; m->da2 = m->da1;             /* address pipeline */
+        if (fire) { m->siar = m->ia3; m->sdar = m->da3; }
+        m->ia3 = m->ia2; m->da3 = m->da2;             /* address pipeline */
+        m->ia2 = m->ia1; m->da2 = m->da1;
         m->ia1 = in->iaddr & m->amask; m->da1 = in->daddr & m->amask;
     }
 
     /* ---- yield channels (pmu_yield; pre-edge state) ---- */
     {
         const unsigned nch = m->cfg.nch, r3 = (in->cpl[0] & 3u) != 0;
-        const uint32_t evt = ((cev & 0xFFFFu) | (uint32_t)in->yev << PMU_YEV_EXT_LSB |
+        const uint32_t evt = ((m->cev_q & 0xFFFFu) | (uint32_t)in->yev << PMU_YEV_EXT_LSB |
                               tb_rise << PMU_YEV_TB_LSB) & YEV_MASK;
         for (unsigned k = 0; k < 2 * nch; k++) {
             pmu_ych *y = &m->y[k];
@@ -478,6 +486,7 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         unsigned eret = ((wr_ok && r == R_YR0 && (wd & PMU_YRING0_BLK_MASK)) ? 1u : 0u) |
                         ((wr_ok && r == R_YR3 && (wd & PMU_YRING3_BLK_MASK)) ? 2u : 0u);
         m->blk = (m->blk & ~eret) | (ypick >= 0 ? 1u << r3 : 0u);
+        m->cev_q = cev & (nc < 16 ? (1u << nc) - 1u : 0xFFFFu);
     }
 
     /* ---- register writes ---- */

@@ -64,7 +64,7 @@
 #define PMU_YEV_EXT_LSB 16u
 #define PMU_YEV_TB_LSB 24u
 #define PMU_LAT_W 16u
-#define PMU_EV_LAT 2u
+#define PMU_EV_LAT 3u
 #define PMU_NAREA_MAX 8u
 
 #define PMU_ID_ID_LSB 0u

@@ -7,6 +7,9 @@
 //     reading any *_HI register returns the shadow;
 //   - writing a *_HI register loads the write stage, writing a *_LO register
 //     commits {stage, wdata} (wdata64_o) in one edge and clears the stage.
+// The address is decoded in the setup phase and the decode registered (see
+// below), so a master must hold PADDR/PWRITE/PSTRB/PPROT stable from the
+// setup into the access phase, as APB requires.
 // PSLVERR (no write, PRDATA=0): unmapped or misaligned address, partial
 // write strobe, counter slot >= NC, XCTL slot >= NC, yield channel >= NCH,
 // unprivileged write, unprivileged read of anything but CNT_LO/HI, TSC_LO/HI
@@ -38,7 +41,6 @@
 `define PMU_REG_SDAR_HI 12'h054
 `define PMU_REG_YRING0 12'h060
 `define PMU_REG_YRING3 12'h064
-`define PMU_CNT_BASE 12'h100
 `define PMU_CREG_CTL 4'h0
 `define PMU_CREG_EMQ 4'h4
 `define PMU_CREG_CNT_LO 4'h8
@@ -113,14 +115,23 @@ module pmu_apb #(
 );
   localparam integer CIW = AW - 4;  // counter slot index width
 
+  // ------------------------------------------------------------------
+  // Address decode in the SETUP phase, registered: APB holds PADDR, PWRITE,
+  // PSTRB, PPROT (and PWDATA) stable from the setup into the access phase,
+  // so the access phase uses the registered decode and error and no path
+  // runs from PADDR through the decoder into the register file or PRDATA.
+  // Zero wait states; the write still happens at the edge that ends the
+  // access phase and the read data are those of the access cycle.
+  // ------------------------------------------------------------------
+  wire          setup = psel_i & ~penable_i;
   wire          acc   = psel_i & penable_i;
   wire [AW-1:0] a     = paddr_i;
   wire          misal = |a[1:0];
-  /* verilator lint_off UNUSEDSIGNAL */
-  wire [AW-1:0] coff  = a - `PMU_CNT_BASE;   // [3:0] is the offset inside a slot
-  /* verilator lint_on UNUSEDSIGNAL */
-  wire [CIW-1:0] cidx = coff[AW-1:4];
-  wire          in_cnt = (a >= `PMU_CNT_BASE) && ({{(32-CIW){1'b0}}, cidx} < NC);
+  // counter slot n at CNT_BASE + 16n (n < NC <= 32): 0x100..0x2FF
+  wire          cnt_win = (a[AW-1:10] == {(AW-10){1'b0}}) && (a[9:8] != 2'b00) && (a[9:8] != 2'b11);
+  wire [5:0]    cidx_w = {a[9:8] - 2'd1, a[7:4]};
+  wire [CIW-1:0] cidx  = {{(CIW-6){1'b0}}, cidx_w};
+  wire          in_cnt = cnt_win && ({26'd0, cidx_w} < NC);
   wire [3:0]    creg  = {a[3:2], 2'b00};
   // XCTL[n] at PMU_XCTL_BASE + 4n (n < NC)
   /* verilator lint_off UNUSEDSIGNAL */
@@ -140,7 +151,70 @@ module pmu_apb #(
   wire [63:0]   siar64 = {{(64-XW){1'b0}}, siar_i};
   wire [63:0]   sdar64 = {{(64-XW){1'b0}}, sdar_i};
 
+  // decode of the setup-phase address: one select per register kind
+  localparam integer K_ID = 0, K_CFG = 1, K_CAP = 2, K_GCTL = 3, K_OVF = 4, K_CLR = 5, K_CNTEN = 6,
+                     K_TSC_LO = 7, K_TSC_HI = 8, K_CTL = 9, K_EMQ = 10, K_CNT_LO = 11, K_CNT_HI = 12,
+                     K_MMCR = 13, K_PMSTAT = 14, K_SIAR_LO = 15, K_SIAR_HI = 16, K_SDAR_LO = 17,
+                     K_SDAR_HI = 18, K_YR0 = 19, K_YR3 = 20, K_XCTL = 21, K_YCH = 22, NK = 23;
+  reg [NK-1:0] k_d;
+  reg          user_ok, u3_ok;
+  always @* begin
+    k_d = {NK{1'b0}}; user_ok = 1'b0; u3_ok = 1'b0;
+    if (in_xctl) k_d[K_XCTL] = 1'b1;
+    else if (in_ych) begin k_d[K_YCH] = 1'b1; u3_ok = ych_r3; end
+    else if (in_cnt)
+      case (creg)
+        `PMU_CREG_CTL:    k_d[K_CTL] = 1'b1;
+        `PMU_CREG_EMQ:    k_d[K_EMQ] = 1'b1;
+        `PMU_CREG_CNT_LO: begin k_d[K_CNT_LO] = 1'b1; user_ok = 1'b1; end
+        default:          begin k_d[K_CNT_HI] = 1'b1; user_ok = 1'b1; end
+      endcase
+    else
+      case (a)
+        `PMU_REG_ID:      k_d[K_ID] = 1'b1;
+        `PMU_REG_CFG:     k_d[K_CFG] = 1'b1;
+        `PMU_REG_CAP:     k_d[K_CAP] = 1'b1;
+        `PMU_REG_GCTL:    k_d[K_GCTL] = 1'b1;
+        `PMU_REG_OVF:     k_d[K_OVF] = 1'b1;
+        `PMU_REG_CLR:     k_d[K_CLR] = 1'b1;
+        `PMU_REG_CNTEN:   k_d[K_CNTEN] = 1'b1;
+        `PMU_REG_TSC_LO:  begin k_d[K_TSC_LO] = 1'b1; user_ok = 1'b1; end
+        `PMU_REG_TSC_HI:  begin k_d[K_TSC_HI] = 1'b1; user_ok = 1'b1; end
+        `PMU_REG_MMCR:    k_d[K_MMCR] = smp;
+        `PMU_REG_PMSTAT:  k_d[K_PMSTAT] = smp;
+        `PMU_REG_SIAR_LO: k_d[K_SIAR_LO] = smp;
+        `PMU_REG_SIAR_HI: k_d[K_SIAR_HI] = smp;
+        `PMU_REG_SDAR_LO: k_d[K_SDAR_LO] = smp;
+        `PMU_REG_SDAR_HI: k_d[K_SDAR_HI] = smp;
+        `PMU_REG_YRING0:  k_d[K_YR0] = yld;
+        `PMU_REG_YRING3:  begin k_d[K_YR3] = yld; u3_ok = yld; end
+        default:          ;
+      endcase
+  end
+
+  wire priv  = pprot_i[0];
+  wire err_d = misal | ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |
+               (~priv & ~u3_ok & (pwrite_i | ~(uen_i & user_ok)));
+
+  reg [NK-1:0]  k_q;
+  reg           err_q, wr_q;   // wr_q: a write without error
+  reg [CIW-1:0] cidx_q;
+  reg [4:0]     xidx_q;
+  reg           ych_r3_q;
+  reg [2:0]     ych_i_q, ych_reg_q;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) begin
+      k_q <= {NK{1'b0}}; err_q <= 1'b0; wr_q <= 1'b0; cidx_q <= {CIW{1'b0}}; xidx_q <= 5'd0;
+      ych_r3_q <= 1'b0; ych_i_q <= 3'd0; ych_reg_q <= 3'd0;
+    end else if (setup) begin
+      k_q <= k_d; err_q <= err_d; wr_q <= pwrite_i & ~err_d; cidx_q <= cidx; xidx_q <= xidx;
+      ych_r3_q <= ych_r3; ych_i_q <= ych_i; ych_reg_q <= a[4:2];
+    end
+
+  // ------------------------------------------------- access phase
   reg [31:0] rshadow_q, wstage_q;
+  wire wr_ok = acc & wr_q;
+  wire rd_ok = acc & ~pwrite_i & ~err_q;
 
   // EN bit of the addressed counter (for the CTL read)
   reg en_bit;
@@ -148,71 +222,43 @@ module pmu_apb #(
   always @* begin
     en_bit = 1'b0;
     for (k = 0; k < NC; k = k + 1)
-      if ({{(32-CIW){1'b0}}, cidx} == k) en_bit = cnten_i[k];
+      if ({{(32-CIW){1'b0}}, cidx_q} == k) en_bit = cnten_i[k];
   end
 
-  // decode
-  reg        hit, user_ok, is_lo, is_hi;
   reg [63:0] lo_val;   // value whose high half a LO read latches
   reg [31:0] rdata;
-  reg        sel_gctl, sel_ovf, sel_clr, sel_cnten, sel_tsc_lo, sel_ctl, sel_emq, sel_cnt_lo;
-  reg        sel_mmcr, sel_pmstat, sel_xctl, sel_yr0, sel_yr3, sel_ych, u3_ok, ro_lo;
-
   always @* begin
-    hit = 1'b0; user_ok = 1'b0; is_lo = 1'b0; is_hi = 1'b0;
     lo_val = 64'd0; rdata = 32'd0;
-    sel_gctl = 1'b0; sel_ovf = 1'b0; sel_clr = 1'b0; sel_cnten = 1'b0;
-    sel_tsc_lo = 1'b0; sel_ctl = 1'b0; sel_emq = 1'b0; sel_cnt_lo = 1'b0;
-    sel_mmcr = 1'b0; sel_pmstat = 1'b0; sel_xctl = 1'b0; sel_yr0 = 1'b0; sel_yr3 = 1'b0; sel_ych = 1'b0;
-    u3_ok = 1'b0; ro_lo = 1'b0;
-    if (in_xctl) begin
-      hit = 1'b1; sel_xctl = 1'b1; rdata = xctl_rd_i[xidx*32 +: 32];
-    end else if (in_ych) begin
-      hit = 1'b1; sel_ych = 1'b1; u3_ok = ych_r3; rdata = ych_rd_i;
-    end else if (in_cnt) begin
-      hit = 1'b1;
-      case (creg)
-        `PMU_CREG_CTL:    begin sel_ctl = 1'b1;
-                                rdata = ctl_rd_i[cidx*32 +: 32];
-                                rdata[`PMU_CTL_EN_LSB] = en_bit; end
-        `PMU_CREG_EMQ:    begin sel_emq = 1'b1; rdata = emq_rd_i[cidx*32 +: 32]; end
-        `PMU_CREG_CNT_LO: begin sel_cnt_lo = 1'b1; is_lo = 1'b1; user_ok = 1'b1;
-                                lo_val = cnt_i[cidx*64 +: 64]; rdata = lo_val[31:0]; end
-        default:          begin is_hi = 1'b1; user_ok = 1'b1; rdata = rshadow_q; end
-      endcase
-    end else begin
-      case (a)
-        `PMU_REG_ID:     begin hit = 1'b1; rdata = `PMU_ID_VALUE; end
-        `PMU_REG_CFG:    begin hit = 1'b1; rdata = cfg_i; end
-        `PMU_REG_CAP:    begin hit = 1'b1; rdata = cap_i; end
-        `PMU_REG_GCTL:   begin hit = 1'b1; sel_gctl = 1'b1; rdata = gctl_i; end
-        `PMU_REG_OVF:    begin hit = 1'b1; sel_ovf = 1'b1; rdata[NC-1:0] = ovf_i; end
-        `PMU_REG_CLR:    begin hit = 1'b1; sel_clr = 1'b1; end
-        `PMU_REG_CNTEN:  begin hit = 1'b1; sel_cnten = 1'b1; rdata[NC-1:0] = cnten_i; end
-        `PMU_REG_TSC_LO: begin hit = 1'b1; sel_tsc_lo = 1'b1; is_lo = 1'b1; user_ok = 1'b1;
-                               lo_val = tsc_i; rdata = tsc_i[31:0]; end
-        `PMU_REG_TSC_HI: begin hit = 1'b1; is_hi = 1'b1; user_ok = 1'b1; rdata = rshadow_q; end
-        `PMU_REG_MMCR:   begin hit = smp; sel_mmcr = smp; rdata = mmcr_i; end
-        `PMU_REG_PMSTAT: begin hit = smp; sel_pmstat = smp; rdata[1:0] = pmstat_i; end
-        `PMU_REG_SIAR_LO: begin hit = smp; ro_lo = smp; lo_val = siar64; rdata = siar64[31:0]; end
-        `PMU_REG_SIAR_HI: begin hit = smp; rdata = rshadow_q; end
-        `PMU_REG_SDAR_LO: begin hit = smp; ro_lo = smp; lo_val = sdar64; rdata = sdar64[31:0]; end
-        `PMU_REG_SDAR_HI: begin hit = smp; rdata = rshadow_q; end
-        `PMU_REG_YRING0: begin hit = yld; sel_yr0 = yld; rdata = yr0_i; end
-        `PMU_REG_YRING3: begin hit = yld; sel_yr3 = yld; u3_ok = yld; rdata = yr3_i; end
-        default:         hit = 1'b0;
-      endcase
-    end
+    case (1'b1)   // k_q is one-hot (or zero)
+      k_q[K_XCTL]:    rdata = xctl_rd_i[xidx_q*32 +: 32];
+      k_q[K_YCH]:     rdata = ych_rd_i;
+      k_q[K_CTL]:     begin rdata = ctl_rd_i[cidx_q*32 +: 32]; rdata[`PMU_CTL_EN_LSB] = en_bit; end
+      k_q[K_EMQ]:     rdata = emq_rd_i[cidx_q*32 +: 32];
+      k_q[K_CNT_LO]:  begin lo_val = cnt_i[cidx_q*64 +: 64]; rdata = lo_val[31:0]; end
+      k_q[K_ID]:      rdata = `PMU_ID_VALUE;
+      k_q[K_CFG]:     rdata = cfg_i;
+      k_q[K_CAP]:     rdata = cap_i;
+      k_q[K_GCTL]:    rdata = gctl_i;
+      k_q[K_OVF]:     rdata[NC-1:0] = ovf_i;
+      k_q[K_CNTEN]:   rdata[NC-1:0] = cnten_i;
+      k_q[K_TSC_LO]:  begin lo_val = tsc_i; rdata = tsc_i[31:0]; end
+      k_q[K_MMCR]:    rdata = mmcr_i;
+      k_q[K_PMSTAT]:  rdata[1:0] = pmstat_i;
+      k_q[K_SIAR_LO]: begin lo_val = siar64; rdata = siar64[31:0]; end
+      k_q[K_SDAR_LO]: begin lo_val = sdar64; rdata = sdar64[31:0]; end
+      k_q[K_YR0]:     rdata = yr0_i;
+      k_q[K_YR3]:     rdata = yr3_i;
+      k_q[K_CNT_HI], k_q[K_TSC_HI], k_q[K_SIAR_HI], k_q[K_SDAR_HI]: rdata = rshadow_q;
+      default:        ;
+    endcase
   end
 
-  wire priv = pprot_i[0];
-  wire err  = misal | ~hit | (pwrite_i & (pstrb_i != 4'hF)) |
-              (~priv & ~u3_ok & (pwrite_i | ~(uen_i & user_ok)));
-  wire wr_ok = acc & pwrite_i & ~err;
-  wire rd_ok = acc & ~pwrite_i & ~err;
+  wire is_lo = k_q[K_CNT_LO] | k_q[K_TSC_LO];     // RW 64-bit registers
+  wire is_hi = k_q[K_CNT_HI] | k_q[K_TSC_HI];
+  wire ro_lo = k_q[K_SIAR_LO] | k_q[K_SDAR_LO];   // RO: reads latch, writes ignored
 
   assign pready_o  = 1'b1;
-  assign pslverr_o = acc & err;
+  assign pslverr_o = acc & err_q;
   always @* prdata_o = rd_ok ? rdata : 32'd0;
 
   always @(posedge clk_i or negedge rst_ni)
@@ -220,8 +266,7 @@ module pmu_apb #(
       rshadow_q <= 32'd0;
       wstage_q  <= 32'd0;
     end else begin
-      if (rd_ok & is_lo) rshadow_q <= lo_val[63:32];
-      if (rd_ok & ro_lo) rshadow_q <= lo_val[63:32];
+      if (rd_ok & (is_lo | ro_lo)) rshadow_q <= lo_val[63:32];
       if (wr_ok & is_hi) wstage_q  <= pwdata_i;
       if (wr_ok & is_lo) wstage_q  <= 32'd0;
     end
@@ -229,28 +274,28 @@ module pmu_apb #(
   genvar n;
   generate
     for (n = 0; n < NC; n = n + 1) begin : g_we
-      wire mine = wr_ok & ({{(32-CIW){1'b0}}, cidx} == n);
-      assign we_ctl_o[n] = mine & sel_ctl;
-      assign we_emq_o[n] = mine & sel_emq;
-      assign we_cnt_o[n] = mine & sel_cnt_lo;
-      assign we_xctl_o[n] = wr_ok & sel_xctl & ({27'd0, xidx} == n);
+      wire mine = wr_ok & ({{(32-CIW){1'b0}}, cidx_q} == n);
+      assign we_ctl_o[n]  = mine & k_q[K_CTL];
+      assign we_emq_o[n]  = mine & k_q[K_EMQ];
+      assign we_cnt_o[n]  = mine & k_q[K_CNT_LO];
+      assign we_xctl_o[n] = wr_ok & k_q[K_XCTL] & ({27'd0, xidx_q} == n);
     end
   endgenerate
 
-  assign we_mmcr_o   = wr_ok & sel_mmcr;
-  assign we_pmstat_o = wr_ok & sel_pmstat;
-  assign we_yr0_o    = wr_ok & sel_yr0;
-  assign we_yr3_o    = wr_ok & sel_yr3;
-  assign we_ych_o    = wr_ok & sel_ych;
-  assign ych_ring_o  = ych_r3;
-  assign ych_idx_o   = ych_i;
-  assign ych_reg_o   = a[4:2];
+  assign we_mmcr_o   = wr_ok & k_q[K_MMCR];
+  assign we_pmstat_o = wr_ok & k_q[K_PMSTAT];
+  assign we_yr0_o    = wr_ok & k_q[K_YR0];
+  assign we_yr3_o    = wr_ok & k_q[K_YR3];
+  assign we_ych_o    = wr_ok & k_q[K_YCH];
+  assign ych_ring_o  = ych_r3_q;
+  assign ych_idx_o   = ych_i_q;
+  assign ych_reg_o   = ych_reg_q;
 
-  assign we_gctl_o  = wr_ok & sel_gctl;
-  assign we_ovf_o   = wr_ok & sel_ovf;
-  assign we_clr_o   = wr_ok & sel_clr;
-  assign we_cnten_o = wr_ok & sel_cnten;
-  assign we_tsc_o   = wr_ok & sel_tsc_lo;
+  assign we_gctl_o  = wr_ok & k_q[K_GCTL];
+  assign we_ovf_o   = wr_ok & k_q[K_OVF];
+  assign we_clr_o   = wr_ok & k_q[K_CLR];
+  assign we_cnten_o = wr_ok & k_q[K_CNTEN];
+  assign we_tsc_o   = wr_ok & k_q[K_TSC_LO];
   assign wdata_o    = pwdata_i;
   assign wdata64_o  = {wstage_q, pwdata_i};
 endmodule

@@ -15,7 +15,7 @@
 module pmu_event_mux #(
   parameter integer NT         = 2,
   parameter integer NCLS       = 64,
-  parameter integer NSUB       = 16,
+  parameter integer NSUB       = 16,   // sub-events per class (pop16: 16)
   parameter integer NRET       = 4,
   parameter integer FLOP_CLASS = 63,
   parameter integer IW         = 8,
@@ -52,6 +52,20 @@ module pmu_event_mux #(
   reg [NSUB-1:0] sel;
   reg [IW-1:0]   acc;
 
+  // popcount: 4-bit group counts (one 4-input LUT level on an FPGA), then
+  // a two-level tree of small adders (carry chains)
+  function [2:0] pop4(input [3:0] v);
+    pop4 = {2'b00, v[0]} + {2'b00, v[1]} + {2'b00, v[2]} + {2'b00, v[3]};
+  endfunction
+  function [4:0] pop16(input [15:0] v);
+    reg [3:0] lo, hi;
+    begin
+      lo = {1'b0, pop4(v[3:0])} + {1'b0, pop4(v[7:4])};
+      hi = {1'b0, pop4(v[11:8])} + {1'b0, pop4(v[15:12])};
+      pop16 = {1'b0, lo} + {1'b0, hi};
+    end
+  endfunction
+
   always @* begin
     inc_o = {NT*IW{1'b0}};
     for (t = 0; t < NT; t = t + 1) begin
@@ -63,8 +77,7 @@ module pmu_event_mux #(
             acc = acc + (flop_fma_i[t*NRET+s] ? {{(IW-2){1'b0}}, 2'd2} : {{(IW-1){1'b0}}, 1'b1});
       end else if (in_area) begin
         sel = ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & em_i;   // stage 1: class, stage 2: mask
-        for (s = 0; s < NSUB; s = s + 1)
-          acc = acc + {{(IW-1){1'b0}}, sel[s]};
+        acc = {{(IW-5){1'b0}}, pop16(sel)};
       end
       inc_o[t*IW +: IW] = acc;
     end

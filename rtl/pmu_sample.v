@@ -11,7 +11,7 @@
 //     a counter with NIE=1 is negative (its registered MSB, cmsb_i), or TBEE=1
 //     and the TBSEL bit of the TSC goes 0->1 at that edge. At that edge
 //     PMSTAT records the cause(s), SIAR/SDAR latch the addresses of cycle
-//     t-2 (iaddr_i/daddr_i piped through two registers: the cycle whose
+//     t-3 (iaddr_i/daddr_i piped through three registers: the cycle whose
 //     events reached the counters' registered MSB now, see pmu_core), PMXE
 //     clears (SIAR/SDAR then stay frozen until software sets PMXE again)
 //     and, with FOI=1, FRZ sets.
@@ -83,7 +83,7 @@ module pmu_sample #(
   reg [15:0] thresh_q;
   reg [1:0]  pmstat_q;
   reg [AW-1:0] siar_q, sdar_q;
-  reg [AW-1:0] ia1_q, da1_q, ia2_q, da2_q;   // address pipeline (cycles t-1, t-2)
+  reg [AW-1:0] ia1_q, da1_q, ia2_q, da2_q, ia3_q, da3_q;   // address pipeline (cycles t-1..t-3)
   wire         cnt0_msb = cmsb_i[0];
   reg [NC-1:0] nie_q, hist_q, lat_q, pms_q, pmc_q;
 
@@ -132,13 +132,14 @@ module pmu_sample #(
     else pmstat_q <= (pmstat_q & ~(we_pmstat_i ? {wdata_i[`PMU_PMSTAT_TB_LSB], wdata_i[`PMU_PMSTAT_NEG_LSB]} : 2'b00)) |
                      {fire & cond_tb, fire & cond_neg};
 
-  // address pipeline: the addresses travel with the events through the two
-  // event-path stages of pmu_core
+  // address pipeline: the addresses travel with the events through the
+  // three event-path stages of pmu_core
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
       ia1_q <= {AW{1'b0}}; da1_q <= {AW{1'b0}}; ia2_q <= {AW{1'b0}}; da2_q <= {AW{1'b0}};
+      ia3_q <= {AW{1'b0}}; da3_q <= {AW{1'b0}};
     end else begin
-      ia1_q <= iaddr_i; da1_q <= daddr_i; ia2_q <= ia1_q; da2_q <= da1_q;
+      ia1_q <= iaddr_i; da1_q <= daddr_i; ia2_q <= ia1_q; da2_q <= da1_q; ia3_q <= ia2_q; da3_q <= da2_q;
     end
 
   // SIAR/SDAR: latched when the interrupt is signalled, frozen otherwise
@@ -146,7 +147,7 @@ module pmu_sample #(
     if (!rst_ni) begin
       siar_q <= {AW{1'b0}}; sdar_q <= {AW{1'b0}};
     end else if (fire) begin
-      siar_q <= ia2_q; sdar_q <= da2_q;
+      siar_q <= ia3_q; sdar_q <= da3_q;
     end
 
   // per-counter XCTL

@@ -1,9 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
 // pmu_threshold: threshold compare, invert and edge detect of one counter.
 //   cond = (raw >= max(THR,1)) XOR INV
 //   EDGE=1                 -> 1 on a 0->1 transition of cond
 //   THR!=0 or INV=1        -> 1 in every cycle cond holds
 //   otherwise              -> raw (occurrence counting, >1 per cycle)
 // The previous condition is tracked every cycle, counting or not.
+// thr_nz_i (THR != 0) and mode_i ({EDGE, THR!=0 | INV}) are decoded from the
+// CTL write by pmu_escr and registered there, so the compare starts from
+// flip-flops and the output select is one level.
 module pmu_threshold #(
   parameter integer IW = 8
 ) (
@@ -11,18 +15,20 @@ module pmu_threshold #(
   input  wire          rst_ni,
   input  wire [IW-1:0] raw_i,
   input  wire [7:0]    thr_i,
+  input  wire          thr_nz_i,   // thr_i != 0
   input  wire          inv_i,
-  input  wire          edge_i,
+  input  wire [1:0]    mode_i,     // [1] EDGE, [0] THR != 0 or INV
   output reg  [IW-1:0] inc_o
 );
   reg         prev_q;
-  wire [IW:0] thr_eff = (thr_i == 8'd0) ? {{IW{1'b0}}, 1'b1} : {{(IW-7){1'b0}}, thr_i};
-  wire        cond    = ({1'b0, raw_i} >= thr_eff) ^ inv_i;
+  // raw >= max(THR,1): with THR=0 that is raw != 0
+  wire        ge   = thr_nz_i ? ({1'b0, raw_i} >= {{(IW-7){1'b0}}, thr_i}) : (|raw_i);
+  wire        cond = ge ^ inv_i;
 
   always @* begin
-    if (edge_i)                          inc_o = {{(IW-1){1'b0}}, cond & ~prev_q};
-    else if ((thr_i != 8'd0) || inv_i)   inc_o = {{(IW-1){1'b0}}, cond};
-    else                                 inc_o = raw_i;
+    if (mode_i[1])      inc_o = {{(IW-1){1'b0}}, cond & ~prev_q};
+    else if (mode_i[0]) inc_o = {{(IW-1){1'b0}}, cond};
+    else                inc_o = raw_i;
   end
 
   always @(posedge clk_i or negedge rst_ni)

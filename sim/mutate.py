@@ -26,13 +26,13 @@ MUTANTS = [
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-t)+1] : eq_i[2*(NT-1-t)]", "? eq_i[2*(NT-1-t)] : eq_i[2*(NT-1-t)+1]"),
     ("rtl-threshold-gt-not-ge", "rtl/pmu_threshold.v",
-     "({1'b0, raw_i} >= thr_eff)", "({1'b0, raw_i} > thr_eff)"),
+     "({1'b0, raw_i} >= {{(IW-7){1'b0}}, thr_i})", "({1'b0, raw_i} > {{(IW-7){1'b0}}, thr_i})"),
     ("rtl-fma-counts-one", "rtl/pmu_event_mux.v",
      "(flop_fma_i[t*NRET+s] ? {{(IW-2){1'b0}}, 2'd2}", "(flop_fma_i[t*NRET+s] ? {{(IW-2){1'b0}}, 2'd1}"),
     ("rtl-misaligned-accepted", "rtl/pmu_apb.v",
      "wire          misal = |a[1:0];", "wire          misal = 1'b0;"),
     ("rtl-shadow-not-latched", "rtl/pmu_apb.v",
-     "if (rd_ok & is_lo) rshadow_q <= lo_val[63:32];", "if (rd_ok & is_hi) rshadow_q <= lo_val[63:32];"),
+     "if (rd_ok & (is_lo | ro_lo)) rshadow_q <= lo_val[63:32];", "if (rd_ok & (is_hi | ro_lo)) rshadow_q <= lo_val[63:32];"),
     ("rtl-ovf-lost-on-w1c", "rtl/pmu_core.v",
      "ovf_q <= (ovf_q & ~(we_ovf ? wdata[NC-1:0] : {NC{1'b0}})) | ovf_set;",
      "ovf_q <= (ovf_q | ovf_set) & ~(we_ovf ? wdata[NC-1:0] : {NC{1'b0}});"),
@@ -54,13 +54,16 @@ MUTANTS = [
      "else if (uf) y->cnt = sav_old;", "else if (uf) y->cnt = sav_old ? sav_old - 1u : 0u;"),
     # pipelined event path: the count enable must travel with the events
     ("rtl-enable-not-piped", "rtl/pmu_core.v",
-     ".clk_i, .rst_ni, .en_i(run_q), .inc_i(inc_q),", ".clk_i, .rst_ni, .en_i(run), .inc_i(inc_q),"),
+     ".clk_i, .rst_ni, .en_i(run2_q), .inc_i(inc_q),", ".clk_i, .rst_ni, .en_i(run_q), .inc_i(inc_q),"),
     # ... and SIAR/SDAR the addresses of the event that made the counter negative
     ("rtl-siar-not-piped", "rtl/pmu_sample.v",
-     "siar_q <= ia2_q; sdar_q <= da2_q;",
-     "siar_q <= ia1_q | (ia2_q & ia1_q); sdar_q <= da1_q | (da2_q & da1_q);"),   # one stage early (lint-clean)
+     "siar_q <= ia3_q; sdar_q <= da3_q;",
+     "siar_q <= ia2_q | (ia3_q & ia2_q); sdar_q <= da2_q | (da3_q & da2_q);"),   # one stage early (lint-clean)
     ("model-siar-not-piped", "cmodel/pmu_model.c",
-     "if (fire) { m->siar = m->ia2; m->sdar = m->da2; }", "if (fire) { m->siar = m->ia1; m->sdar = m->da1; }"),
+     "if (fire) { m->siar = m->ia3; m->sdar = m->da3; }", "if (fire) { m->siar = m->ia2; m->sdar = m->da2; }"),
+    # the yield channels see "counter counted" one register later
+    ("model-cev-not-piped", "cmodel/pmu_model.c",
+     "const uint32_t evt = ((m->cev_q & 0xFFFFu) |", "const uint32_t evt = ((cev & 0xFFFFu) |"),
     # counter areas: a counter must not see another area's classes
     ("rtl-area-ignored", "rtl/pmu_event_mux.v",
      "((es_i % NAREA[5:0]) == AREA[5:0]) && ", "", ALT),
@@ -68,7 +71,7 @@ MUTANTS = [
      "return es < c->ncls && es % c->narea == n % c->narea;", "return es < c->ncls;", ALT),
     # left-out blocks: their registers answer PSLVERR
     ("rtl-absent-sample-mapped", "rtl/pmu_apb.v",
-     "`PMU_REG_MMCR:   begin hit = smp;", "`PMU_REG_MMCR:   begin hit = 1'b1;", LEAN),
+     "`PMU_REG_MMCR:    k_d[K_MMCR] = smp;", "`PMU_REG_MMCR:    k_d[K_MMCR] = 1'b1;", LEAN),
     ("model-absent-yield-mapped", "cmodel/pmu_model.c",
      "return m->cfg.has_yield ? r : R_NONE;", "return r;", LEAN),
 ]

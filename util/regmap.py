@@ -216,9 +216,10 @@ YEV_BITS = [("CNT", 0, 16, "counter k (k < NC) counted an event this cycle"),
 TB_BITS = [16, 12, 8, 0]
 LAT_W = 16   # width of each thread's mem_lat_i
 # Event-to-count latency of the pipelined event path (CAP.LAT): the events of
-# cycle t are registered at the end of t (stage E) and added at the end of t+1
-# (stage C), so a read from cycle t+2 on includes them.
-EV_LAT = 2
+# cycle t are registered at the end of t (stage E), thresholded in t+1 (stage
+# T) and added at the end of t+2 (stage C), so a read from cycle t+3 on
+# includes them.
+EV_LAT = 3
 NAREA_MAX = 8
 
 FIELD_MAX = {"NC": NC_MAX, "2*NT": 16, "CW-32": 32, "NCH": NCH_MAX}
