@@ -211,6 +211,11 @@ def main():
     out.append("- The SoC's RAM is 4 KiB of EBR (the example firmware needs ~18-21 KiB, which would need the UP5K's "
                "SPRAM, not inferred by Yosys); it is loaded with an idle loop: resource numbers only.")
     out.extend("- " + n for n in notes)
+    # source stamp (make test: report-check flags the report when the sources change)
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+    from report_stamp import stamp_line
+    out.append("")
+    out.append(stamp_line("synth/reports/fpga.md"))
     text = "\n".join(out) + "\n"
     os.makedirs(os.path.dirname(args.report), exist_ok=True)
     with open(args.report, "w") as f:
