@@ -76,14 +76,24 @@ TEST_TARGETS += core-lint core-random core-random-alt core-random-lean
 core-directed: $(CORE_BUILD)/test_directed_default/Vtest_directed
 	$< --vec $(CORE_BUILD)/directed_default.vec --latency $(CORE_BUILD)/latency.md
 
-# docs/sampling.md's latency table is written by the directed bench
+# Generated blocks in hand-written docs: docs/sampling.md's latency table
+# (written by the directed bench) and README's configuration guide (from
+# synth/reports/area.md and timing.md). `make docs` writes them, docs-check
+# (make test) fails when either is stale.
 .PHONY: docs docs-check
 docs: $(CORE_BUILD)/test_directed_default/Vtest_directed
 	$< --only latencies --latency $(CORE_BUILD)/latency.md >/dev/null
 	python3 util/doc_block.py docs/sampling.md latency $(CORE_BUILD)/latency.md
+	python3 synth/config_guide.py $(CORE_BUILD)/config_guide.md
+	python3 util/doc_block.py README.md config-guide $(CORE_BUILD)/config_guide.md
 docs-check: $(CORE_BUILD)/test_directed_default/Vtest_directed
 	$< --only latencies --latency $(CORE_BUILD)/latency.md >/dev/null
-	python3 util/doc_block.py --check docs/sampling.md latency $(CORE_BUILD)/latency.md
+	python3 synth/config_guide.py $(CORE_BUILD)/config_guide.md
+	@p=0; f=0; \
+	for b in "docs/sampling.md latency $(CORE_BUILD)/latency.md" "README.md config-guide $(CORE_BUILD)/config_guide.md"; do \
+	  out=$$(python3 util/doc_block.py --check $$b); rc=$$?; echo "$$out" | head -1; \
+	  if [ $$rc -eq 0 ]; then p=$$((p+1)); else f=$$((f+1)); fi; \
+	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 TEST_TARGETS += docs-check
 
 core-directed-alt: $(CORE_BUILD)/test_directed_alt/Vtest_directed
