@@ -8,7 +8,7 @@ CFLAGS     ?= -std=c99 -O2 -Wall -Wextra -pedantic
 SEED       ?= 1
 CYCLES     ?= 1000000
 
-.PHONY: help deps regmap regmap-check lint test demo bench synth soak clean
+.PHONY: help deps regmap regmap-check lint test demo bench synth soak timing clean
 
 help:
 	@echo "make deps     install missing tools (apt-get/pip as root, else prints the commands)"
@@ -17,6 +17,7 @@ help:
 	@echo "make bench    simulation speed table (Verilator vs C model)"
 	@echo "make synth    Yosys area table (+ distributed-counter ratio, iCE40/xc7 FPGA numbers)"
 	@echo "make fpga     iCE40 place and route + xc7 resource counts"
+	@echo "make timing   fmax/logic-depth benchmark vs PicoRV32 (iCE40 UP5K/HX8K, 3 seeds; about 20-30 min)"
 	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (more than 1.5 h)"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
 
@@ -34,6 +35,7 @@ include sim/deps.mk
 -include sim/dc.mk
 -include sim/soc/soc.mk
 -include synth/fpga.mk
+-include synth/timing.mk
 -include sw/sw.mk
 
 test: deps-sim
