@@ -7,6 +7,7 @@
 # A benchmark, not a test: goals that are not met do not fail the target.
 #   make timing                          full run (20-30 min on 2 shared cores)
 #   make timing TIMING_ARGS=--quick      seed 1, UP5K only, report in build/timing
+#   make timing TIMING_ARGS=--jobs=1     one nextpnr at a time (a shared machine)
 TIMING_BUILD := $(BUILD)/timing
 TIMING_ARGS  ?=
 .PHONY: timing
