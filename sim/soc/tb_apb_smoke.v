@@ -60,6 +60,7 @@ module tb_apb_smoke;
     apb(1, 12'h008, 32'h1);                   // GCTL.GEN = 1
     repeat (100) @(posedge clk);
     apb(1, 12'h008, 32'h0);                   // stop
+    repeat (2) @(posedge clk);                // the pipeline drains (CAP.LAT = 3)
     apb(0, 12'h138, 0);                       // CNT_LO[3]
     // counting edges: the 100 idle ones, then the GEN=0 setup edge and its access edge (GEN still 1 during it)
     check(rd == 32'd102, "counter counts an always-on event");
