@@ -486,7 +486,7 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         unsigned eret = ((wr_ok && r == R_YR0 && (wd & PMU_YRING0_BLK_MASK)) ? 1u : 0u) |
                         ((wr_ok && r == R_YR3 && (wd & PMU_YRING3_BLK_MASK)) ? 2u : 0u);
         m->blk = (m->blk & ~eret) | (ypick >= 0 ? 1u << r3 : 0u);
-        m->cev_q = cev & (nc < 16 ? (1u << nc) - 1u : 0xFFFFu);
+        m->cev_q = cev;   /* evt keeps counters 0..15 */
     }
 
     /* ---- register writes ---- */

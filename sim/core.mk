@@ -81,16 +81,17 @@ core-directed: $(CORE_BUILD)/test_directed_default/Vtest_directed
 # synth/reports/area.md and timing.md). `make docs` writes them, docs-check
 # (make test) fails when either is stale.
 .PHONY: docs docs-check
-docs: $(CORE_BUILD)/test_directed_default/Vtest_directed
-	$< --only latencies --latency $(CORE_BUILD)/latency.md >/dev/null
-	python3 util/doc_block.py docs/sampling.md latency $(CORE_BUILD)/latency.md
-	python3 synth/config_guide.py $(CORE_BUILD)/config_guide.md
-	python3 util/doc_block.py README.md config-guide $(CORE_BUILD)/config_guide.md
-docs-check: $(CORE_BUILD)/test_directed_default/Vtest_directed
+DOC_BLOCKS := "docs/sampling.md latency $(CORE_BUILD)/latency.md" \
+              "README.md config-guide $(CORE_BUILD)/config_guide.md"
+.PHONY: doc-blocks
+doc-blocks: $(CORE_BUILD)/test_directed_default/Vtest_directed
 	$< --only latencies --latency $(CORE_BUILD)/latency.md >/dev/null
 	python3 synth/config_guide.py $(CORE_BUILD)/config_guide.md
+docs: doc-blocks
+	@for b in $(DOC_BLOCKS); do python3 util/doc_block.py $$b || exit 1; done
+docs-check: doc-blocks
 	@p=0; f=0; \
-	for b in "docs/sampling.md latency $(CORE_BUILD)/latency.md" "README.md config-guide $(CORE_BUILD)/config_guide.md"; do \
+	for b in $(DOC_BLOCKS); do \
 	  out=$$(python3 util/doc_block.py --check $$b); rc=$$?; echo "$$out" | head -1; \
 	  if [ $$rc -eq 0 ]; then p=$$((p+1)); else f=$$((f+1)); fi; \
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]

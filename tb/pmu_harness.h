@@ -350,7 +350,9 @@ struct Harness {
     // counter state straight from the (checked-equal) RTL ports
     uint64_t cnt(unsigned n) const { return get_bits(dut->cnt_o, n * cfg.cw, cfg.cw); }
     uint32_t ovf() const { return (uint32_t)get_bits(dut->ovf_o, 0, cfg.nc); }
-    bool irq() { dut->clk_i = 0; drive(); dut->eval(); return dut->irq_o; }
+    // the RTL's combinational outputs for the current inputs, before the edge
+    void settle() { dut->clk_i = 0; drive(); dut->eval(); }
+    bool irq() { settle(); return dut->irq_o; }
 
     void clear_events() {
         memset(in.ev, 0, sizeof in.ev);

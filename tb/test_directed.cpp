@@ -1233,12 +1233,12 @@ static void t_latencies(Harness &h) {
         h.write(PMU_REG_YCH_SAV(0, 0), 0);
         h.write(PMU_REG_YCH_CTL(0, 0), V | ACT);
         h.in.yev = 1u << 3; h.step(); h.in.yev = 0;              // trigger in cycle t
-        d = until(h, [&] { h.dut->clk_i = 0; h.drive(); h.dut->eval(); return h.dut->yield_o != 0; });
+        d = until(h, [&] { h.settle(); return h.dut->yield_o != 0; });
         lat_row("external event in cycle t underflows a channel (SAV=0) -> `yield_o` pulse", d + 1, "");
         h.in.yev = 1u << 3; h.step(); h.in.yev = 0;              // pending again, ring blocked
         h.idle(3);
         h.write(PMU_REG_YRING0, PMU_YRING0_BLK_MASK);             // ERET
-        d = until(h, [&] { h.dut->clk_i = 0; h.drive(); h.dut->eval(); return h.dut->yield_o != 0; });
+        d = until(h, [&] { h.settle(); return h.dut->yield_o != 0; });
         lat_row("ERET write (YRING0.BLK=1, access phase in cycle t) -> pending yield delivered", d + 1, "");
     }
 }
