@@ -198,8 +198,10 @@ module dc_local_unit #(
       wire [15:0] em16 = {{(16-NSUB){1'b0}}, em_q} ;
       pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(1), .FLOP_CLASS(63), .IW(IW)) u_mux (
         .ev_i(ev16), .flop_cat_i({NT*8{1'b0}}), .flop_fma_i({NT{1'b0}}),
-        .es_i(es_q), .em_i(em16), .inc_o(tinc));
-      pmu_qualifier #(.NT(NT), .IW(IW)) u_q (.inc_i(tinc), .cpl_i(cpl_i), .eq_i(eq_eff), .inc_o(qinc));
+        .es_i(es_q), .em_i({NT{em16}}), .inc_o(tinc));
+      /* verilator lint_off PINCONNECTEMPTY */
+      pmu_qualifier #(.NT(NT), .IW(IW)) u_q (.inc_i(tinc), .cpl_i(cpl_i), .eq_i(eq_eff), .q_o(), .inc_o(qinc));
+      /* verilator lint_on PINCONNECTEMPTY */
 
       wire [31:0]   q32  = {{(32-IW){1'b0}}, qinc};
       wire [LW-1:0] inc  = (cnt_en & en_q) ? q32[LW-1:0] : {LW{1'b0}};

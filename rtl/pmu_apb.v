@@ -113,8 +113,6 @@ module pmu_apb #(
   output wire [2:0]     ych_idx_o,    // number and register
   output wire [2:0]     ych_reg_o
 );
-  localparam integer CIW = AW - 4;  // counter slot index width
-
   // ------------------------------------------------------------------
   // Address decode in the SETUP phase, registered: APB holds PADDR, PWRITE,
   // PSTRB, PPROT (and PWDATA) stable from the setup into the access phase,
@@ -130,7 +128,6 @@ module pmu_apb #(
   // counter slot n at CNT_BASE + 16n (n < NC <= 32): 0x100..0x2FF
   wire          cnt_win = (a[AW-1:10] == {(AW-10){1'b0}}) && (a[9:8] != 2'b00) && (a[9:8] != 2'b11);
   wire [5:0]    cidx_w = {a[9:8] - 2'd1, a[7:4]};
-  wire [CIW-1:0] cidx  = {{(CIW-6){1'b0}}, cidx_w};
   wire          in_cnt = cnt_win && ({26'd0, cidx_w} < NC);
   wire [3:0]    creg  = {a[3:2], 2'b00};
   // XCTL[n] at PMU_XCTL_BASE + 4n (n < NC)
@@ -196,20 +193,46 @@ module pmu_apb #(
   wire err_d = misal | ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |
                (~priv & ~u3_ok & (pwrite_i | ~(uen_i & user_ok)));
 
-  reg [NK-1:0]  k_q;
-  reg           err_q, wr_q;   // wr_q: a write without error
-  reg [CIW-1:0] cidx_q;
-  reg [4:0]     xidx_q;
-  reg           ych_r3_q;
-  reg [2:0]     ych_i_q, ych_reg_q;
-  always @(posedge clk_i or negedge rst_ni)
-    if (!rst_ni) begin
-      k_q <= {NK{1'b0}}; err_q <= 1'b0; wr_q <= 1'b0; cidx_q <= {CIW{1'b0}}; xidx_q <= 5'd0;
-      ych_r3_q <= 1'b0; ych_i_q <= 3'd0; ych_reg_q <= 3'd0;
-    end else if (setup) begin
-      k_q <= k_d; err_q <= err_d; wr_q <= pwrite_i & ~err_d; cidx_q <= cidx; xidx_q <= xidx;
-      ych_r3_q <= ych_r3; ych_i_q <= ych_i; ych_reg_q <= a[4:2];
+  // The setup-phase decode, registered. Only the fields this configuration
+  // can use are flip-flops (KEEP); the others read 0: the counter index has
+  // clog2(NC) bits, the XCTL index and the sampling kinds exist only with
+  // HAS_SAMPLE, the channel fields and the yield kinds only with HAS_YIELD.
+  localparam integer NCW  = (NC > 1) ? $clog2(NC) : 1;    // counter / XCTL index
+  localparam integer NCHW = (NCH > 1) ? $clog2(NCH) : 1;  // channel number
+  localparam [NK-1:0] K_SMP = (1 << K_MMCR) | (1 << K_PMSTAT) | (1 << K_SIAR_LO) | (1 << K_SIAR_HI) |
+                              (1 << K_SDAR_LO) | (1 << K_SDAR_HI) | (1 << K_XCTL);
+  localparam [NK-1:0] K_YLD = (1 << K_YR0) | (1 << K_YR3) | (1 << K_YCH);
+  localparam [NK-1:0] K_KEEP = ~(((HAS_SAMPLE != 0) ? {NK{1'b0}} : K_SMP) |
+                                 ((HAS_YIELD != 0) ? {NK{1'b0}} : K_YLD));
+  localparam integer DW = NK + 2 + NCW + NCW + 1 + NCHW + 3;
+  localparam [DW-1:0] KEEP = {K_KEEP, 2'b11, {NCW{NC > 1}}, {NCW{(HAS_SAMPLE != 0) && NC > 1}},
+                              (HAS_YIELD != 0), {NCHW{(HAS_YIELD != 0) && NCH > 1}}, {3{HAS_YIELD != 0}}};
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [DW-1:0] dec_d = {k_d, err_d, pwrite_i & ~err_d, cidx_w[NCW-1:0], xidx[NCW-1:0],
+                         ych_r3, ych_i[NCHW-1:0], a[4:2]};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [DW-1:0] dec_q;
+  genvar gb;
+  generate
+    for (gb = 0; gb < DW; gb = gb + 1) begin : g_dec
+      if (KEEP[gb]) begin : g_ff
+        reg q;
+        always @(posedge clk_i or negedge rst_ni)
+          if (!rst_ni)    q <= 1'b0;
+          else if (setup) q <= dec_d[gb];
+        assign dec_q[gb] = q;
+      end else begin : g_none
+        assign dec_q[gb] = 1'b0;
+      end
     end
+  endgenerate
+  wire [NK-1:0]   k_q;
+  wire            err_q, wr_q;   // wr_q: a write without error
+  wire [NCW-1:0]  cidx_q, xidx_q;
+  wire            ych_r3_q;
+  wire [NCHW-1:0] ych_i_q;
+  wire [2:0]      ych_reg_q;
+  assign {k_q, err_q, wr_q, cidx_q, xidx_q, ych_r3_q, ych_i_q, ych_reg_q} = dec_q;
 
   // ------------------------------------------------- access phase
   reg [31:0] rshadow_q, wstage_q;
@@ -222,7 +245,7 @@ module pmu_apb #(
   always @* begin
     en_bit = 1'b0;
     for (k = 0; k < NC; k = k + 1)
-      if ({{(32-CIW){1'b0}}, cidx_q} == k) en_bit = cnten_i[k];
+      if ({{(32-NCW){1'b0}}, cidx_q} == k) en_bit = cnten_i[k];
   end
 
   reg [63:0] lo_val;   // value whose high half a LO read latches
@@ -274,11 +297,11 @@ module pmu_apb #(
   genvar n;
   generate
     for (n = 0; n < NC; n = n + 1) begin : g_we
-      wire mine = wr_ok & ({{(32-CIW){1'b0}}, cidx_q} == n);
+      wire mine = wr_ok & ({{(32-NCW){1'b0}}, cidx_q} == n);
       assign we_ctl_o[n]  = mine & k_q[K_CTL];
       assign we_emq_o[n]  = mine & k_q[K_EMQ];
       assign we_cnt_o[n]  = mine & k_q[K_CNT_LO];
-      assign we_xctl_o[n] = wr_ok & k_q[K_XCTL] & ({27'd0, xidx_q} == n);
+      assign we_xctl_o[n] = wr_ok & k_q[K_XCTL] & ({{(32-NCW){1'b0}}, xidx_q} == n);
     end
   endgenerate
 
@@ -288,7 +311,10 @@ module pmu_apb #(
   assign we_yr3_o    = wr_ok & k_q[K_YR3];
   assign we_ych_o    = wr_ok & k_q[K_YCH];
   assign ych_ring_o  = ych_r3_q;
-  assign ych_idx_o   = ych_i_q;
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] ych_i32 = {{(32-NCHW){1'b0}}, ych_i_q};
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign ych_idx_o   = ych_i32[2:0];
   assign ych_reg_o   = ych_reg_q;
 
   assign we_gctl_o  = wr_ok & k_q[K_GCTL];

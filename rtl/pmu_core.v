@@ -4,10 +4,13 @@
 // Event path, one per counter, pipelined so that no path runs from a
 // configuration register or an event input into a counter in one cycle:
 //   stage E (cycle t)  : ev_i/flop_* --> [pmu_event_mux: class of the
-//                        counter's area, EM mask] --> per-thread increments
-//                        --> source select (latency class), process-mark
-//                        gating --> [pmu_qualifier: thread x CPL vs EQ] -->
-//                        raw_q; with it run_q (GEN, EN, not frozen, not held
+//                        counter's area (FLOP_CLASS: the retire slots), EM
+//                        mask, popcount] --> per-thread increments (a thread
+//                        not counted -- [pmu_qualifier: thread x CPL vs EQ],
+//                        process mark, latency mode -- gets a zero mask,
+//                        computed beside the mux) --> + latency-class event
+//                        --> sum of the threads --> raw_q; with it run_q
+//                        (GEN, EN, not frozen, not held
 //                        by the trigger, all of cycle t) and hist_q: the
 //                        enables travel with the events;
 //   stage T (cycle t+1): [pmu_threshold: THR/INV/EDGE] --> inc_q, with the
@@ -113,7 +116,9 @@ module pmu_core #(
   output wire [2*NCH*32-1:0]   ycnt_o,
   output wire [2*NCH*16-1:0]   ymiss_o
 );
-  localparam integer IW = 8;
+  // increment width: up to NT*16 sub-events a cycle (the FLOP class adds at
+  // most NT*NRET*2 <= NT*16)
+  localparam integer IW = $clog2(NT*16 + 1);
 
   // Elaboration-time parameter checks: an illegal configuration fails to
   // elaborate in every tool by instantiating a module that does not exist,
@@ -326,44 +331,42 @@ module pmu_core #(
         .ctl_rd_o(ctl_rd[n*32 +: 32]), .emq_rd_o(emq_rd[n*32 +: 32])
       );
 
-      // ---- stage E: select, qualify, threshold the events of this cycle
+      // ---- stage E: select, qualify the events of this cycle. A thread
+      // that is not counted (thread x CPL qualifier, process mark, latency
+      // mode) gets a zero event mask, so the gating runs beside the class
+      // mux instead of after the popcount.
+      wire [NT-1:0]    tq;
+      wire [NT*16-1:0] em_t;
       pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .IW(IW),
                       .NAREA(NAREA), .AREA(n % NAREA)) u_mux (
-        .ev_i, .flop_cat_i(flop_cat), .flop_fma_i, .es_i(es), .em_i(em), .inc_o(thr_inc)
+        .ev_i, .flop_cat_i(flop_cat), .flop_fma_i, .es_i(es), .em_i(em_t), .inc_o(thr_inc)
       );
       // source select (latency class) and process-mark gating, per thread
       for (t = 0; t < NT; t = t + 1) begin : g_src
         wire pm_ok = (~pms[n] | pm_i[t]) & (~pmc[n] | ~pm_i[t]);
-        assign q_inc[t*IW +: IW] = ~pm_ok ? {IW{1'b0}} :
-                                   lat[n] ? {{(IW-1){1'b0}}, lat_ev[t]} : thr_inc[t*IW +: IW];
+        assign em_t[t*16 +: 16] = em & {16{tq[t] & pm_ok & ~lat[n]}};
+        assign q_inc[t*IW +: IW] = thr_inc[t*IW +: IW] | {{(IW-1){1'b0}}, lat[n] & pm_ok & lat_ev[t]};
       end
       pmu_qualifier #(.NT(NT), .IW(IW)) u_qual (
-        .inc_i(q_inc), .cpl_i, .eq_i(eq), .inc_o(raw)
+        .inc_i(q_inc), .cpl_i, .eq_i(eq), .q_o(tq), .inc_o(raw)
       );
       // count enable of this cycle: GEN, EN, not frozen, and (counters 1..)
       // not held by the trigger; it travels with the events
       wire run = gen_q & cnten_q[n] & ~frz & ~(hold & (n != 0));
 
-      // ---- stage register (E -> C)
-      reg [IW-1:0] raw_q;
-      reg          run_q, hist_q;
-      always @(posedge clk_i or negedge rst_ni)
-        if (!rst_ni) begin
-          raw_q <= {IW{1'b0}}; run_q <= 1'b0; hist_q <= 1'b0;
-        end else begin
-          raw_q <= raw; run_q <= run; hist_q <= hist[n];
-        end
-
-      // ---- stage T: threshold / invert / edge
+      // ---- stage T: threshold / invert / edge, on the stage-E register
+      reg [IW-1:0] raw_q, inc_q;
+      reg          run_q, hist_q, run2_q, hist2_q;
       pmu_threshold #(.IW(IW)) u_thr (
         .clk_i, .rst_ni, .raw_i(raw_q), .thr_i(thr), .thr_nz_i(thr_nz), .inv_i(inv), .mode_i(mode), .inc_o(inc)
       );
-      reg [IW-1:0] inc_q;
-      reg          run2_q, hist2_q;
+      // ---- stage registers E -> T -> C: the enables travel with the events
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
+          raw_q <= {IW{1'b0}}; run_q  <= 1'b0; hist_q  <= 1'b0;
           inc_q <= {IW{1'b0}}; run2_q <= 1'b0; hist2_q <= 1'b0;
         end else begin
+          raw_q <= raw; run_q  <= run;   hist_q  <= hist[n];
           inc_q <= inc; run2_q <= run_q; hist2_q <= hist_q;
         end
 

@@ -12,6 +12,7 @@
 // Class FLOP_CLASS, seen by every area, takes its sub-events from the
 // retired-FP-instruction decoders instead of ev_i: each valid retire slot
 // whose category is enabled in EM[7:0] adds 1, or 2 for an FMA.
+// IW >= 5 (the popcount of 16 sub-events).
 module pmu_event_mux #(
   parameter integer NT         = 2,
   parameter integer NCLS       = 64,
@@ -28,7 +29,7 @@ module pmu_event_mux #(
   input  wire [NT*NRET*8-1:0]    flop_cat_i, // one-hot FLOP category per slot
   input  wire [NT*NRET-1:0]      flop_fma_i,
   input  wire [5:0]              es_i,
-  input  wire [NSUB-1:0]         em_i,
+  input  wire [NT*NSUB-1:0]      em_i,       // event mask per thread (EM, 0 for a thread not counted)
   output reg  [NT*IW-1:0]        inc_o       // per-thread masked increment
 );
   // classes of this area: AREA, AREA+NAREA, ... (< NCLS); local index j
@@ -44,13 +45,21 @@ module pmu_event_mux #(
     end
   endgenerate
 
-  wire [5:0] loc     = es_i / NAREA[5:0];
-  wire       in_area = ((es_i % NAREA[5:0]) == AREA[5:0]) && ({26'd0, loc} < NLOC);
-  wire       is_flop = ({26'd0, es_i} == FLOP_CLASS);
+  // classes of this area, as a constant table indexed by ES (a lookup, not
+  // a compare: it sits beside the mux, in front of the popcount)
+  function [63:0] area_classes(input integer area);
+    integer c;
+    begin
+      area_classes = 64'd0;
+      for (c = 0; c < NCLS; c = c + 1)
+        if (c % NAREA == area && c != FLOP_CLASS) area_classes[c] = 1'b1;
+    end
+  endfunction
+  localparam [63:0] IN_AREA = area_classes(AREA);
 
-  integer t, s;
-  reg [NSUB-1:0] sel;
-  reg [IW-1:0]   acc;
+  wire [5:0] loc     = es_i / NAREA[5:0];
+  wire       in_area = IN_AREA[es_i];
+  wire       is_flop = (es_i == FLOP_CLASS[5:0]);
 
   // popcount: 4-bit group counts (one 4-input LUT level on an FPGA), then
   // a two-level tree of small adders (carry chains)
@@ -66,20 +75,32 @@ module pmu_event_mux #(
     end
   endfunction
 
+  // The FLOP class shares the popcount: retire slot s gives two sub-events,
+  // bit 2s (its category is enabled in EM[7:0]) and bit 2s+1 (... and it is
+  // an FMA), so an FMA adds 2 (NRET <= NSUB/2). They are ORed in after the
+  // class mux (whose mask is zero for the FLOP class).
+  integer t, s;
+  reg [NSUB-1:0] fsub, sel, em;
+  reg            hit;
+  /* verilator lint_off UNUSEDSIGNAL */
+  reg [31:0]     cnt;   // pop16, widened to slice IW (>= 5) bits
+  /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     inc_o = {NT*IW{1'b0}};
     for (t = 0; t < NT; t = t + 1) begin
-      acc = {IW{1'b0}};
-      sel = {NSUB{1'b0}};
-      if (is_flop) begin
-        for (s = 0; s < NRET; s = s + 1)
-          if (|(flop_cat_i[(t*NRET+s)*8 +: 8] & em_i[7:0]))
-            acc = acc + (flop_fma_i[t*NRET+s] ? {{(IW-2){1'b0}}, 2'd2} : {{(IW-1){1'b0}}, 1'b1});
-      end else if (in_area) begin
-        sel = ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & em_i;   // stage 1: class, stage 2: mask
-        acc = {{(IW-5){1'b0}}, pop16(sel)};
+      em   = em_i[t*NSUB +: NSUB];
+      fsub = {NSUB{1'b0}};
+      for (s = 0; s < NRET; s = s + 1) begin
+        hit = |(flop_cat_i[(t*NRET+s)*8 +: 8] & em[7:0]);
+        fsub[2*s]   = hit;
+        fsub[2*s+1] = hit & flop_fma_i[t*NRET+s];
       end
-      inc_o[t*IW +: IW] = acc;
+      // stage 1: class, stage 2: mask (computed beside the mux: EM, or zero
+      // for a class this counter does not see)
+      sel = (ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & em & {NSUB{in_area}}) |
+            (fsub & {NSUB{is_flop}});
+      cnt = {27'd0, pop16(sel)};
+      inc_o[t*IW +: IW] = cnt[IW-1:0];
     end
   end
 endmodule

@@ -22,7 +22,8 @@ module pmu_threshold #(
 );
   reg         prev_q;
   // raw >= max(THR,1): with THR=0 that is raw != 0
-  wire        ge   = thr_nz_i ? ({1'b0, raw_i} >= {{(IW-7){1'b0}}, thr_i}) : (|raw_i);
+  wire [31:0] raw32 = {{(32-IW){1'b0}}, raw_i};
+  wire        ge   = thr_nz_i ? (raw32 >= {24'd0, thr_i}) : (|raw_i);
   wire        cond = ge ^ inv_i;
 
   always @* begin

@@ -24,11 +24,11 @@ ALT = (("test_directed", "alt"), ("test_random", "alt"))
 LEAN = (("test_random", "lean"),)
 MUTANTS = [
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
-     "? eq_i[2*(NT-1-t)+1] : eq_i[2*(NT-1-t)]", "? eq_i[2*(NT-1-t)] : eq_i[2*(NT-1-t)+1]"),
+     "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)]", "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1]"),
     ("rtl-threshold-gt-not-ge", "rtl/pmu_threshold.v",
-     "({1'b0, raw_i} >= {{(IW-7){1'b0}}, thr_i})", "({1'b0, raw_i} > {{(IW-7){1'b0}}, thr_i})"),
+     "(raw32 >= {24'd0, thr_i})", "(raw32 > {24'd0, thr_i})"),
     ("rtl-fma-counts-one", "rtl/pmu_event_mux.v",
-     "(flop_fma_i[t*NRET+s] ? {{(IW-2){1'b0}}, 2'd2}", "(flop_fma_i[t*NRET+s] ? {{(IW-2){1'b0}}, 2'd1}"),
+     "fsub[2*s+1] = hit & flop_fma_i[t*NRET+s];", "fsub[2*s+1] = hit & flop_fma_i[t*NRET+s] & 1'b0;"),
     ("rtl-misaligned-accepted", "rtl/pmu_apb.v",
      "wire          misal = |a[1:0];", "wire          misal = 1'b0;"),
     ("rtl-shadow-not-latched", "rtl/pmu_apb.v",
@@ -66,7 +66,7 @@ MUTANTS = [
      "const uint32_t evt = ((m->cev_q & 0xFFFFu) |", "const uint32_t evt = ((cev & 0xFFFFu) |"),
     # counter areas: a counter must not see another area's classes
     ("rtl-area-ignored", "rtl/pmu_event_mux.v",
-     "((es_i % NAREA[5:0]) == AREA[5:0]) && ", "", ALT),
+     "if (c % NAREA == area && c != FLOP_CLASS)", "if ((c % NAREA == area || 1'b1) && c != FLOP_CLASS)", ALT),
     ("model-area-ignored", "cmodel/pmu_model.c",
      "return es < c->ncls && es % c->narea == n % c->narea;", "return es < c->ncls;", ALT),
     # left-out blocks: their registers answer PSLVERR

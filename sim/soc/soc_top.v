@@ -168,17 +168,37 @@ module soc_top #(
     end
   wire ls_ret = ret & (op == 7'h03 || op == 7'h23);
 
+  // The PMU's inputs are registered once here, all together, as an
+  // integrator should: the event derivation above (e.g. the branch-taken test,
+  // a 32-bit add and compare on RVFI outputs) then ends in flip-flops instead
+  // of running on into the PMU's stage E. Events, CPL, addresses and the
+  // load/store latency travel together, so they stay aligned; the PMU sees
+  // the CPU one cycle late.
+  reg [NCLS*16-1:0] ev_q;
+  reg [1:0]         cpl_q;
+  reg [31:0]        iaddr_q, daddr_q;
+  reg               ls_ret_q;
+  reg [15:0]        lat_q;
+  always @(posedge clk)
+    if (!resetn) begin
+      ev_q <= {NCLS*16{1'b0}}; cpl_q <= 2'd3; iaddr_q <= 32'd0; daddr_q <= 32'd0;
+      ls_ret_q <= 1'b0; lat_q <= 16'd0;
+    end else begin
+      ev_q <= ev; cpl_q <= in_irq ? 2'd0 : 2'd3; iaddr_q <= rvfi_pc_rdata; daddr_q <= rvfi_mem_addr;
+      ls_ret_q <= ls_ret; lat_q <= last_lat;
+    end
+
   /* verilator lint_off PINCONNECTEMPTY */
   pmu_core #(.NT(1), .NC(PMU_NC), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7), .NCH(PMU_NCH),
              .AW(32)) u_pmu (   // a 32-bit CPU: 32-bit SIAR/SDAR and yield targets
     .clk_i(clk), .rst_ni(resetn),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
-    .ev_i(ev), .cpl_i(in_irq ? 2'd0 : 2'd3),
+    .ev_i(ev_q), .cpl_i(cpl_q),
     .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_fma_i(1'b0),
     .irq_o(pmu_irq), .cnt_o(), .ovf_o(), .tsc_o(),
-    .iaddr_i(rvfi_pc_rdata), .daddr_i(rvfi_mem_addr), .pm_i(1'b0),
-    .mem_valid_i(ls_ret), .mem_lat_i(last_lat), .yev_i(8'd0)
+    .iaddr_i(iaddr_q), .daddr_i(daddr_q), .pm_i(1'b0),
+    .mem_valid_i(ls_ret_q), .mem_lat_i(lat_q), .yev_i(8'd0)
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
