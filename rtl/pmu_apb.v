@@ -122,7 +122,16 @@ module pmu_apb #(
   // access phase and the read data are those of the access cycle.
   // ------------------------------------------------------------------
   wire          setup = psel_i & ~penable_i;
-  wire          acc   = psel_i & penable_i;
+  // The access phase is the cycle after this slave's setup phase: APB always
+  // moves from SETUP to ACCESS at the next edge, and with PREADY tied high
+  // the access phase lasts one cycle. So the access phase is a flip-flop,
+  // and neither PSEL (the master's address decode) nor PENABLE (a net that
+  // fans out to every slave) is on the write-enable, PRDATA or PSLVERR path.
+  reg           setup_q;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) setup_q <= 1'b0;
+    else         setup_q <= setup;
+  wire          acc   = setup_q;
   wire [AW-1:0] a     = paddr_i;
   wire          misal = |a[1:0];
   // counter slot n at CNT_BASE + 16n (n < NC <= 32): 0x100..0x2FF

@@ -3,13 +3,19 @@
 // APB4 slave such as pmu_core.
 //
 //   cycle 1 (setup):  mem_valid_i & sel_i -> PSEL=1, PENABLE=0
-//   cycle 2.. (access): PSEL=1, PENABLE=1 until PREADY; in the PREADY cycle
-//                       mem_ready_o=1 and mem_rdata_o=PRDATA
+//   cycle 2.. (access): PSEL=1, PENABLE=1 until PREADY; PRDATA and PSLVERR
+//                       of the PREADY cycle are registered
+//   next cycle:        mem_ready_o=1, mem_rdata_o/err_o from the registers
+//                      (PSEL=0: no new transfer starts while the CPU takes
+//                      the response)
+// The response is registered so that no path runs from the slave's read
+// mux through the CPU's load path in one cycle: an access takes one cycle
+// more than the APB transfer (3 cycles with a zero-wait-state slave).
 //
 // PWRITE = |mem_wstrb_i, PSTRB = mem_wstrb_i (a read has PSTRB=0), PPROT =
 // prot_i. The master must hold address/data/strobes stable while valid (as
 // PicoRV32 does) and drop valid in the cycle after mem_ready_o. PSLVERR is
-// returned as err_o together with mem_ready_o (one cycle pulse); the CPU side
+// returned as err_o together with mem_ready_o (one-cycle pulse); the CPU side
 // decides what to do with it (the example SoC counts it and raises an IRQ).
 module pmu_mem2apb #(
   parameter integer AW = 12                // APB address bits passed through
@@ -38,9 +44,11 @@ module pmu_mem2apb #(
   input  wire [31:0]   prdata_i,
   input  wire          pslverr_i
 );
-  reg access_q;
+  reg        access_q, done_q, err_q;
+  reg [31:0] rdata_q;
+  wire       last = access_q & pready_i;   // the APB transfer ends this cycle
 
-  assign psel_o    = mem_valid_i & sel_i;
+  assign psel_o    = mem_valid_i & sel_i & ~done_q;
   assign penable_o = access_q;
   assign pwrite_o  = |mem_wstrb_i;
   assign paddr_o   = mem_addr_i;
@@ -49,11 +57,18 @@ module pmu_mem2apb #(
   assign pprot_o   = prot_i;
 
   always @(posedge clk_i or negedge rst_ni)
-    if (!rst_ni)                        access_q <= 1'b0;
-    else if (access_q)                  access_q <= ~pready_i;
-    else                                access_q <= psel_o;
+    if (!rst_ni) begin
+      access_q <= 1'b0; done_q <= 1'b0; err_q <= 1'b0; rdata_q <= 32'd0;
+    end else begin
+      access_q <= access_q ? ~pready_i : psel_o;
+      done_q   <= last;
+      if (last) begin
+        rdata_q <= prdata_i;
+        err_q   <= pslverr_i;
+      end
+    end
 
-  assign mem_ready_o = access_q & pready_i;
-  assign mem_rdata_o = prdata_i;
-  assign err_o       = access_q & pready_i & pslverr_i;
+  assign mem_ready_o = done_q;
+  assign mem_rdata_o = rdata_q;
+  assign err_o       = done_q & err_q;
 endmodule
