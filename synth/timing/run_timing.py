@@ -48,6 +48,7 @@ sys.path.insert(0, os.path.join(ROOT, "synth"))
 sys.path.insert(0, os.path.join(ROOT, "synth", "fpga"))
 import report_stamp                   # noqa: E402  synth/report_stamp.py
 from run_fpga import SMALL, SOC_PMU   # noqa: E402  the configurations `make fpga` measures
+from run_fpga import cfg_str, yosys_stat, nextpnr_report   # noqa: E402  its log parsers
 
 # ---------------------------------------------------------------- flow options (one set for every design)
 DEVICES = {"up5k": ("--up5k", "sg48"), "hx8k": ("--hx8k", "ct256")}
@@ -66,10 +67,6 @@ MEM_WORDS = 1024                    # the SoC's RAM in `make fpga` (run_fpga.py:
 PNR_TIMEOUT = 1200                  # seconds per nextpnr run
 GOAL_SOC = 0.95                     # SoC-with-PMU fmax / PicoRV32-alone fmax, HX8K
 GOAL_PMU = 1.2                      # pmu_core small fmax / PicoRV32-alone fmax, UP5K and HX8K
-
-
-def cfg_str(c):
-    return " ".join("%s=%d" % kv for kv in c.items())
 
 
 def rel(p):
@@ -100,12 +97,9 @@ def run_yosys(script, log, cwd):
 
 
 def yosys_cells(log):
-    """Cell counts of the last statistics block of a Yosys log."""
-    last = open(log).read().split("Printing statistics.")[-1]
-    cells = {}
-    for m in re.finditer(r"^\s+(\$?[A-Za-z0-9_$]+)\s+(\d+)\s*$", last, re.M):
-        cells[m.group(1)] = int(m.group(2))
-    total = re.findall(r"Number of cells:\s+(\d+)", last)
+    """Cell counts and total of the last statistics block of a Yosys log."""
+    total = re.findall(r"Number of cells:\s+(\d+)", open(log).read().split("Printing statistics.")[-1])
+    cells = yosys_stat(log)
     return cells, int(total[0]) if total else sum(cells.values())
 
 
@@ -150,12 +144,11 @@ def picorv32_params(path):
 
 # ---------------------------------------------------------------- nextpnr
 def parse_nextpnr(log):
-    txt = open(log).read() if os.path.exists(log) else ""
-    util = {}
-    for m in re.finditer(r"Info:\s+(\w+):\s+(\d+)/\s*(\d+)\s+\d+%", txt):
-        util[m.group(1)] = (int(m.group(2)), int(m.group(3)))
-    fm = re.findall(r"Max frequency for clock\s+'[^']+':\s+([\d.]+) MHz", txt)
-    fmax = float(fm[-1]) if fm else None
+    """run_fpga's utilization and fmax, plus the critical path after routing."""
+    if not os.path.exists(log):
+        return {}, None, None
+    util, fmax = nextpnr_report(log)
+    txt = open(log).read()
     # the last clock-to-clock critical path report (after routing)
     path = None
     secs = re.split(r"Info: Critical path report for ", txt)
