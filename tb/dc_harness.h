@@ -80,8 +80,10 @@ struct Harness {
     top = new Vdc_top(ctx);
     apb.pstrb = 15;
     top->clk_i = 0;
-    top->rst_ni = 0;
+    top->rst_ni = 1;        // a real falling edge of the asynchronous reset
     drive();
+    top->eval();
+    top->rst_ni = 0;
     top->eval();
     top->rst_ni = 1;
     top->eval();

@@ -127,6 +127,8 @@ struct Harness {
         memset(&in, 0, sizeof in);
         drive();
         dut->clk_i = 0;
+        dut->rst_ni = 1;        // a real falling edge, also at the first reset
+        dut->eval();
         dut->rst_ni = 0;
         dut->eval();
         dut->rst_ni = 1;

@@ -8,7 +8,7 @@ module tb_replay;
   parameter integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63, NCH = 4;
   parameter integer NAREA = 1, HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64;
 
-  reg                  clk = 1'b0, rst_n = 1'b0;
+  reg                  clk = 1'b0, rst_n = 1'b1;
   reg [NT*NCLS*16-1:0] ev;
   reg [NT*2-1:0]       cpl;
   reg [NT*NRET-1:0]    fv, fe, ff;
@@ -106,7 +106,7 @@ module tb_replay;
         r = $fscanf(fd, " %s\n", name);
         end_test;
         cur = name; in_test = 1; errs = 0; cycles = 0;
-        zero_inputs; clk = 0; rst_n = 0; #1; rst_n = 1; #1;
+        zero_inputs; clk = 0; rst_n = 1; #1; rst_n = 0; #1; rst_n = 1; #1;
         check_x("after reset");
       end else if (c == "C") begin
         r = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h",

@@ -5,7 +5,7 @@
 // unmapped offset answers PSLVERR. Last line "N passed, N failed".
 module tb_apb_smoke;
   localparam integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63;
-  reg clk = 1'b0, rst_n = 1'b0;
+  reg clk = 1'b0, rst_n = 1'b1;
   reg psel = 1'b0, penable = 1'b0, pwrite = 1'b0;
   reg [11:0] paddr = 12'd0;
   reg [31:0] pwdata = 32'd0;
@@ -47,6 +47,7 @@ module tb_apb_smoke;
   endtask
 
   initial begin
+    #1 rst_n = 1'b0;          // a real falling edge of the asynchronous reset
     repeat (3) @(posedge clk);
     rst_n = 1'b1;
     apb(0, 12'h000, 0); check(rd == 32'h504D0100 && !err, "ID");

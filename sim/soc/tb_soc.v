@@ -15,7 +15,7 @@ module tb_soc;
   parameter integer MEM_WORDS = 32768;
   parameter integer MAX_CYCLES = 20000000;
 
-  reg clk = 1'b0, resetn = 1'b0;
+  reg clk = 1'b0, resetn = 1'b1;
   wire trap, io_valid, mon_valid, mon_ready, mon_instr, pmu_irq;
   wire [7:0] io_addr;
   wire [31:0] io_wdata, mon_addr;
@@ -38,6 +38,7 @@ module tb_soc;
   wire gctl_wr = xfer && !mon_instr && mon_wstrb != 4'd0 && mon_addr == 32'h2000_0008;
 
   initial begin
+    #1 resetn = 1'b0;         // a real falling edge of the PMU's asynchronous reset
     repeat (10) @(posedge clk);
     resetn = 1'b1;
   end
