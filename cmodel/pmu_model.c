@@ -41,7 +41,6 @@ struct pmu_model {
     uint64_t ia1, da1, ia2, da2, ia3, da3;   /* address pipeline (cycles t-1..t-3) */
     uint64_t amask;                    /* 2^aw - 1 */
     uint32_t cev_q;                    /* "counter counted" bits of the previous cycle (yield vector) */
-    unsigned yev_q, tbr_q, ring3_q;    /* yev_i, TB transition, "thread 0 not in CPL 0" of the previous cycle */
     /* pmu_yield: channel k = ring3 * nch + i */
     unsigned blk;                      /* bit 0 ring 0, bit 1 ring 3 */
     pmu_ych  y[2 * PMU_NCH_MAX];
@@ -292,9 +291,9 @@ static uint32_t ych_word(const pmu_ych *y, unsigned sub)
 }
 
 /* pmu_yield delivery (combinational): channel k delivered this cycle, or -1. */
-static int yield_pick(const pmu_model *m)
+static int yield_pick(const pmu_model *m, const pmu_inputs *in)
 {
-    unsigned r3 = m->ring3_q, nch = m->cfg.nch;
+    unsigned r3 = (in->cpl[0] & 3u) != 0, nch = m->cfg.nch;
     if ((m->blk >> r3) & 1u) return -1;
     for (unsigned i = 0; i < nch; i++) {
         const pmu_ych *y = &m->y[r3 * nch + i];
@@ -356,7 +355,7 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     case R_YCH:    rdata = ych_word(&m->y[idx], sub); break;
     default:       break;
     }
-    const int ypick = yield_pick(m);
+    const int ypick = yield_pick(m, in);
     if (out) {
         out->pready = 1;
         out->pslverr = (uint8_t)(acc && err);
@@ -364,7 +363,7 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         out->irq = (uint8_t)pmu_model_irq(m);
         out->pmi = m->pmstat != 0;
         out->yield = ypick >= 0;
-        out->yield_ring = m->cfg.has_yield && m->ring3_q;
+        out->yield_ring = m->cfg.has_yield && (in->cpl[0] & 3u) != 0;
         out->yield_ch = ypick >= 0 ? (uint8_t)((unsigned)ypick % m->cfg.nch) : 0u;
         out->yield_tgt = ypick >= 0 ? m->y[ypick].tgt : 0u;
     }
@@ -450,9 +449,9 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
 
     /* ---- yield channels (pmu_yield; pre-edge state) ---- */
     {
-        const unsigned nch = m->cfg.nch, r3 = m->ring3_q;
-        const uint32_t evt = ((m->cev_q & 0xFFFFu) | (uint32_t)m->yev_q << PMU_YEV_EXT_LSB |
-                              m->tbr_q << PMU_YEV_TB_LSB) & YEV_MASK;
+        const unsigned nch = m->cfg.nch, r3 = (in->cpl[0] & 3u) != 0;
+        const uint32_t evt = ((m->cev_q & 0xFFFFu) | (uint32_t)in->yev << PMU_YEV_EXT_LSB |
+                              tb_rise << PMU_YEV_TB_LSB) & YEV_MASK;
         for (unsigned k = 0; k < 2 * nch; k++) {
             pmu_ych *y = &m->y[k];
             const unsigned ring = k >= nch;
@@ -488,9 +487,6 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
                         ((wr_ok && r == R_YR3 && (wd & PMU_YRING3_BLK_MASK)) ? 2u : 0u);
         m->blk = (m->blk & ~eret) | (ypick >= 0 ? 1u << r3 : 0u);
         m->cev_q = cev;   /* evt keeps counters 0..15 */
-        m->yev_q = in->yev;
-        m->tbr_q = tb_rise;
-        m->ring3_q = (in->cpl[0] & 3u) != 0;
     }
 
     /* ---- register writes ---- */

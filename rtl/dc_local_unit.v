@@ -196,11 +196,9 @@ module dc_local_unit #(
       wire [2*NT-1:0] eq_eff = tc_q ? eq_q : (eq_q & tmask);
 
       wire [15:0] em16 = {{(16-NSUB){1'b0}}, em_q} ;
-      // no FLOP class here (NCLS <= 63): any ES < NCLS is a class of the unit
-      wire es_ok = {26'd0, es_q} < NCLS;
-      pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(1), .IW(IW)) u_mux (
+      pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(1), .FLOP_CLASS(63), .IW(IW)) u_mux (
         .ev_i(ev16), .flop_cat_i({NT*8{1'b0}}), .flop_fma_i({NT{1'b0}}),
-        .es_i(es_q), .es_area_i(es_ok), .es_flop_i(1'b0), .em_i({NT{em16}}), .inc_o(tinc));
+        .es_i(es_q), .em_i({NT{em16}}), .inc_o(tinc));
       /* verilator lint_off PINCONNECTEMPTY */
       pmu_qualifier #(.NT(NT), .IW(IW)) u_q (.inc_i(tinc), .cpl_i(cpl_i), .eq_i(eq_eff), .q_o(), .inc_o(qinc));
       /* verilator lint_on PINCONNECTEMPTY */

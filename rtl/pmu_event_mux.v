@@ -18,6 +18,7 @@ module pmu_event_mux #(
   parameter integer NCLS       = 64,
   parameter integer NSUB       = 16,   // sub-events per class (pop16: 16)
   parameter integer NRET       = 4,
+  parameter integer FLOP_CLASS = 63,
   parameter integer IW         = 8,
   parameter integer NAREA      = 1,
   parameter integer AREA       = 0
@@ -28,8 +29,6 @@ module pmu_event_mux #(
   input  wire [NT*NRET*8-1:0]    flop_cat_i, // one-hot FLOP category per slot
   input  wire [NT*NRET-1:0]      flop_fma_i,
   input  wire [5:0]              es_i,
-  input  wire                    es_area_i,  // ES is a class of area AREA (pmu_escr, stored decoded)
-  input  wire                    es_flop_i,  // ES == FLOP_CLASS (pmu_escr)
   input  wire [NT*NSUB-1:0]      em_i,       // event mask per thread (EM, 0 for a thread not counted)
   output reg  [NT*IW-1:0]        inc_o       // per-thread masked increment
 );
@@ -48,8 +47,22 @@ module pmu_event_mux #(
 
   // classes of this area, as a constant table indexed by ES (a lookup, not
   // a compare: it sits beside the mux, in front of the popcount)
-  wire [5:0] loc = es_i / NAREA[5:0];
+  function [63:0] area_classes(input integer area);
+    integer c;
+    begin
+      area_classes = 64'd0;
+      for (c = 0; c < NCLS; c = c + 1)
+        if (c % NAREA == area && c != FLOP_CLASS) area_classes[c] = 1'b1;
+    end
+  endfunction
+  localparam [63:0] IN_AREA = area_classes(AREA);
 
+  wire [5:0] loc     = es_i / NAREA[5:0];
+  wire       in_area = IN_AREA[es_i];
+  wire       is_flop = (es_i == FLOP_CLASS[5:0]);
+
+  // popcount: 4-bit group counts (one 4-input LUT level on an FPGA), then
+  // a two-level tree of small adders (carry chains)
   function [2:0] pop4(input [3:0] v);
     pop4 = {2'b00, v[0]} + {2'b00, v[1]} + {2'b00, v[2]} + {2'b00, v[3]};
   endfunction
@@ -84,8 +97,8 @@ module pmu_event_mux #(
       end
       // stage 1: class, stage 2: mask (computed beside the mux: EM, or zero
       // for a class this counter does not see)
-      sel = (ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & em & {NSUB{es_area_i}}) |
-            (fsub & {NSUB{es_flop_i}});
+      sel = (ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & em & {NSUB{in_area}}) |
+            (fsub & {NSUB{is_flop}});
       cnt = {27'd0, pop16(sel)};
       inc_o[t*IW +: IW] = cnt[IW-1:0];
     end

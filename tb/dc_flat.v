@@ -38,11 +38,9 @@ module dc_flat_group #(
         assign tmask[2*(NT-1-t) +: 2] = (t == (k % NT)) ? 2'b11 : 2'b00;
       end
       wire [NT*8-1:0] tinc; wire [7:0] qinc;
-      wire es_ok = {26'd0, es_q} < NCLS;
-      pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(1), .IW(8)) u_mux (
+      pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(1), .FLOP_CLASS(63), .IW(8)) u_mux (
         .ev_i(ev16), .flop_cat_i({NT*8{1'b0}}), .flop_fma_i({NT{1'b0}}), .es_i(es_q),
-        .es_area_i(es_ok), .es_flop_i(1'b0),
-        .em_i({NT{{(16-NSUB){1'b0}}, em_q}}), .inc_o(tinc));
+        .em_i({{(16-NSUB){1'b0}}, em_q}), .inc_o(tinc));
       pmu_qualifier #(.NT(NT), .IW(8)) u_q (.inc_i(tinc), .cpl_i(cpl_i),
         .eq_i(tc_q ? eq_q : (eq_q & tmask)), .inc_o(qinc));
       wire sel = we_i && (ctr_i == k);
