@@ -18,6 +18,7 @@ typedef struct {
 
 typedef struct {                       /* one yield channel (pmu_yield) */
     unsigned valid, act, yer, any, sid;
+    unsigned trig_q;                   /* scenario met in the previous cycle (registered trigger) */
     uint32_t esv, esm, sav, cnt;
     unsigned miss;
     uint64_t tgt;
@@ -456,8 +457,9 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             pmu_ych *y = &m->y[k];
             const unsigned ring = k >= nch;
             const uint32_t match = ~(evt ^ y->esv) & y->esm;
-            const int trig = y->valid && ring == r3 && y->esm && (y->any ? match != 0 : match == y->esm);
+            const int trig = y->trig_q;   /* the scenario of the previous cycle counts now */
             const int uf = trig && y->cnt == 0;
+            y->trig_q = y->valid && ring == r3 && y->esm && (y->any ? match != 0 : match == y->esm);
             const int deliv = ypick == (int)k;
             const int missed = uf && y->yer && !deliv;
             const int wme = wr_ok && r == R_YCH && idx == k;

@@ -162,41 +162,36 @@ module pmu_apb #(
                      K_TSC_LO = 7, K_TSC_HI = 8, K_CTL = 9, K_EMQ = 10, K_CNT_LO = 11, K_CNT_HI = 12,
                      K_MMCR = 13, K_PMSTAT = 14, K_SIAR_LO = 15, K_SIAR_HI = 16, K_SDAR_LO = 17,
                      K_SDAR_HI = 18, K_YR0 = 19, K_YR3 = 20, K_XCTL = 21, K_YCH = 22, NK = 23;
-  reg [NK-1:0] k_d;
-  reg          user_ok, u3_ok;
-  always @* begin
-    k_d = {NK{1'b0}}; user_ok = 1'b0; u3_ok = 1'b0;
-    if (in_xctl) k_d[K_XCTL] = 1'b1;
-    else if (in_ych) begin k_d[K_YCH] = 1'b1; u3_ok = ych_r3; end
-    else if (in_cnt)
-      case (creg)
-        `PMU_CREG_CTL:    k_d[K_CTL] = 1'b1;
-        `PMU_CREG_EMQ:    k_d[K_EMQ] = 1'b1;
-        `PMU_CREG_CNT_LO: begin k_d[K_CNT_LO] = 1'b1; user_ok = 1'b1; end
-        default:          begin k_d[K_CNT_HI] = 1'b1; user_ok = 1'b1; end
-      endcase
-    else
-      case (a)
-        `PMU_REG_ID:      k_d[K_ID] = 1'b1;
-        `PMU_REG_CFG:     k_d[K_CFG] = 1'b1;
-        `PMU_REG_CAP:     k_d[K_CAP] = 1'b1;
-        `PMU_REG_GCTL:    k_d[K_GCTL] = 1'b1;
-        `PMU_REG_OVF:     k_d[K_OVF] = 1'b1;
-        `PMU_REG_CLR:     k_d[K_CLR] = 1'b1;
-        `PMU_REG_CNTEN:   k_d[K_CNTEN] = 1'b1;
-        `PMU_REG_TSC_LO:  begin k_d[K_TSC_LO] = 1'b1; user_ok = 1'b1; end
-        `PMU_REG_TSC_HI:  begin k_d[K_TSC_HI] = 1'b1; user_ok = 1'b1; end
-        `PMU_REG_MMCR:    k_d[K_MMCR] = smp;
-        `PMU_REG_PMSTAT:  k_d[K_PMSTAT] = smp;
-        `PMU_REG_SIAR_LO: k_d[K_SIAR_LO] = smp;
-        `PMU_REG_SIAR_HI: k_d[K_SIAR_HI] = smp;
-        `PMU_REG_SDAR_LO: k_d[K_SDAR_LO] = smp;
-        `PMU_REG_SDAR_HI: k_d[K_SDAR_HI] = smp;
-        `PMU_REG_YRING0:  k_d[K_YR0] = yld;
-        `PMU_REG_YRING3:  begin k_d[K_YR3] = yld; u3_ok = yld; end
-        default:          ;
-      endcase
-  end
+  // The register kinds decode disjoint address ranges, so every select is
+  // its own compare (no priority chain in front of the decode flip-flops).
+  wire [NK-1:0] k_d;
+  assign k_d[K_XCTL]    = in_xctl;
+  assign k_d[K_YCH]     = in_ych;
+  assign k_d[K_CTL]     = in_cnt & (creg == `PMU_CREG_CTL);
+  assign k_d[K_EMQ]     = in_cnt & (creg == `PMU_CREG_EMQ);
+  assign k_d[K_CNT_LO]  = in_cnt & (creg == `PMU_CREG_CNT_LO);
+  assign k_d[K_CNT_HI]  = in_cnt & (creg == (`PMU_CREG_CNT_LO + 4'h4));
+  assign k_d[K_ID]      = a == `PMU_REG_ID;
+  assign k_d[K_CFG]     = a == `PMU_REG_CFG;
+  assign k_d[K_CAP]     = a == `PMU_REG_CAP;
+  assign k_d[K_GCTL]    = a == `PMU_REG_GCTL;
+  assign k_d[K_OVF]     = a == `PMU_REG_OVF;
+  assign k_d[K_CLR]     = a == `PMU_REG_CLR;
+  assign k_d[K_CNTEN]   = a == `PMU_REG_CNTEN;
+  assign k_d[K_TSC_LO]  = a == `PMU_REG_TSC_LO;
+  assign k_d[K_TSC_HI]  = a == `PMU_REG_TSC_HI;
+  assign k_d[K_MMCR]    = smp & (a == `PMU_REG_MMCR);
+  assign k_d[K_PMSTAT]  = smp & (a == `PMU_REG_PMSTAT);
+  assign k_d[K_SIAR_LO] = smp & (a == `PMU_REG_SIAR_LO);
+  assign k_d[K_SIAR_HI] = smp & (a == `PMU_REG_SIAR_HI);
+  assign k_d[K_SDAR_LO] = smp & (a == `PMU_REG_SDAR_LO);
+  assign k_d[K_SDAR_HI] = smp & (a == `PMU_REG_SDAR_HI);
+  assign k_d[K_YR0]     = yld & (a == `PMU_REG_YRING0);
+  assign k_d[K_YR3]     = yld & (a == `PMU_REG_YRING3);
+  // unprivileged reads (while UEN=1): CNT_LO/HI, TSC_LO/HI; unprivileged
+  // reads and writes: the ring-3 channel registers and YRING3
+  wire user_ok = k_d[K_CNT_LO] | k_d[K_CNT_HI] | k_d[K_TSC_LO] | k_d[K_TSC_HI];
+  wire u3_ok   = (in_ych & ych_r3) | k_d[K_YR3];
 
   wire priv  = pprot_i[0];
   wire err_d = misal | ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |
@@ -257,33 +252,42 @@ module pmu_apb #(
       if ({{(32-NCW){1'b0}}, cidx_q} == k) en_bit = cnten_i[k];
   end
 
-  reg [63:0] lo_val;   // value whose high half a LO read latches
-  reg [31:0] rdata;
-  always @* begin
-    lo_val = 64'd0; rdata = 32'd0;
-    case (1'b1)   // k_q is one-hot (or zero)
-      k_q[K_XCTL]:    rdata = xctl_rd_i[xidx_q*32 +: 32];
-      k_q[K_YCH]:     rdata = ych_rd_i;
-      k_q[K_CTL]:     begin rdata = ctl_rd_i[cidx_q*32 +: 32]; rdata[`PMU_CTL_EN_LSB] = en_bit; end
-      k_q[K_EMQ]:     rdata = emq_rd_i[cidx_q*32 +: 32];
-      k_q[K_CNT_LO]:  begin lo_val = cnt_i[cidx_q*64 +: 64]; rdata = lo_val[31:0]; end
-      k_q[K_ID]:      rdata = `PMU_ID_VALUE;
-      k_q[K_CFG]:     rdata = cfg_i;
-      k_q[K_CAP]:     rdata = cap_i;
-      k_q[K_GCTL]:    rdata = gctl_i;
-      k_q[K_OVF]:     rdata[NC-1:0] = ovf_i;
-      k_q[K_CNTEN]:   rdata[NC-1:0] = cnten_i;
-      k_q[K_TSC_LO]:  begin lo_val = tsc_i; rdata = tsc_i[31:0]; end
-      k_q[K_MMCR]:    rdata = mmcr_i;
-      k_q[K_PMSTAT]:  rdata[1:0] = pmstat_i;
-      k_q[K_SIAR_LO]: begin lo_val = siar64; rdata = siar64[31:0]; end
-      k_q[K_SDAR_LO]: begin lo_val = sdar64; rdata = sdar64[31:0]; end
-      k_q[K_YR0]:     rdata = yr0_i;
-      k_q[K_YR3]:     rdata = yr3_i;
-      k_q[K_CNT_HI], k_q[K_TSC_HI], k_q[K_SIAR_HI], k_q[K_SDAR_HI]: rdata = rshadow_q;
-      default:        ;
-    endcase
-  end
+  // Read data: an AND-OR mux over the one-hot k_q (the register kinds decode
+  // disjoint address ranges), so no priority chain sits between the decode
+  // flip-flops and PRDATA.
+  wire [31:0] ctl_w  = ctl_rd_i[cidx_q*32 +: 32] | ({31'd0, en_bit} << `PMU_CTL_EN_LSB);
+  wire [63:0] cnt_w  = cnt_i[cidx_q*64 +: 64];
+  wire [31:0] ovf_w, cen_w;
+  generate
+    if (NC < 32) begin : g_nc_ext
+      assign ovf_w = {{(32-NC){1'b0}}, ovf_i};
+      assign cen_w = {{(32-NC){1'b0}}, cnten_i};
+    end else begin : g_nc_full
+      assign ovf_w = ovf_i;
+      assign cen_w = cnten_i;
+    end
+  endgenerate
+  wire [31:0] pms_w  = {30'd0, pmstat_i};
+  wire        hi_rd  = k_q[K_CNT_HI] | k_q[K_TSC_HI] | k_q[K_SIAR_HI] | k_q[K_SDAR_HI];
+  // value whose high half a LO read latches
+  wire [63:0] lo_val = ({64{k_q[K_CNT_LO]}}  & cnt_w)  | ({64{k_q[K_TSC_LO]}}  & tsc_i) |
+                       ({64{k_q[K_SIAR_LO]}} & siar64) | ({64{k_q[K_SDAR_LO]}} & sdar64);
+  wire [31:0] rdata  = lo_val[31:0] |
+                       ({32{k_q[K_XCTL]}}   & xctl_rd_i[xidx_q*32 +: 32]) |
+                       ({32{k_q[K_YCH]}}    & ych_rd_i) |
+                       ({32{k_q[K_CTL]}}    & ctl_w) |
+                       ({32{k_q[K_EMQ]}}    & emq_rd_i[cidx_q*32 +: 32]) |
+                       ({32{k_q[K_ID]}}     & `PMU_ID_VALUE) |
+                       ({32{k_q[K_CFG]}}    & cfg_i) |
+                       ({32{k_q[K_CAP]}}    & cap_i) |
+                       ({32{k_q[K_GCTL]}}   & gctl_i) |
+                       ({32{k_q[K_OVF]}}    & ovf_w) |
+                       ({32{k_q[K_CNTEN]}}  & cen_w) |
+                       ({32{k_q[K_MMCR]}}   & mmcr_i) |
+                       ({32{k_q[K_PMSTAT]}} & pms_w) |
+                       ({32{k_q[K_YR0]}}    & yr0_i) |
+                       ({32{k_q[K_YR3]}}    & yr3_i) |
+                       ({32{hi_rd}}         & rshadow_q);
 
   wire is_lo = k_q[K_CNT_LO] | k_q[K_TSC_LO];     // RW 64-bit registers
   wire is_hi = k_q[K_CNT_HI] | k_q[K_TSC_HI];

@@ -320,8 +320,8 @@ module pmu_core #(
       wire [7:0]      thr;
       wire [15:0]     em;
       wire [2*NT-1:0] eq;
-      wire [NT*IW-1:0] thr_inc, q_inc;
-      wire [IW-1:0]   raw, inc;
+      wire [NT*IW-1:0] thr_inc;
+      wire [IW-1:0]   inc;
       wire [CW-1:0]   cnt;
 
       pmu_escr #(.NT(NT)) u_escr (
@@ -341,15 +341,26 @@ module pmu_core #(
                       .NAREA(NAREA), .AREA(n % NAREA)) u_mux (
         .ev_i, .flop_cat_i(flop_cat), .flop_fma_i, .es_i(es), .em_i(em_t), .inc_o(thr_inc)
       );
-      // source select (latency class) and process-mark gating, per thread
-      for (t = 0; t < NT; t = t + 1) begin : g_src
-        wire pm_ok = (~pms[n] | pm_i[t]) & (~pmc[n] | ~pm_i[t]);
-        assign em_t[t*16 +: 16] = em & {16{tq[t] & pm_ok & ~lat[n]}};
-        assign q_inc[t*IW +: IW] = thr_inc[t*IW +: IW] | {{(IW-1){1'b0}}, lat[n] & pm_ok & lat_ev[t]};
+      // source select (latency class) and process-mark gating, per thread;
+      // the latency event is qualified like the mask, so the increments of
+      // all threads are qualified and only need adding
+      wire [NT-1:0] pm_ok;
+      reg [IW-1:0] raw;
+      integer ti;
+      always @* begin
+        raw = {IW{1'b0}};
+        for (ti = 0; ti < NT; ti = ti + 1)
+          raw = raw + (thr_inc[ti*IW +: IW] | {{(IW-1){1'b0}}, tq[ti] & pm_ok[ti] & lat[n] & lat_ev[ti]});
       end
+      for (t = 0; t < NT; t = t + 1) begin : g_src
+        assign pm_ok[t] = (~pms[n] | pm_i[t]) & (~pmc[n] | ~pm_i[t]);
+        assign em_t[t*16 +: 16] = em & {16{tq[t] & pm_ok[t] & ~lat[n]}};
+      end
+      /* verilator lint_off PINCONNECTEMPTY */
       pmu_qualifier #(.NT(NT), .IW(IW)) u_qual (
-        .inc_i(q_inc), .cpl_i, .eq_i(eq), .q_o(tq), .inc_o(raw)
+        .inc_i(thr_inc), .cpl_i, .eq_i(eq), .q_o(tq), .inc_o()
       );
+      /* verilator lint_on PINCONNECTEMPTY */
       // count enable of this cycle: GEN, EN, not frozen, and (counters 1..)
       // not held by the trigger; it travels with the events
       wire run = gen_q & cnten_q[n] & ~frz & ~(hold & (n != 0));

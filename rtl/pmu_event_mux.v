@@ -11,7 +11,7 @@
 // counts nothing. NAREA=1 is the full crossbar.
 // Class FLOP_CLASS, seen by every area, takes its sub-events from the
 // retired-FP-instruction decoders instead of ev_i: each valid retire slot
-// whose category is enabled in EM[7:0] adds 1, or 2 for an FMA.
+// whose category is enabled in EM[7:0] adds 1, or 2 for an FMA (seed 003).
 // IW >= 5 (the popcount of 16 sub-events).
 module pmu_event_mux #(
   parameter integer NT         = 2,
@@ -75,31 +75,30 @@ module pmu_event_mux #(
     end
   endfunction
 
-  // The FLOP class shares the popcount: retire slot s gives two sub-events,
-  // bit 2s (its category is enabled in EM[7:0]) and bit 2s+1 (... and it is
-  // an FMA), so an FMA adds 2 (NRET <= NSUB/2). They are ORed in after the
-  // class mux (whose mask is zero for the FLOP class).
+  // The FLOP class has its own small count (each enabled slot adds 1, an
+  // FMA 2; at most 2*NRET <= 16), selected after the popcount, so the
+  // retire-slot decode runs beside the class mux and the popcount instead
+  // of in front of the popcount.
   integer t, s;
-  reg [NSUB-1:0] fsub, sel, em;
+  reg [NSUB-1:0] sel, em;
+  reg [4:0]      fcnt;
   reg            hit;
   /* verilator lint_off UNUSEDSIGNAL */
-  reg [31:0]     cnt;   // pop16, widened to slice IW (>= 5) bits
+  reg [31:0]     cnt;   // pop16 or the FLOP count, widened to slice IW (>= 5) bits
   /* verilator lint_on UNUSEDSIGNAL */
   always @* begin
     inc_o = {NT*IW{1'b0}};
     for (t = 0; t < NT; t = t + 1) begin
       em   = em_i[t*NSUB +: NSUB];
-      fsub = {NSUB{1'b0}};
+      fcnt = 5'd0;
       for (s = 0; s < NRET; s = s + 1) begin
-        hit = |(flop_cat_i[(t*NRET+s)*8 +: 8] & em[7:0]);
-        fsub[2*s]   = hit;
-        fsub[2*s+1] = hit & flop_fma_i[t*NRET+s];
+        hit  = |(flop_cat_i[(t*NRET+s)*8 +: 8] & em[7:0]);
+        fcnt = fcnt + {3'd0, hit & flop_fma_i[t*NRET+s], hit & ~flop_fma_i[t*NRET+s]};
       end
       // stage 1: class, stage 2: mask (computed beside the mux: EM, or zero
       // for a class this counter does not see)
-      sel = (ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & em & {NSUB{in_area}}) |
-            (fsub & {NSUB{is_flop}});
-      cnt = {27'd0, pop16(sel)};
+      sel = ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & em & {NSUB{in_area}};
+      cnt = {27'd0, is_flop ? fcnt : pop16(sel)};
       inc_o[t*IW +: IW] = cnt[IW-1:0];
     end
   end

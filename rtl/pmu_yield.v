@@ -6,7 +6,8 @@
 // ESM over the event vector evt_i, a sample-after value SAV with its
 // down-counter CNT, a missed-trigger count MISS and a 64-bit yield target.
 //   trigger   : VALID, the channel's ring is the current ring, ESM != 0 and the
-//               ESM-selected bits of evt_i equal ESV (all of them; any with ANY)
+//               ESM-selected bits of evt_i equal ESV (all of them; any with ANY);
+//               registered: a trigger of cycle t counts in cycle t+1
 //   counting  : each trigger: CNT == 0 -> underflow (YER <= 1, CNT <= SAV),
 //               else CNT <= CNT - 1; an underflow while YER is still set (and
 //               not being delivered) adds 1 to MISS (saturating)
@@ -132,19 +133,23 @@ module pmu_yield #(
       wire w_tlo = mine & (sel_reg_i == `PMU_YCH_TGT_LO);
       wire w_thi = mine & (sel_reg_i == `PMU_YCH_TGT_HI);
 
-      // scenario: the selected event bits must equal ESV (all of them, or any with ANY)
+      // scenario: the selected event bits must equal ESV (all of them, or any
+      // with ANY). The trigger is registered: a scenario met in cycle t (with
+      // the channel's configuration and ring of cycle t) counts in cycle t+1.
       wire [EVW-1:0] match = ~(evt_i ^ esv_q) & esm_q;
-      wire trig   = valid_q & (ring3_i == RING[0]) & (|esm_q) & (any_q ? |match : (match == esm_q));
-      wire uf     = trig & (cnt_q == 32'd0);
+      wire trig_d = valid_q & (ring3_i == RING[0]) & (|esm_q) & (any_q ? |match : (match == esm_q));
+      reg  trig_q;
+      wire uf     = trig_q & (cnt_q == 32'd0);
       wire deliv  = yield_o & (ring3_i == RING[0]) & (pick == IDX[2:0]);
       wire missed = uf & yer_q & ~deliv;
 
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
-          valid_q <= 1'b0; act_q <= 1'b0; yer_q <= 1'b0; any_q <= 1'b0; sid_q <= 8'd0;
+          valid_q <= 1'b0; act_q <= 1'b0; yer_q <= 1'b0; any_q <= 1'b0; sid_q <= 8'd0; trig_q <= 1'b0;
           esv_q <= {EVW{1'b0}}; esm_q <= {EVW{1'b0}}; sav_q <= 32'd0; cnt_q <= 32'd0;
           miss_q <= 16'd0; tgt_q <= {AW{1'b0}};
         end else begin
+          trig_q <= trig_d;
           if (w_ctl) begin
             valid_q <= wdata_i[`PMU_YCH_CTL_VALID_LSB];
             act_q   <= wdata_i[`PMU_YCH_CTL_ACT_LSB];
@@ -159,7 +164,7 @@ module pmu_yield #(
           // down-counter: a write (CNT or SAV) wins over counting
           if (w_cnt | w_sav)  cnt_q <= wdata_i;
           else if (uf)        cnt_q <= sav_q;
-          else if (trig)      cnt_q <= cnt_q - 32'd1;
+          else if (trig_q)    cnt_q <= cnt_q - 32'd1;
           if (w_mis)                        miss_q <= wdata_i[15:0];
           else if (missed & ~&miss_q)       miss_q <= miss_q + 16'd1;
           if (w_tlo) tgt_q[31:0]  <= wdata_i;

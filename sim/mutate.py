@@ -28,7 +28,12 @@ MUTANTS = [
     ("rtl-threshold-gt-not-ge", "rtl/pmu_threshold.v",
      "(raw32 >= {24'd0, thr_i})", "(raw32 > {24'd0, thr_i})"),
     ("rtl-fma-counts-one", "rtl/pmu_event_mux.v",
-     "fsub[2*s+1] = hit & flop_fma_i[t*NRET+s];", "fsub[2*s+1] = hit & flop_fma_i[t*NRET+s] & 1'b0;"),
+     "fcnt = fcnt + {3'd0, hit & flop_fma_i[t*NRET+s], hit & ~flop_fma_i[t*NRET+s]};",
+     "fcnt = fcnt + {3'd0, 1'b0, hit};"),
+    # the latency-class event must be qualified by thread x CPL like the mask
+    ("rtl-lat-event-unqualified", "rtl/pmu_core.v",
+     "{{(IW-1){1'b0}}, tq[ti] & pm_ok[ti] & lat[n] & lat_ev[ti]}",
+     "{{(IW-1){1'b0}}, pm_ok[ti] & lat[n] & lat_ev[ti]}"),
     ("rtl-misaligned-accepted", "rtl/pmu_apb.v",
      "wire          misal = |a[1:0];", "wire          misal = 1'b0;"),
     ("rtl-shadow-not-latched", "rtl/pmu_apb.v",
@@ -64,6 +69,10 @@ MUTANTS = [
     # the yield channels see "counter counted" one register later
     ("model-cev-not-piped", "cmodel/pmu_model.c",
      "const uint32_t evt = ((m->cev_q & 0xFFFFu) |", "const uint32_t evt = ((cev & 0xFFFFu) |"),
+    # the yield trigger is registered: a scenario of cycle t counts in t+1
+    ("model-ych-trig-not-piped", "cmodel/pmu_model.c",
+     "const int trig = y->trig_q;",
+     "const int trig = y->valid && ring == r3 && y->esm && (y->any ? match != 0 : match == y->esm);"),
     # counter areas: a counter must not see another area's classes
     ("rtl-area-ignored", "rtl/pmu_event_mux.v",
      "if (c % NAREA == area && c != FLOP_CLASS)", "if ((c % NAREA == area || 1'b1) && c != FLOP_CLASS)", ALT),

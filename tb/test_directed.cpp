@@ -935,12 +935,13 @@ static void t_yield_500k_100k(Harness &h) {
     ych(h, 0, 0, V | ACT | 0x5A00, YE(0), YE(0), S0, 0x00C0FFEE00000A00ull);
     if (NCH_ < 2) return;
     ych(h, 0, 1, V | ACT | 0xA500, YE(0), YE(0), S1, 0x0000000000000B00ull);
-    // expected: channel with SAV S underflows on triggers k*(S+1) and is delivered the next cycle
+    // expected: channel with SAV S underflows on triggers k*(S+1); the trigger
+    // (yev_i) of cycle t counts in cycle t+1 and the underflow is delivered in t+2
     struct D { uint64_t at; int ch; };
     std::vector<D> exp, got;
     const uint64_t TOTAL = 500010;
-    for (uint64_t k = 1; k * (S1 + 1) <= TOTAL; k++) exp.push_back({k * (S1 + 1) + 1, 1});
-    exp.push_back({(uint64_t)S0 + 2, 0});
+    for (uint64_t k = 1; k * (S1 + 1) <= TOTAL; k++) exp.push_back({k * (S1 + 1) + 2, 1});
+    exp.push_back({(uint64_t)S0 + 3, 0});
     std::sort(exp.begin(), exp.end(), [](const D &a, const D &b) { return a.at < b.at; });
     YCpu cpu(h);
     h.in.yev = 1;                                   // the scenario holds every cycle
@@ -961,7 +962,7 @@ static void t_yield_500k_100k(Harness &h) {
     }
     printf("  yield order:");
     for (auto &d : got) printf(" ch%d@%" PRIu64, d.ch, d.at);
-    printf("\n  latency: trigger that underflows (cycle t) -> yield_o (cycle t+1): %d cycle\n",
+    printf("\n  latency: yev_i that underflows the channel (cycle t) -> yield_o (cycle t+2): %d cycles\n",
            got.empty() ? -1 : (int)(got[0].at - (S1 + 1)));
     CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 0)), 0);
     CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 1)), 0);
@@ -972,8 +973,9 @@ static void t_yield_blocked(Harness &h) {
     ych(h, 0, 0, V | ACT, YE(1), YE(1), 0, 0x1234);
     YCpu cpu(h);
     h.in.yev = 2;
-    CHECK_EQ(cpu.cycle(), -1);                       // trigger 1: underflow (SAV=0)
+    CHECK_EQ(cpu.cycle(), -1);                       // trigger 1 in cycle t ...
     h.in.yev = 0;
+    CHECK_EQ(cpu.cycle(), -1);                       // ... counts in t+1: underflow (SAV=0)
     CHECK_EQ(cpu.cycle(), 0);                        // delivered
     CHECK_EQ(h.out.yield_tgt, 0x1234);
     CHECK_EQ(h.dut->yblk_o, 1);
@@ -1042,6 +1044,7 @@ static void t_yield_priority(Harness &h) {
     h.in.yev = 8;
     CHECK_EQ(cpu.cycle(), -1);                       // one trigger for every ring-0 channel (same cycle)
     h.in.yev = 0;
+    CHECK_EQ(cpu.cycle(), -1);                       // the triggers count
     for (unsigned i = 0; i < NCH_; i++) {
         CHECK_EQ(cpu.cycle(), (int)i);               // lowest index first
         CHECK_EQ(h.out.yield_tgt, 0x100 + i);
