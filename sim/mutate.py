@@ -29,7 +29,7 @@ MUTANTS = [
      "(raw32 >= {24'd0, thr_i})", "(raw32 > {24'd0, thr_i})"),
     ("rtl-fma-counts-one", "rtl/pmu_event_mux.v",
      "fcnt = fcnt + {3'd0, hit & flop_fma_i[t*NRET+s], hit & ~flop_fma_i[t*NRET+s]};",
-     "fcnt = fcnt + {3'd0, 1'b0, hit};"),
+     "fcnt = fcnt + {3'd0, 1'b0, hit & (flop_fma_i[t*NRET+s] | 1'b1)};"),
     # the latency-class event must be qualified by thread x CPL like the mask
     ("rtl-lat-event-unqualified", "rtl/pmu_core.v",
      "{{(IW-1){1'b0}}, tq[ti] & pm_ok[ti] & lat[n] & lat_ev[ti]}",
