@@ -549,6 +549,16 @@ static void zero_counts(pmu_eventset *es)
     es->t_enabled = 0;
 }
 
+int pmu_set_user_read(pmu_ctx *ctx, int on)
+{
+    uint32_t f;
+    if (!ctx) return PMU_EINVAL;
+    f = pmu_drv_lock(&ctx->dev);
+    pmu_drv_set_uen(&ctx->dev, on);
+    pmu_drv_unlock(&ctx->dev, f);
+    return PMU_OK;
+}
+
 int pmu_start(pmu_eventset *es)
 {
     pmu_ctx *ctx;
@@ -557,14 +567,14 @@ int pmu_start(pmu_eventset *es)
     ctx = es->ctx;
     if (es->running || ctx->running) return PMU_EISRUN;
     f = pmu_drv_lock(&ctx->dev);
-    pmu_drv_global_enable(&ctx->dev, 0, 0);
+    pmu_drv_set_gen(&ctx->dev, 0);
     zero_counts(es);
     es->cur_pass = 0;
     load_pass(es);
     es->running = 1;
     ctx->running = es;
     es->t_pass = pmu_drv_read_tsc(&ctx->dev);
-    pmu_drv_global_enable(&ctx->dev, 1, 0);
+    pmu_drv_set_gen(&ctx->dev, 1);
     pmu_drv_unlock(&ctx->dev, f);
     return PMU_OK;
 }
@@ -634,7 +644,7 @@ int pmu_stop(pmu_eventset *es, uint64_t *values)
     if (!es->running) return PMU_ENOTRUN;
     ctx = es->ctx;
     f = pmu_drv_lock(&ctx->dev);
-    pmu_drv_global_enable(&ctx->dev, 0, 0);
+    pmu_drv_set_gen(&ctx->dev, 0);
     now = pmu_drv_read_tsc(&ctx->dev);
     harvest(es, now);
     pmu_drv_set_cnten(&ctx->dev, 0);
@@ -654,11 +664,11 @@ int pmu_reset(pmu_eventset *es)
     if (!es->running) { zero_counts(es); return PMU_OK; }
     d = &es->ctx->dev;
     f = pmu_drv_lock(d);
-    pmu_drv_global_enable(d, 0, 0);
+    pmu_drv_set_gen(d, 0);
     zero_counts(es);
     load_pass(es);
     es->t_pass = pmu_drv_read_tsc(d);
-    pmu_drv_global_enable(d, 1, 0);
+    pmu_drv_set_gen(d, 1);
     pmu_drv_unlock(d, f);
     return PMU_OK;
 }
@@ -694,12 +704,12 @@ int pmu_tick(pmu_ctx *ctx)
     es = ctx->running;
     if (!es || es->npass < 2) return 0;
     f = pmu_drv_lock(&ctx->dev);
-    pmu_drv_global_enable(&ctx->dev, 0, 0);
+    pmu_drv_set_gen(&ctx->dev, 0);
     harvest(es, pmu_drv_read_tsc(&ctx->dev));
     es->cur_pass = (es->cur_pass + 1u) % es->npass;
     load_pass(es);
     es->t_pass = pmu_drv_read_tsc(&ctx->dev);
-    pmu_drv_global_enable(&ctx->dev, 1, 0);
+    pmu_drv_set_gen(&ctx->dev, 1);
     ctx->n_switches++;
     pmu_drv_unlock(&ctx->dev, f);
     return 1;

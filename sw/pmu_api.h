@@ -178,6 +178,9 @@ int  pmu_set_overflow(pmu_eventset *es, unsigned idx, uint64_t threshold,
                       pmu_overflow_cb cb, void *arg);
 unsigned pmu_num_passes(const pmu_eventset *es);
 
+/* GCTL.UEN: user-level (unprivileged) reads of CNT_LO/HI and TSC_LO/HI.
+ * Start, stop, reset and pass switches change only GCTL.GEN and keep it. */
+int  pmu_set_user_read(pmu_ctx *ctx, int on);
 int  pmu_start(pmu_eventset *es);
 int  pmu_read(pmu_eventset *es, uint64_t *values);          /* estimates */
 int  pmu_read_values(pmu_eventset *es, pmu_value *values);

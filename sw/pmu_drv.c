@@ -80,6 +80,14 @@ void pmu_drv_global_enable(const pmu_dev *d, int gen, int uen)
     pmu_drv_wr(d, PMU_REG_GCTL, (gen ? PMU_GCTL_GEN_MASK : 0u) | (uen ? PMU_GCTL_UEN_MASK : 0u));
 }
 
+static void gctl_bit(const pmu_dev *d, uint32_t mask, int on)
+{
+    uint32_t g = pmu_drv_rd(d, PMU_REG_GCTL) & (PMU_GCTL_GEN_MASK | PMU_GCTL_UEN_MASK);
+    pmu_drv_wr(d, PMU_REG_GCTL, on ? (g | mask) : (g & ~mask));
+}
+void pmu_drv_set_gen(const pmu_dev *d, int gen) { gctl_bit(d, PMU_GCTL_GEN_MASK, gen); }
+void pmu_drv_set_uen(const pmu_dev *d, int uen) { gctl_bit(d, PMU_GCTL_UEN_MASK, uen); }
+
 void pmu_drv_set_cnten(const pmu_dev *d, uint32_t mask) { pmu_drv_wr(d, PMU_REG_CNTEN, mask); }
 uint32_t pmu_drv_get_cnten(const pmu_dev *d) { return pmu_drv_rd(d, PMU_REG_CNTEN); }
 void pmu_drv_clear(const pmu_dev *d, uint32_t mask) { pmu_drv_wr(d, PMU_REG_CLR, mask); }

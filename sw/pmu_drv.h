@@ -63,6 +63,10 @@ void     pmu_drv_wr(const pmu_dev *d, uint32_t off, uint32_t v);
 void     pmu_drv_program(const pmu_dev *d, unsigned n, uint32_t ctl, uint32_t emq);
 void     pmu_drv_get_program(const pmu_dev *d, unsigned n, uint32_t *ctl, uint32_t *emq);
 void     pmu_drv_global_enable(const pmu_dev *d, int gen, int uen);
+/* GCTL read-modify-write of one bit: GEN (start/stop all counters) keeps UEN,
+ * UEN (user-level reads of CNT/TSC) keeps GEN. */
+void     pmu_drv_set_gen(const pmu_dev *d, int gen);
+void     pmu_drv_set_uen(const pmu_dev *d, int uen);
 void     pmu_drv_set_cnten(const pmu_dev *d, uint32_t mask);
 uint32_t pmu_drv_get_cnten(const pmu_dev *d);
 void     pmu_drv_clear(const pmu_dev *d, uint32_t mask);

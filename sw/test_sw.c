@@ -848,6 +848,39 @@ static void test_areas(void)
     }
 }
 
+/* GCTL.UEN set through the API survives start, pass switches, reset and
+ * stop, which change only GEN. */
+static void test_user_read(void)
+{
+    pmu_eventset es;
+    uint32_t g;
+    fixture();
+    hook_irqs();
+    CHECK(pmu_set_user_read(&CTX, 1) == PMU_OK, "user read on");
+    g = pmu_drv_rd(&CTX.dev, PMU_REG_GCTL);
+    CHECK(g == PMU_GCTL_UEN_MASK, "GCTL after pmu_set_user_read(1): 0x%x", (unsigned)g);
+    pmu_eventset_init(&CTX, &es);
+    CHECK(pmu_set_multiplex(&es, 1) == PMU_OK, "mux on");
+    CHECK(pmu_add_named_event(&es, "CLASS0:0x1:CTR=0") == 0, "add 0");
+    CHECK(pmu_add_named_event(&es, "CLASS0:0x2:CTR=0") == 1, "add 1");
+    CHECK(pmu_num_passes(&es) == 2, "two passes");
+    CHECK(pmu_start(&es) == PMU_OK, "start");
+    g = pmu_drv_rd(&CTX.dev, PMU_REG_GCTL);
+    CHECK(g == (PMU_GCTL_GEN_MASK | PMU_GCTL_UEN_MASK), "GCTL after start: 0x%x", (unsigned)g);
+    CHECK(pmu_tick(&CTX) == 1, "pass switch");
+    g = pmu_drv_rd(&CTX.dev, PMU_REG_GCTL);
+    CHECK(g == (PMU_GCTL_GEN_MASK | PMU_GCTL_UEN_MASK), "GCTL after a pass switch: 0x%x", (unsigned)g);
+    CHECK(pmu_reset(&es) == PMU_OK, "reset");
+    g = pmu_drv_rd(&CTX.dev, PMU_REG_GCTL);
+    CHECK(g == (PMU_GCTL_GEN_MASK | PMU_GCTL_UEN_MASK), "GCTL after reset: 0x%x", (unsigned)g);
+    CHECK(pmu_stop(&es, 0) == PMU_OK, "stop");
+    g = pmu_drv_rd(&CTX.dev, PMU_REG_GCTL);
+    CHECK(g == PMU_GCTL_UEN_MASK, "GCTL after stop: 0x%x", (unsigned)g);
+    CHECK(pmu_set_user_read(&CTX, 0) == PMU_OK && pmu_drv_rd(&CTX.dev, PMU_REG_GCTL) == 0, "user read off");
+    CHECK(pmu_set_user_read(0, 1) == PMU_EINVAL, "NULL context");
+    CHECK(B.n_err == 0 && T->ok(T->dut), "bus errors / divergence");
+}
+
 static void test_muldiv(void)
 {
     /* hand-computed: floor(a*b/c) with 128-bit intermediates */
@@ -876,6 +909,7 @@ int sw_run_tests(const sw_target *tgt, uint32_t seed, unsigned iters)
     test_overflow();
     test_live_wrap();
     test_muldiv();
+    test_user_read();
     test_areas();
     test_multiplex();
     printf("%u passed, %u failed\n", n_pass, n_fail);
