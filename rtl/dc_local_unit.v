@@ -196,10 +196,10 @@ module dc_local_unit #(
       wire [2*NT-1:0] eq_eff = tc_q ? eq_q : (eq_q & tmask);
 
       wire [15:0] em16 = {{(16-NSUB){1'b0}}, em_q} ;
+      /* verilator lint_off PINCONNECTEMPTY */
       pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(1), .FLOP_CLASS(63), .IW(IW)) u_mux (
         .ev_i(ev16), .flop_cat_i({NT*8{1'b0}}), .flop_fma_i({NT{1'b0}}),
-        .es_i(es_q), .em_i({NT{em16}}), .inc_o(tinc));
-      /* verilator lint_off PINCONNECTEMPTY */
+        .es_i(es_q), .em_i(em16), .inc_o(tinc), .inc_a_o(), .inc_b_o());
       pmu_qualifier #(.NT(NT), .IW(IW)) u_q (.inc_i(tinc), .cpl_i(cpl_i), .eq_i(eq_eff), .q_o(), .inc_o(qinc));
       /* verilator lint_on PINCONNECTEMPTY */
 

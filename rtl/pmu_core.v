@@ -5,16 +5,17 @@
 // configuration register or an event input into a counter in one cycle:
 //   stage E (cycle t)  : ev_i/flop_* --> [pmu_event_mux: class of the
 //                        counter's area (FLOP_CLASS: the retire slots), EM
-//                        mask, popcount] --> per-thread increments (a thread
-//                        not counted -- [pmu_qualifier: thread x CPL vs EQ],
-//                        process mark, latency mode -- gets a zero mask,
-//                        computed beside the mux) --> + latency-class event
-//                        --> sum of the threads --> raw_q; with it run_q
+//                        mask, popcount of sub-events 7:0 and of 15:8]
+//                        --> per-thread counts (a thread not counted --
+//                        [pmu_qualifier: thread x CPL vs EQ], process mark,
+//                        latency mode -- gets a zero mask, computed beside
+//                        the mux) --> + latency-class event --> sums of the
+//                        threads --> raw_a_q, raw_b_q; with them run_q
 //                        (GEN, EN, not frozen, not held
 //                        by the trigger, all of cycle t) and hist_q: the
 //                        enables travel with the events;
-//   stage T (cycle t+1): [pmu_threshold: THR/INV/EDGE] --> inc_q, with the
-//                        enables (run2_q, hist2_q);
+//   stage T (cycle t+1): raw_a_q + raw_b_q --> [pmu_threshold: THR/INV/
+//                        EDGE] --> inc_q, with the enables (run2_q, hist2_q);
 //   stage C (cycle t+2): [pmu_counter: CW bits] += inc_q if run2_q (history
 //                        mode: shift in inc_q != 0); carry --> OVF.
 // So the events of cycle t are counted iff counting was allowed in cycle t
@@ -119,6 +120,9 @@ module pmu_core #(
   // increment width: up to NT*16 sub-events a cycle (the FLOP class adds at
   // most NT*NRET*2 <= NT*16)
   localparam integer IW = $clog2(NT*16 + 1);
+  // each half of the stage-E register (sub-events 7:0 / 15:8 of every
+  // thread, pmu_event_mux) holds at most 8 per thread
+  localparam integer BW = $clog2(NT*8 + 1);
 
   // Elaboration-time parameter checks: an illegal configuration fails to
   // elaborate in every tool by instantiating a module that does not exist,
@@ -320,7 +324,6 @@ module pmu_core #(
       wire [7:0]      thr;
       wire [15:0]     em;
       wire [2*NT-1:0] eq;
-      wire [NT*IW-1:0] thr_inc;
       wire [IW-1:0]   inc;
       wire [CW-1:0]   cnt;
 
@@ -331,34 +334,45 @@ module pmu_core #(
         .ctl_rd_o(ctl_rd[n*32 +: 32]), .emq_rd_o(emq_rd[n*32 +: 32])
       );
 
-      // ---- stage E: select, qualify the events of this cycle. A thread
-      // that is not counted (thread x CPL qualifier, process mark, latency
-      // mode) gets a zero event mask, so the gating runs beside the class
-      // mux instead of after the popcount.
+      // ---- stage E: select, qualify the events of this cycle. The class
+      // select, mask and popcount run on the events of every thread; a
+      // thread that is not counted (thread x CPL qualifier, process mark,
+      // latency mode) is dropped from the sums that follow the popcount, so
+      // the qualifier runs beside the class mux.
       wire [NT-1:0]    tq;
-      wire [NT*16-1:0] em_t;
+      wire [NT-1:0]    en_t;
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [NT*IW-1:0] inc_a, inc_b;   // at most 8 per thread: BW bits used
+      /* verilator lint_on UNUSEDSIGNAL */
+      /* verilator lint_off PINCONNECTEMPTY */
       pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .IW(IW),
                       .NAREA(NAREA), .AREA(n % NAREA)) u_mux (
-        .ev_i, .flop_cat_i(flop_cat), .flop_fma_i, .es_i(es), .em_i(em_t), .inc_o(thr_inc)
+        .ev_i, .flop_cat_i(flop_cat), .flop_fma_i, .es_i(es), .em_i(em), .inc_o(),
+        .inc_a_o(inc_a), .inc_b_o(inc_b)
       );
+      /* verilator lint_on PINCONNECTEMPTY */
       // source select (latency class) and process-mark gating, per thread;
-      // the latency event is qualified like the mask, so the increments of
-      // all threads are qualified and only need adding
+      // the latency event is qualified like the counts (and enters the half
+      // of sub-events 7:0, zero in latency mode). The two halves are
+      // registered apart and added at the start of stage T.
       wire [NT-1:0] pm_ok;
-      reg [IW-1:0] raw;
+      reg [BW-1:0] raw_a, raw_b;
       integer ti;
       always @* begin
-        raw = {IW{1'b0}};
-        for (ti = 0; ti < NT; ti = ti + 1)
-          raw = raw + (thr_inc[ti*IW +: IW] | {{(IW-1){1'b0}}, tq[ti] & pm_ok[ti] & lat[n] & lat_ev[ti]});
+        raw_a = {BW{1'b0}}; raw_b = {BW{1'b0}};
+        for (ti = 0; ti < NT; ti = ti + 1) begin
+          raw_a = raw_a + ((inc_a[ti*IW +: BW] & {BW{en_t[ti]}}) |
+                           {{(BW-1){1'b0}}, tq[ti] & pm_ok[ti] & lat[n] & lat_ev[ti]});
+          raw_b = raw_b + (inc_b[ti*IW +: BW] & {BW{en_t[ti]}});
+        end
       end
       for (t = 0; t < NT; t = t + 1) begin : g_src
         assign pm_ok[t] = (~pms[n] | pm_i[t]) & (~pmc[n] | ~pm_i[t]);
-        assign em_t[t*16 +: 16] = em & {16{tq[t] & pm_ok[t] & ~lat[n]}};
+        assign en_t[t] = tq[t] & pm_ok[t] & ~lat[n];
       end
       /* verilator lint_off PINCONNECTEMPTY */
       pmu_qualifier #(.NT(NT), .IW(IW)) u_qual (
-        .inc_i(thr_inc), .cpl_i, .eq_i(eq), .q_o(tq), .inc_o()
+        .inc_i(inc_a), .cpl_i, .eq_i(eq), .q_o(tq), .inc_o()
       );
       /* verilator lint_on PINCONNECTEMPTY */
       // count enable of this cycle: GEN, EN, not frozen, and (counters 1..)
@@ -366,7 +380,10 @@ module pmu_core #(
       wire run = gen_q & cnten_q[n] & ~frz & ~(hold & (n != 0));
 
       // ---- stage T: threshold / invert / edge, on the stage-E register
-      reg [IW-1:0] raw_q, inc_q;
+      // (the sum of its two halves)
+      reg [BW-1:0] raw_a_q, raw_b_q;
+      reg [IW-1:0] inc_q;
+      wire [IW-1:0] raw_q = {{(IW-BW){1'b0}}, raw_a_q} + {{(IW-BW){1'b0}}, raw_b_q};
       reg          run_q, hist_q, run2_q, hist2_q;
       pmu_threshold #(.IW(IW)) u_thr (
         .clk_i, .rst_ni, .raw_i(raw_q), .thr_i(thr), .thr_nz_i(thr_nz), .inv_i(inv), .mode_i(mode), .inc_o(inc)
@@ -374,10 +391,10 @@ module pmu_core #(
       // ---- stage registers E -> T -> C: the enables travel with the events
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
-          raw_q <= {IW{1'b0}}; run_q  <= 1'b0; hist_q  <= 1'b0;
+          raw_a_q <= {BW{1'b0}}; raw_b_q <= {BW{1'b0}}; run_q  <= 1'b0; hist_q  <= 1'b0;
           inc_q <= {IW{1'b0}}; run2_q <= 1'b0; hist2_q <= 1'b0;
         end else begin
-          raw_q <= raw; run_q  <= run;   hist_q  <= hist[n];
+          raw_a_q <= raw_a; raw_b_q <= raw_b; run_q  <= run;   hist_q  <= hist[n];
           inc_q <= inc; run2_q <= run_q; hist2_q <= hist_q;
         end
 

@@ -28,12 +28,15 @@ MUTANTS = [
     ("rtl-threshold-gt-not-ge", "rtl/pmu_threshold.v",
      "(raw32 >= {24'd0, thr_i})", "(raw32 > {24'd0, thr_i})"),
     ("rtl-fma-counts-one", "rtl/pmu_event_mux.v",
-     "fcnt = fcnt + {3'd0, hit & flop_fma_i[t*NRET+s], hit & ~flop_fma_i[t*NRET+s]};",
-     "fcnt = fcnt + {3'd0, 1'b0, hit & (flop_fma_i[t*NRET+s] | 1'b1)};"),
+     "fsub[2*s+1] = hit & flop_fma_i[t*NRET+s];", "fsub[2*s+1] = hit & flop_fma_i[t*NRET+s] & 1'b0;"),
+    # stage E: a thread that is not counted must be dropped from both halves
+    ("rtl-thread-gate-upper-half", "rtl/pmu_core.v",
+     "raw_b = raw_b + (inc_b[ti*IW +: BW] & {BW{en_t[ti]}});",
+     "raw_b = raw_b + (inc_b[ti*IW +: BW] & {BW{en_t[ti] | 1'b1}});"),
     # the latency-class event must be qualified by thread x CPL like the mask
     ("rtl-lat-event-unqualified", "rtl/pmu_core.v",
-     "{{(IW-1){1'b0}}, tq[ti] & pm_ok[ti] & lat[n] & lat_ev[ti]}",
-     "{{(IW-1){1'b0}}, pm_ok[ti] & lat[n] & lat_ev[ti]}"),
+     "{{(BW-1){1'b0}}, tq[ti] & pm_ok[ti] & lat[n] & lat_ev[ti]}",
+     "{{(BW-1){1'b0}}, pm_ok[ti] & lat[n] & lat_ev[ti]}"),
     ("rtl-misaligned-accepted", "rtl/pmu_apb.v",
      "wire          misal = |a[1:0];", "wire          misal = 1'b0;"),
     ("rtl-shadow-not-latched", "rtl/pmu_apb.v",
@@ -80,7 +83,7 @@ MUTANTS = [
      "return es < c->ncls && es % c->narea == n % c->narea;", "return es < c->ncls;", ALT),
     # left-out blocks: their registers answer PSLVERR
     ("rtl-absent-sample-mapped", "rtl/pmu_apb.v",
-     "`PMU_REG_MMCR:    k_d[K_MMCR] = smp;", "`PMU_REG_MMCR:    k_d[K_MMCR] = 1'b1;", LEAN),
+     "assign k_d[K_MMCR]    = smp & (a == `PMU_REG_MMCR);", "assign k_d[K_MMCR]    = (a == `PMU_REG_MMCR);", LEAN),
     ("model-absent-yield-mapped", "cmodel/pmu_model.c",
      "return m->cfg.has_yield ? r : R_NONE;", "return r;", LEAN),
 ]

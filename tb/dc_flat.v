@@ -40,7 +40,7 @@ module dc_flat_group #(
       wire [NT*8-1:0] tinc; wire [7:0] qinc;
       pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(1), .FLOP_CLASS(63), .IW(8)) u_mux (
         .ev_i(ev16), .flop_cat_i({NT*8{1'b0}}), .flop_fma_i({NT{1'b0}}), .es_i(es_q),
-        .em_i({NT{{(16-NSUB){1'b0}}, em_q}}), .inc_o(tinc));
+        .em_i({{(16-NSUB){1'b0}}, em_q}), .inc_o(tinc), .inc_a_o(), .inc_b_o());
       pmu_qualifier #(.NT(NT), .IW(8)) u_q (.inc_i(tinc), .cpl_i(cpl_i),
         .eq_i(tc_q ? eq_q : (eq_q & tmask)), .inc_o(qinc));
       wire sel = we_i && (ctr_i == k);

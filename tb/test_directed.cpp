@@ -114,7 +114,9 @@ static void t_reset_values(Harness &h) {
 
 // Seed 000 Table 1: every combination of T0_OS, T0_USR, T1_OS, T1_USR.
 // Stimulus phases (thread, CPL, cycles): weights are distinct powers of two
-// so the count shows exactly which phases qualified.
+// so the count shows exactly which phases qualified. Sub-events 0 and 8 (one
+// in each popcount half of the stage-E register) are asserted together, so a
+// qualified cycle adds 2 and a thread dropped from one half only shows.
 static void t_qual_table1(Harness &h) {
     if (NT_ < 2) return;
     struct Ph { unsigned t, cpl, cycles; } ph[] = {{0, 0, 1}, {0, 2, 2}, {1, 0, 4}, {1, 3, 8}, {0, 1, 16}, {1, 1, 32}};
@@ -124,21 +126,21 @@ static void t_qual_table1(Harness &h) {
             unsigned k = combos[n];
             uint32_t eq = ((k & 8) ? eq_os(0) : 0) | ((k & 4) ? eq_usr(0) : 0) | ((k & 2) ? eq_os(1) : 0) |
                           ((k & 1) ? eq_usr(1) : 0);
-            prog(h, n, ES, 0x0001, eq);
+            prog(h, n, ES, 0x0101, eq);
         }
         h.write(PMU_REG_CLR, 0xFFFFFFFF);
         gen(h, true);
         for (auto &p : ph) {
             for (unsigned t = 0; t < NT_; t++) h.in.cpl[t] = 3;
             h.in.cpl[p.t] = (uint8_t)p.cpl;
-            h.in.ev[p.t][ES] = 0x0001;
+            h.in.ev[p.t][ES] = 0x0101;
             h.idle(p.cycles);
             h.in.ev[p.t][ES] = 0;
         }
         gen(h, false);
         for (unsigned n = 0; n < combos.size(); n++) {
             unsigned k = combos[n];
-            uint64_t exp = ((k & 8) ? 1 : 0) + ((k & 4) ? 2 + 16 : 0) + ((k & 2) ? 4 : 0) + ((k & 1) ? 8 + 32 : 0);
+            uint64_t exp = 2 * (((k & 8) ? 1 : 0) + ((k & 4) ? 2 + 16 : 0) + ((k & 2) ? 4 : 0) + ((k & 1) ? 8 + 32 : 0));
             g_test = "qual_table1 combination";
             if (h.cnt(n) != exp) printf("  EQ combination T0_OS=%u T0_USR=%u T1_OS=%u T1_USR=%u\n",
                                         k >> 3 & 1, k >> 2 & 1, k >> 1 & 1, k & 1);
