@@ -257,7 +257,7 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
         }
         if (sub == DC_CREG_EMQ) {
           c->em = (uint16_t)((rb->wdata >> DC_C_EMQ_EM_LSB) & ((1u << x->nsub) - 1));
-          c->eq = (uint8_t)((rb->wdata >> DC_C_EMQ_EQ_LSB) & ((1u << (2 * nt)) - 1));
+          c->eq = (uint16_t)((rb->wdata >> DC_C_EMQ_EQ_LSB) & ((1u << (2 * nt)) - 1));
           ctr_derive(c, cn, nt);
         }
       }

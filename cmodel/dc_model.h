@@ -29,7 +29,7 @@ typedef struct {
 typedef struct {
   uint8_t es, en, ie, tc;
   uint16_t em;
-  uint8_t eq;
+  uint16_t eq;               /* 2 bits per thread (NT <= 8) */
   uint32_t cnt;
   uint8_t os_m, usr_m;      /* derived: threads counted at CPL 0 / CPL 1..3 */
 } dc_ctr_t;

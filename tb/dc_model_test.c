@@ -95,6 +95,21 @@ int main(int argc, char **argv) {
   check(dc_model_new(&c) == NULL, "cache LW 8 (400 x 2 >= 256) refused");
   dc_cfg_default(&c); c.np = 40;
   check(dc_model_new(&c) == NULL, "too many units for the frame refused");
+  /* EQ holds 2 bits per thread: at NT=8 all 16 bits of EMQ[31:16] */
+  dc_cfg_default(&c); c.nt = 8; c.np = 3; c.nl = 2; c.lwp = 16; c.lwl = 12;
+  m = dc_model_new(&c);
+  check(m != NULL, "NT=8 accepted");
+  if (m) {
+    ev = calloc((size_t)m->nu * c.nt * c.ncls, sizeof *ev);
+    cpl = calloc((size_t)m->nu * c.nt, 1);
+    wr(DC_UNIT_CEMQ(0, 0), 0xFFFF0000u);
+    check(rd(DC_UNIT_CEMQ(0, 0)) == 0xFFFF0000u, "NT=8: EMQ 0xFFFF0000 reads back (EQ is 16 bits)");
+    wr(DC_UNIT_CEMQ(0, 0), 0x80000000u);
+    check(rd(DC_UNIT_CEMQ(0, 0)) == 0x80000000u && m->u[0].c[0].os_m == 1u && m->u[0].c[0].usr_m == 0u,
+          "NT=8: EQ bit 15 is thread 0's OS bit");
+    dc_model_free(m);
+    free(ev); free(cpl);
+  }
   dc_cfg_default(&c);
   m = dc_model_new(&c);
   check(m != NULL, "reference configuration accepted");
