@@ -6,11 +6,11 @@
 //   stage E (cycle t)  : ev_i/flop_* --> [pmu_event_mux: class of the
 //                        counter's area (FLOP_CLASS: the retire slots), EM
 //                        mask, popcount of sub-events 7:0 and of 15:8]
-//                        --> per-thread counts (a thread not counted --
-//                        [pmu_qualifier: thread x CPL vs EQ], process mark,
-//                        latency mode -- gets a zero mask, computed beside
-//                        the mux) --> + latency-class event --> sums of the
-//                        threads --> raw_a_q, raw_b_q; with them run_q
+//                        --> per-thread counts; the threads counted this
+//                        cycle ([pmu_qualifier: thread x CPL vs EQ], process
+//                        mark, latency mode; decided beside the mux) and
+//                        the latency-class event --> sums of the threads
+//                        --> raw_a_q, raw_b_q; with them run_q
 //                        (GEN, EN, not frozen, not held
 //                        by the trigger, all of cycle t) and hist_q: the
 //                        enables travel with the events;
@@ -371,8 +371,8 @@ module pmu_core #(
         assign en_t[t] = tq[t] & pm_ok[t] & ~lat[n];
       end
       /* verilator lint_off PINCONNECTEMPTY */
-      pmu_qualifier #(.NT(NT), .IW(IW)) u_qual (
-        .inc_i(inc_a), .cpl_i, .eq_i(eq), .q_o(tq), .inc_o()
+      pmu_qualifier #(.NT(NT), .IW(IW), .SUM(0)) u_qual (  // q_o only: the sums are above
+        .inc_i({NT*IW{1'b0}}), .cpl_i, .eq_i(eq), .q_o(tq), .inc_o()
       );
       /* verilator lint_on PINCONNECTEMPTY */
       // count enable of this cycle: GEN, EN, not frozen, and (counters 1..)

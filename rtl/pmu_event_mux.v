@@ -2,11 +2,11 @@
 // pmu_event_mux: the two-stage event selection of one counter (seed 000,
 // Fig. 1): stage 1 selects the event class ES of every thread, stage 2 keeps
 // the sub-events enabled in the event mask EM. The per-thread output is the
-// number of unmasked sub-events
-// asserted this cycle (0..NSUB), so an occurrence event may add more than 1
-// per cycle and a level (duration) event adds 1 every cycle it is held. It
-// also comes in two halves, the counts of sub-events 7:0 and 15:8 (at most
-// 8 each), so that pmu_core can register them before their final add.
+// number of unmasked sub-events asserted this cycle (0..NSUB), so an
+// occurrence event may add more than 1 per cycle and a level (duration)
+// event adds 1 every cycle it is held. It also comes in two halves, the
+// counts of sub-events 7:0 and 15:8 (at most 8 each), so that pmu_core can
+// register them before their final add.
 // Counter areas (seed 000: "an ESCR may couple to a counter only within the
 // same local area"): the counter belongs to area AREA of NAREA and its class
 // mux has inputs only for the classes c with c % NAREA == AREA; any other ES
@@ -79,7 +79,7 @@ module pmu_event_mux #(
   // an FMA), so an FMA adds 2 (NRET <= NSUB/2). They are ORed in after the
   // class mux (whose mask is zero for the FLOP class).
   integer t, s;
-  reg [NSUB-1:0] fsub, sel, em;
+  reg [NSUB-1:0] fsub, sel;
   reg            hit;
   /* verilator lint_off UNUSEDSIGNAL */
   reg [31:0]     ca, cb; // pop8 of each half, widened to slice IW (>= 5) bits
@@ -87,16 +87,15 @@ module pmu_event_mux #(
   always @* begin
     inc_o = {NT*IW{1'b0}}; inc_a_o = {NT*IW{1'b0}}; inc_b_o = {NT*IW{1'b0}};
     for (t = 0; t < NT; t = t + 1) begin
-      em   = em_i;
       fsub = {NSUB{1'b0}};
       for (s = 0; s < NRET; s = s + 1) begin
-        hit = |(flop_cat_i[(t*NRET+s)*8 +: 8] & em[7:0]);
+        hit = |(flop_cat_i[(t*NRET+s)*8 +: 8] & em_i[7:0]);
         fsub[2*s]   = hit;
         fsub[2*s+1] = hit & flop_fma_i[t*NRET+s];
       end
       // stage 1: class, stage 2: mask (computed beside the mux: EM, or zero
       // for a class this counter does not see)
-      sel = (ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & em & {NSUB{in_area}}) |
+      sel = (ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & em_i & {NSUB{in_area}}) |
             (fsub & {NSUB{is_flop}});
       ca = {28'd0, pop8(sel[7:0])};
       cb = {28'd0, pop8(sel[15:8])};

@@ -5,10 +5,12 @@
 // 2*(NT-1-t)+1, its USR bit 2*(NT-1-t) (NT=2: T0_OS=3 T0_USR=2 T1_OS=1
 // T1_USR=0). All bits set: no qualification; none set: nothing is counted.
 // Outputs: which threads pass (q_o), and the sum of the qualified threads'
-// increments (inc_o).
+// increments (inc_o; with SUM=0 no adder is built and inc_o is 0, for a user
+// that needs q_o only).
 module pmu_qualifier #(
-  parameter integer NT = 2,
-  parameter integer IW = 8
+  parameter integer NT  = 2,
+  parameter integer IW  = 8,
+  parameter integer SUM = 1
 ) (
   input  wire [NT*IW-1:0] inc_i,  // per-thread masked increments
   input  wire [NT*2-1:0]  cpl_i,  // per-thread current privilege level
@@ -26,6 +28,6 @@ module pmu_qualifier #(
   always @* begin
     inc_o = {IW{1'b0}};
     for (t = 0; t < NT; t = t + 1)
-      if (q_o[t]) inc_o = inc_o + inc_i[t*IW +: IW];
+      if (SUM != 0 && q_o[t]) inc_o = inc_o + inc_i[t*IW +: IW];
   end
 endmodule
