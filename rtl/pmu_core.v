@@ -346,7 +346,7 @@ module pmu_core #(
       /* verilator lint_on UNUSEDSIGNAL */
       /* verilator lint_off PINCONNECTEMPTY */
       pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .IW(IW),
-                      .NAREA(NAREA), .AREA(n % NAREA)) u_mux (
+                      .NAREA(NAREA), .AREA(n % NAREA), .SUM(0)) u_mux (   // the halves only
         .ev_i, .flop_cat_i(flop_cat), .flop_fma_i, .es_i(es), .em_i(em), .inc_o(),
         .inc_a_o(inc_a), .inc_b_o(inc_b)
       );
@@ -355,20 +355,20 @@ module pmu_core #(
       // the latency event is qualified like the counts (and enters the half
       // of sub-events 7:0, zero in latency mode). The two halves are
       // registered apart and added at the start of stage T.
-      wire [NT-1:0] pm_ok;
+      wire [NT-1:0] th_ok;   // thread qualified (thread x CPL) and not excluded by the process mark
       reg [BW-1:0] raw_a, raw_b;
       integer ti;
       always @* begin
         raw_a = {BW{1'b0}}; raw_b = {BW{1'b0}};
         for (ti = 0; ti < NT; ti = ti + 1) begin
           raw_a = raw_a + ((inc_a[ti*IW +: BW] & {BW{en_t[ti]}}) |
-                           {{(BW-1){1'b0}}, tq[ti] & pm_ok[ti] & lat[n] & lat_ev[ti]});
+                           {{(BW-1){1'b0}}, th_ok[ti] & lat[n] & lat_ev[ti]});
           raw_b = raw_b + (inc_b[ti*IW +: BW] & {BW{en_t[ti]}});
         end
       end
       for (t = 0; t < NT; t = t + 1) begin : g_src
-        assign pm_ok[t] = (~pms[n] | pm_i[t]) & (~pmc[n] | ~pm_i[t]);
-        assign en_t[t] = tq[t] & pm_ok[t] & ~lat[n];
+        assign th_ok[t] = tq[t] & (~pms[n] | pm_i[t]) & (~pmc[n] | ~pm_i[t]);
+        assign en_t[t]  = th_ok[t] & ~lat[n];
       end
       /* verilator lint_off PINCONNECTEMPTY */
       pmu_qualifier #(.NT(NT), .IW(IW), .SUM(0)) u_qual (  // q_o only: the sums are above

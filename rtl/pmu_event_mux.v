@@ -23,7 +23,8 @@ module pmu_event_mux #(
   parameter integer FLOP_CLASS = 63,
   parameter integer IW         = 8,
   parameter integer NAREA      = 1,
-  parameter integer AREA       = 0
+  parameter integer AREA       = 0,
+  parameter integer SUM        = 1     // 0: inc_o is 0 (no adder), for a user of the halves only
 ) (
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [NT*NCLS*NSUB-1:0] ev_i,       // thread t, class c, sub s at ((t*NCLS+c)*NSUB+s); other areas' classes unused
@@ -101,7 +102,7 @@ module pmu_event_mux #(
       cb = {28'd0, pop8(sel[15:8])};
       inc_a_o[t*IW +: IW] = ca[IW-1:0];
       inc_b_o[t*IW +: IW] = cb[IW-1:0];
-      inc_o[t*IW +: IW]   = ca[IW-1:0] + cb[IW-1:0];
+      inc_o[t*IW +: IW]   = SUM != 0 ? ca[IW-1:0] + cb[IW-1:0] : {IW{1'b0}};
     end
   end
 endmodule

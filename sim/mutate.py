@@ -35,8 +35,8 @@ MUTANTS = [
      "raw_b = raw_b + (inc_b[ti*IW +: BW] & {BW{en_t[ti] | 1'b1}});"),
     # the latency-class event must be qualified by thread x CPL like the mask
     ("rtl-lat-event-unqualified", "rtl/pmu_core.v",
-     "{{(BW-1){1'b0}}, tq[ti] & pm_ok[ti] & lat[n] & lat_ev[ti]}",
-     "{{(BW-1){1'b0}}, pm_ok[ti] & lat[n] & lat_ev[ti]}"),
+     "{{(BW-1){1'b0}}, th_ok[ti] & lat[n] & lat_ev[ti]}",
+     "{{(BW-1){1'b0}}, (~pms[n] | pm_i[ti]) & (~pmc[n] | ~pm_i[ti]) & lat[n] & lat_ev[ti]}"),
     ("rtl-misaligned-accepted", "rtl/pmu_apb.v",
      "wire          misal = |a[1:0];", "wire          misal = 1'b0;"),
     ("rtl-shadow-not-latched", "rtl/pmu_apb.v",
