@@ -51,6 +51,7 @@ synth: deps-synth $(SYNTH_TARGETS)
 
 regmap:
 	python3 util/regmap.py
+	python3 util/dc_regmap.py
 
 regmap-check:
 	python3 util/regmap.py --check

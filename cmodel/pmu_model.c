@@ -108,11 +108,11 @@ static unsigned flop_cat(const pmu_flop_slot *s)
 {
     if (!s->valid) return 0;
     switch (s->rsz) {
-    case PMU_RSZ32:  return s->esz ? 0u : PMU_FLOP_SCALAR_SINGLE;
-    case PMU_RSZ64:  return s->esz ? PMU_FLOP_SCALAR_DOUBLE : 0u;
-    case PMU_RSZ128: return s->esz ? PMU_FLOP_PACKED128_DOUBLE : PMU_FLOP_PACKED128_SINGLE;
-    case PMU_RSZ256: return s->esz ? PMU_FLOP_PACKED256_DOUBLE : PMU_FLOP_PACKED256_SINGLE;
-    case PMU_RSZ512: return s->esz ? PMU_FLOP_PACKED512_DOUBLE : PMU_FLOP_PACKED512_SINGLE;
+    case PMU_RSZ32:  return s->esz ? 0u : PMU_FLOP_SCALAR_SINGLE_MASK;
+    case PMU_RSZ64:  return s->esz ? PMU_FLOP_SCALAR_DOUBLE_MASK : 0u;
+    case PMU_RSZ128: return s->esz ? PMU_FLOP_PACKED128_DOUBLE_MASK : PMU_FLOP_PACKED128_SINGLE_MASK;
+    case PMU_RSZ256: return s->esz ? PMU_FLOP_PACKED256_DOUBLE_MASK : PMU_FLOP_PACKED256_SINGLE_MASK;
+    case PMU_RSZ512: return s->esz ? PMU_FLOP_PACKED512_DOUBLE_MASK : PMU_FLOP_PACKED512_SINGLE_MASK;
     default:         return 0u;
     }
 }
@@ -278,15 +278,15 @@ static uint32_t yring_word(const pmu_model *m, unsigned r3)
 static uint32_t ych_word(const pmu_ych *y, unsigned sub)
 {
     switch (sub * 4u) {
-    case PMU_YCH_CTL:
+    case PMU_YCH_CTL_OFF:
         return y->valid << PMU_YCH_CTL_VALID_LSB | y->act << PMU_YCH_CTL_ACT_LSB | y->yer << PMU_YCH_CTL_YER_LSB |
                y->any << PMU_YCH_CTL_ANY_LSB | y->sid << PMU_YCH_CTL_SID_LSB;
-    case PMU_YCH_ESV:    return y->esv;
-    case PMU_YCH_ESM:    return y->esm;
-    case PMU_YCH_SAV:    return y->sav;
-    case PMU_YCH_CNT:    return y->cnt;
-    case PMU_YCH_MISS:   return y->miss;
-    case PMU_YCH_TGT_LO: return (uint32_t)y->tgt;
+    case PMU_YCH_ESV_OFF:    return y->esv;
+    case PMU_YCH_ESM_OFF:    return y->esm;
+    case PMU_YCH_SAV_OFF:    return y->sav;
+    case PMU_YCH_CNT_OFF:    return y->cnt;
+    case PMU_YCH_MISS_OFF:   return y->miss;
+    case PMU_YCH_TGT_LO_OFF: return (uint32_t)y->tgt;
     default:             return (uint32_t)(y->tgt >> 32);
     }
 }
@@ -465,7 +465,7 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             const int wme = wr_ok && r == R_YCH && idx == k;
             const unsigned wreg = wme ? sub * 4u : 0xFFu;
             unsigned yer = y->yer;
-            if (wreg == PMU_YCH_CTL) {
+            if (wreg == PMU_YCH_CTL_OFF) {
                 y->valid = (wd >> PMU_YCH_CTL_VALID_LSB) & 1u;
                 y->act = (wd >> PMU_YCH_CTL_ACT_LSB) & 1u;
                 y->any = (wd >> PMU_YCH_CTL_ANY_LSB) & 1u;
@@ -474,16 +474,16 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             }
             y->yer = (yer && !deliv) || uf;
             const uint32_t sav_old = y->sav;
-            if (wreg == PMU_YCH_ESV) y->esv = wd & YEV_MASK;
-            if (wreg == PMU_YCH_ESM) y->esm = wd & YEV_MASK;
-            if (wreg == PMU_YCH_SAV) y->sav = wd;
-            if (wreg == PMU_YCH_CNT || wreg == PMU_YCH_SAV) y->cnt = wd;
+            if (wreg == PMU_YCH_ESV_OFF) y->esv = wd & YEV_MASK;
+            if (wreg == PMU_YCH_ESM_OFF) y->esm = wd & YEV_MASK;
+            if (wreg == PMU_YCH_SAV_OFF) y->sav = wd;
+            if (wreg == PMU_YCH_CNT_OFF || wreg == PMU_YCH_SAV_OFF) y->cnt = wd;
             else if (uf) y->cnt = sav_old;
             else if (trig) y->cnt--;
-            if (wreg == PMU_YCH_MISS) y->miss = wd & 0xFFFFu;
+            if (wreg == PMU_YCH_MISS_OFF) y->miss = wd & 0xFFFFu;
             else if (missed && y->miss != 0xFFFFu) y->miss++;
-            if (wreg == PMU_YCH_TGT_LO) y->tgt = (y->tgt & ~0xFFFFFFFFull) | wd;
-            if (wreg == PMU_YCH_TGT_HI) y->tgt = ((y->tgt & 0xFFFFFFFFull) | (uint64_t)wd << 32) & m->amask;
+            if (wreg == PMU_YCH_TGT_LO_OFF) y->tgt = (y->tgt & ~0xFFFFFFFFull) | wd;
+            if (wreg == PMU_YCH_TGT_HI_OFF) y->tgt = ((y->tgt & 0xFFFFFFFFull) | (uint64_t)wd << 32) & m->amask;
         }
         unsigned eret = ((wr_ok && r == R_YR0 && (wd & PMU_YRING0_BLK_MASK)) ? 1u : 0u) |
                         ((wr_ok && r == R_YR3 && (wd & PMU_YRING3_BLK_MASK)) ? 2u : 0u);

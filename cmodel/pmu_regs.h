@@ -40,22 +40,22 @@
 #define PMU_NCH_MAX 8u
 /* ring: 0 or 3; i: channel 0..NCH-1 */
 #define PMU_YCH_BASE(ring, i) (((ring) ? PMU_YCH3_BASE : PMU_YCH0_BASE) + (unsigned)(i) * PMU_YCH_STRIDE)
-#define PMU_YCH_CTL 0x00u
-#define PMU_REG_YCH_CTL(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_CTL)
-#define PMU_YCH_ESV 0x04u
-#define PMU_REG_YCH_ESV(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_ESV)
-#define PMU_YCH_ESM 0x08u
-#define PMU_REG_YCH_ESM(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_ESM)
-#define PMU_YCH_SAV 0x0Cu
-#define PMU_REG_YCH_SAV(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_SAV)
-#define PMU_YCH_CNT 0x10u
-#define PMU_REG_YCH_CNT(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_CNT)
-#define PMU_YCH_MISS 0x14u
-#define PMU_REG_YCH_MISS(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_MISS)
-#define PMU_YCH_TGT_LO 0x18u
-#define PMU_REG_YCH_TGT_LO(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_TGT_LO)
-#define PMU_YCH_TGT_HI 0x1Cu
-#define PMU_REG_YCH_TGT_HI(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_TGT_HI)
+#define PMU_YCH_CTL_OFF 0x00u
+#define PMU_REG_YCH_CTL(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_CTL_OFF)
+#define PMU_YCH_ESV_OFF 0x04u
+#define PMU_REG_YCH_ESV(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_ESV_OFF)
+#define PMU_YCH_ESM_OFF 0x08u
+#define PMU_REG_YCH_ESM(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_ESM_OFF)
+#define PMU_YCH_SAV_OFF 0x0Cu
+#define PMU_REG_YCH_SAV(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_SAV_OFF)
+#define PMU_YCH_CNT_OFF 0x10u
+#define PMU_REG_YCH_CNT(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_CNT_OFF)
+#define PMU_YCH_MISS_OFF 0x14u
+#define PMU_REG_YCH_MISS(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_MISS_OFF)
+#define PMU_YCH_TGT_LO_OFF 0x18u
+#define PMU_REG_YCH_TGT_LO(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_TGT_LO_OFF)
+#define PMU_YCH_TGT_HI_OFF 0x1Cu
+#define PMU_REG_YCH_TGT_HI(ring, i) (PMU_YCH_BASE(ring, i) + PMU_YCH_TGT_HI_OFF)
 #define PMU_TB_BIT0 16u
 #define PMU_TB_BIT1 12u
 #define PMU_TB_BIT2 8u
@@ -202,14 +202,22 @@
 #define PMU_EQ_OS_BIT(t, nt)  (2u * ((nt) - 1u - (t)) + 1u)
 #define PMU_EQ_USR_BIT(t, nt) (2u * ((nt) - 1u - (t)))
 
-#define PMU_FLOP_SCALAR_DOUBLE (1u << 0)
-#define PMU_FLOP_SCALAR_SINGLE (1u << 1)
-#define PMU_FLOP_PACKED128_DOUBLE (1u << 2)
-#define PMU_FLOP_PACKED128_SINGLE (1u << 3)
-#define PMU_FLOP_PACKED256_DOUBLE (1u << 4)
-#define PMU_FLOP_PACKED256_SINGLE (1u << 5)
-#define PMU_FLOP_PACKED512_DOUBLE (1u << 6)
-#define PMU_FLOP_PACKED512_SINGLE (1u << 7)
+#define PMU_FLOP_SCALAR_DOUBLE_BIT 0u
+#define PMU_FLOP_SCALAR_DOUBLE_MASK (1u << PMU_FLOP_SCALAR_DOUBLE_BIT)
+#define PMU_FLOP_SCALAR_SINGLE_BIT 1u
+#define PMU_FLOP_SCALAR_SINGLE_MASK (1u << PMU_FLOP_SCALAR_SINGLE_BIT)
+#define PMU_FLOP_PACKED128_DOUBLE_BIT 2u
+#define PMU_FLOP_PACKED128_DOUBLE_MASK (1u << PMU_FLOP_PACKED128_DOUBLE_BIT)
+#define PMU_FLOP_PACKED128_SINGLE_BIT 3u
+#define PMU_FLOP_PACKED128_SINGLE_MASK (1u << PMU_FLOP_PACKED128_SINGLE_BIT)
+#define PMU_FLOP_PACKED256_DOUBLE_BIT 4u
+#define PMU_FLOP_PACKED256_DOUBLE_MASK (1u << PMU_FLOP_PACKED256_DOUBLE_BIT)
+#define PMU_FLOP_PACKED256_SINGLE_BIT 5u
+#define PMU_FLOP_PACKED256_SINGLE_MASK (1u << PMU_FLOP_PACKED256_SINGLE_BIT)
+#define PMU_FLOP_PACKED512_DOUBLE_BIT 6u
+#define PMU_FLOP_PACKED512_DOUBLE_MASK (1u << PMU_FLOP_PACKED512_DOUBLE_BIT)
+#define PMU_FLOP_PACKED512_SINGLE_BIT 7u
+#define PMU_FLOP_PACKED512_SINGLE_MASK (1u << PMU_FLOP_PACKED512_SINGLE_BIT)
 #define PMU_RSZ32 0u
 #define PMU_RSZ64 1u
 #define PMU_RSZ128 2u

@@ -49,8 +49,8 @@ int main(int argc, char **argv) {
     const uint32_t T1 = 1u << PMU_EQ_OS_BIT(1, NT) | 1u << PMU_EQ_USR_BIT(1, NT);
     const uint32_t T0_OS = 1u << PMU_EQ_OS_BIT(0, NT);
     const uint32_t ALL = (1u << (2 * NT)) - 1;
-    const uint32_t DP = PMU_FLOP_SCALAR_DOUBLE | PMU_FLOP_PACKED128_DOUBLE | PMU_FLOP_PACKED256_DOUBLE |
-                        PMU_FLOP_PACKED512_DOUBLE;
+    const uint32_t DP = PMU_FLOP_SCALAR_DOUBLE_MASK | PMU_FLOP_PACKED128_DOUBLE_MASK | PMU_FLOP_PACKED256_DOUBLE_MASK |
+                        PMU_FLOP_PACKED512_DOUBLE_MASK;
     std::vector<Row> rows = {
         {"INST_RETIRED:ANY", "T0:OS+USR", C_INST, 0xF, T0, 0, 0},
         {"INST_RETIRED:ANY", "T0:OS", C_INST, 0xF, T0_OS, 0, 0},

@@ -441,10 +441,10 @@ static void t_flop(Harness &h) {
     for (unsigned k = 0; k < 8; k++) CHECK_EQ(exp[k], 3);   // each category: one plain + one FMA
     // all slots, all threads, same cycle; EQ and the upper EM bits
     h.reset("flop_slots");
-    prog(h, 0, FC_, PMU_FLOP_PACKED256_SINGLE, eq_all());
+    prog(h, 0, FC_, PMU_FLOP_PACKED256_SINGLE_MASK, eq_all());
     if (NC_ > 1) prog(h, 1, FC_, 0xFF00, eq_all());                         // no FLOP sub-event
     if (NC_ > 2) prog(h, 2, FC_, 0x00FF, eq_os(0) | eq_usr(0));             // thread 0 only
-    if (NC_ > 3) prog(h, 3, FC_, PMU_FLOP_PACKED256_SINGLE | PMU_FLOP_SCALAR_DOUBLE, eq_all());
+    if (NC_ > 3) prog(h, 3, FC_, PMU_FLOP_PACKED256_SINGLE_MASK | PMU_FLOP_SCALAR_DOUBLE_MASK, eq_all());
     for (unsigned c = 0; c < NCLS_; c++) h.in.ev[0][c] = 0xFFFF;           // ev_i of the FLOP class is ignored
     window(h, [&](unsigned) {
         for (unsigned t = 0; t < NT_; t++)
@@ -585,20 +585,21 @@ static void t_smp_regs(Harness &h) {
     }
     // yield channel registers: widths
     const uint32_t c0 = PMU_REG_YCH_CTL(0, 0);
-    h.write(c0 + PMU_YCH_CTL, 0xFFFFFFFF & ~PMU_YCH_CTL_VALID_MASK);
-    CHECK_EQ(h.read(c0 + PMU_YCH_CTL), 0xFF0Eu);
-    h.write(c0 + PMU_YCH_CTL, 0);
-    h.write(c0 + PMU_YCH_ESV, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_ESV), 0x1FFFFFFu);
-    h.write(c0 + PMU_YCH_ESM, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_ESM), 0x1FFFFFFu);
-    h.write(c0 + PMU_YCH_ESM, 0);
-    h.write(c0 + PMU_YCH_MISS, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_MISS), 0xFFFFu);
-    h.write(c0 + PMU_YCH_SAV, 0xDEADBEEF);
-    CHECK_EQ(h.read(c0 + PMU_YCH_SAV), 0xDEADBEEF);
-    CHECK_EQ(h.read(c0 + PMU_YCH_CNT), 0xDEADBEEF);          // a SAV write loads the down-counter
-    h.write(c0 + PMU_YCH_CNT, 5); CHECK_EQ(h.read(c0 + PMU_YCH_CNT), 5);
-    CHECK_EQ(h.read(c0 + PMU_YCH_SAV), 0xDEADBEEF);
-    h.write(c0 + PMU_YCH_TGT_HI, 0x89ABCDEF); h.write(c0 + PMU_YCH_TGT_LO, 0x01234567);
-    CHECK_EQ(h.read(c0 + PMU_YCH_TGT_HI), AW_ == 64 ? 0x89ABCDEF : 0);   // AW=32: reads 0 CHECK_EQ(h.read(c0 + PMU_YCH_TGT_LO), 0x01234567);
+    h.write(c0 + PMU_YCH_CTL_OFF, 0xFFFFFFFF & ~PMU_YCH_CTL_VALID_MASK);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), 0xFF0Eu);
+    h.write(c0 + PMU_YCH_CTL_OFF, 0);
+    h.write(c0 + PMU_YCH_ESV_OFF, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_ESV_OFF), 0x1FFFFFFu);
+    h.write(c0 + PMU_YCH_ESM_OFF, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_ESM_OFF), 0x1FFFFFFu);
+    h.write(c0 + PMU_YCH_ESM_OFF, 0);
+    h.write(c0 + PMU_YCH_MISS_OFF, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_MISS_OFF), 0xFFFFu);
+    h.write(c0 + PMU_YCH_SAV_OFF, 0xDEADBEEF);
+    CHECK_EQ(h.read(c0 + PMU_YCH_SAV_OFF), 0xDEADBEEF);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CNT_OFF), 0xDEADBEEF);          // a SAV write loads the down-counter
+    h.write(c0 + PMU_YCH_CNT_OFF, 5); CHECK_EQ(h.read(c0 + PMU_YCH_CNT_OFF), 5);
+    CHECK_EQ(h.read(c0 + PMU_YCH_SAV_OFF), 0xDEADBEEF);
+    h.write(c0 + PMU_YCH_TGT_HI_OFF, 0x89ABCDEF); h.write(c0 + PMU_YCH_TGT_LO_OFF, 0x01234567);
+    CHECK_EQ(h.read(c0 + PMU_YCH_TGT_HI_OFF), AW_ == 64 ? 0x89ABCDEF : 0);   // AW=32: reads 0
+    CHECK_EQ(h.read(c0 + PMU_YCH_TGT_LO_OFF), 0x01234567);
     // privilege: ring-3 channels and YRING3 accept unprivileged accesses, nothing else new does
     const uint32_t r3 = PMU_REG_YCH_SAV(3, NCH_ - 1), r0 = PMU_REG_YCH_SAV(0, NCH_ - 1);
     CHECK_EQ(h.write(r3, 77, 0xF, 0), 0);

@@ -132,12 +132,12 @@ int main(int argc, char **argv) {
             unsigned reg = r.below(8);
             uint32_t v = (uint32_t)r.next();
             switch (reg * 4) {
-            case PMU_YCH_CTL:
+            case PMU_YCH_CTL_OFF:
                 v = (r.chance(85) ? PMU_YCH_CTL_VALID_MASK : 0) | (r.chance(65) ? PMU_YCH_CTL_ACT_MASK : 0) |
                     (r.chance(10) ? PMU_YCH_CTL_YER_MASK : 0) | (r.chance(30) ? PMU_YCH_CTL_ANY_MASK : 0) |
                     (v & (r.chance(90) ? PMU_YCH_CTL_SID_MASK : ~0u));
                 break;
-            case PMU_YCH_ESV: case PMU_YCH_ESM: {
+            case PMU_YCH_ESV_OFF: case PMU_YCH_ESM_OFF: {
                 uint32_t m = 0;
                 for (unsigned b = 0, nb = 1 + r.below(3); b < nb; b++) {
                     switch (r.below(3)) {
@@ -149,7 +149,7 @@ int main(int argc, char **argv) {
                 v = r.chance(90) ? m : v;
                 break;
             }
-            case PMU_YCH_SAV: case PMU_YCH_CNT:
+            case PMU_YCH_SAV_OFF: case PMU_YCH_CNT_OFF:
                 v = r.chance(80) ? r.below(40) : r.below(5000);
                 break;
             default: break;

@@ -1,213 +1,57 @@
 #!/usr/bin/env python3
-"""pmu-ip register map: the single source of truth.
+"""pmu-ip register map generator.
 
-This file holds the register map as data and generates from it:
+The register map itself is regs/pmu.rdl (SystemRDL): every register's
+address, fields, access type, reset value and description. This script
+compiles it (systemrdl-compiler, util/rdl_load.py) and, together with the
+interface constants below that are not registers (event-vector layout,
+FLOP sub-events, latencies), generates:
   rtl/*.v             Verilog `defines used by the RTL decode, written inline
                       between the BEGIN/END markers below in every RTL file
                       that has them (no include path needed by any tool)
   cmodel/pmu_regs.h   C header used by the golden model, drivers and benches
   docs/regmap.md      the human-readable register map
+  regs/gen/*          IP-XACT and UVM register model (PeakRDL exporters)
 
 Usage:
   util/regmap.py            regenerate all outputs
   util/regmap.py --check    exit 1 if any committed output differs from what
-                            this file generates (run by `make test`)
+                            the sources generate (run by `make test`)
 """
 import os
 import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "util"))
+import rdl_load  # noqa: E402
 
-ID_VALUE = 0x504D0100  # "PM", major 1, minor 0
 ADDR_BITS = 12         # 4 KiB window; PADDR bits above this are not decoded
 
-# Counter block: NC counters, one 16-byte slot each.
-CNT_BASE = 0x100
-CNT_STRIDE = 0x10
-NC_MAX = 32
-
-# Each register: name, offset, access, description, fields.
-# Field: (name, lsb, width, access, reset, description).
-# access: RW read/write, RO read-only, W1C write-1-to-clear, WO write-only
-# (reads 0), W1P write-1-pulse (reads 0).
-# A width written as a string is a parameter-dependent width; its maximum
-# is given in FIELD_MAX.
-GLOBAL_REGS = [
-    ("ID", 0x000, "RO", "Identification: 'PM' + version 1.0", [
-        ("ID", 0, 32, "RO", ID_VALUE, "Constant 0x504D0100"),
-    ]),
-    ("CFG", 0x004, "RO", "Build-time parameters of this instance", [
-        ("NC", 0, 8, "RO", None, "Number of event counters (parameter NC)"),
-        ("CW", 8, 8, "RO", None, "Counter width in bits (parameter CW)"),
-        ("NT", 16, 4, "RO", None, "Number of hardware threads (parameter NT)"),
-        ("NRET", 20, 4, "RO", None, "FLOP retire slots per thread (parameter NRET)"),
-        ("FLOP_CLASS", 24, 6, "RO", None, "Event class number of the FLOP class (parameter FLOP_CLASS)"),
-    ]),
-    ("GCTL", 0x008, "RW", "Global control", [
-        ("GEN", 0, 1, "RW", 0, "Global enable: a counter counts when GEN and its EN are both 1. "
-                                "Every counter starts/stops on the same clock edge."),
-        ("UEN", 1, 1, "RW", 0, "User read enable: unprivileged (PPROT[0]=0) reads of CNT_LO/HI and "
-                               "TSC_LO/HI are allowed when 1; all other unprivileged accesses error"),
-    ]),
-    ("OVF", 0x00C, "W1C", "Sticky overflow flags, one per counter (write 1 to clear)", [
-        ("OVF", 0, "NC", "W1C", 0, "Bit n set when counter n carries out of bit CW-1. A hardware set "
-                                  "in the same cycle as a clear wins."),
-    ]),
-    ("CLR", 0x010, "W1P", "Clear counters (write 1 to clear counter n; reads 0)", [
-        ("CLR", 0, "NC", "W1P", 0, "All selected counters clear on the same edge; the increment of "
-                                  "that cycle is discarded for those counters"),
-    ]),
-    ("CNTEN", 0x014, "RW", "Counter enable bits of all counters (alias of CTL[n].EN)", [
-        ("EN", 0, "NC", "RW", 0, "Bit n is CTL[n].EN; writing starts/stops any subset on one edge"),
-    ]),
-    ("TSC_LO", 0x018, "RW", "Time-stamp counter bits 31:0 (free running, +1 every cycle)", [
-        ("TSC", 0, 32, "RW", 0, "Read: latches TSC[63:32] into the read shadow. "
-                                "Write: TSC <= {write-stage, wdata}; clears the write stage"),
-    ]),
-    ("TSC_HI", 0x01C, "RW", "Time-stamp counter bits 63:32 (via shadow/stage)", [
-        ("TSC", 0, 32, "RW", 0, "Read: the read shadow. Write: the write stage"),
-    ]),
-    ("CAP", 0x020, "RO", "Build-time capabilities of this instance (what CFG does not hold)", [
-        ("NAREA", 0, 4, "RO", None, "Counter areas (parameter NAREA, seed 000): counter n belongs to area "
-                                    "n % NAREA and sees only the classes c with c % NAREA == n % NAREA, "
-                                    "plus FLOP_CLASS, which every counter sees. 1 = every counter sees "
-                                    "every class."),
-        ("SMP", 4, 1, "RO", None, "1: sampling block present (parameter HAS_SAMPLE). 0: MMCR, PMSTAT, "
-                                  "SIAR/SDAR and XCTL answer PSLVERR"),
-        ("YLD", 5, 1, "RO", None, "1: yield channels present (parameter HAS_YIELD). 0: YRING0/3 and the "
-                                  "channel registers answer PSLVERR"),
-        ("AW64", 6, 1, "RO", None, "Address width of SIAR/SDAR and the yield targets: 1 = 64 bits, "
-                                   "0 = 32 bits (parameter AW; the HI words read 0)"),
-        ("NCH", 8, 4, "RO", None, "Yield channels per ring (parameter NCH; 0 without yield channels)"),
-        ("LAT", 12, 4, "RO", None, "Event-to-count latency: the events of cycle t are in the counter "
-                                   "value read from cycle t+LAT on"),
-    ]),
-    # ---- PowerPC 604e style sampling controls (docs/sampling.md) ----
-    ("MMCR", 0x040, "RW", "Sampling control (604e MMCR0 style). All fields 0 at reset: old behaviour", [
-        ("FRZ", 0, 1, "RW", 0, "Global freeze: no counter counts while 1 (GEN/EN unchanged)"),
-        ("FOI", 1, 1, "RW", 0, "Freeze on interrupt: hardware sets FRZ when a sampling interrupt is signalled"),
-        ("PMXE", 2, 1, "RW", 0, "Sampling interrupt enable. Hardware clears it when it signals the interrupt; "
-                                "SIAR/SDAR stay frozen until software sets it again"),
-        ("TRIG", 3, 1, "RW", 0, "Trigger (604 'discount'): while 1 and counter 0 is not negative, counters "
-                                "1..NC-1 do not count; hardware clears it while counter 0 is negative"),
-        ("TBEE", 4, 1, "RW", 0, "Time-base event enable: a 0->1 transition of the TSC bit selected by TBSEL "
-                                "is an interrupt condition"),
-        ("TBSEL", 8, 2, "RW", 0, "Time-base bit: 0 TSC[16], 1 TSC[12], 2 TSC[8], 3 TSC[0] (PowerPC bits 47, "
-                                 "51, 55, 63)"),
-        ("THRESH", 16, 16, "RW", 0, "Latency threshold: an XCTL.LAT counter counts loads/stores whose "
-                                    "latency (mem_lat_i) is > THRESH"),
-    ]),
-    ("PMSTAT", 0x044, "W1C", "Sampling interrupt status (write 1 to clear); irq_o and pmi_o are high while any bit is 1", [
-        ("NEG", 0, 1, "W1C", 0, "Signalled because a counter with XCTL.NIE=1 is negative (MSB set)"),
-        ("TB", 1, 1, "W1C", 0, "Signalled because of a time-base transition (MMCR.TBEE)"),
-    ]),
-    ("SIAR_LO", 0x048, "RO", "Sampled instruction address bits 31:0 (latched from iaddr_i when the "
-                             "interrupt is signalled)", [
-        ("ADDR", 0, 32, "RO", 0, "Read: latches SIAR[63:32] into the read shadow"),
-    ]),
-    ("SIAR_HI", 0x04C, "RO", "Sampled instruction address bits 63:32 (via the read shadow)", [
-        ("ADDR", 0, 32, "RO", 0, "Read: the read shadow"),
-    ]),
-    ("SDAR_LO", 0x050, "RO", "Sampled data address bits 31:0 (latched from daddr_i with SIAR)", [
-        ("ADDR", 0, 32, "RO", 0, "Read: latches SDAR[63:32] into the read shadow"),
-    ]),
-    ("SDAR_HI", 0x054, "RO", "Sampled data address bits 63:32 (via the read shadow)", [
-        ("ADDR", 0, 32, "RO", 0, "Read: the read shadow"),
-    ]),
-    # ---- user-level yield channels (docs/sampling.md) ----
-    ("YRING0", 0x060, "RW", "Ring-0 yield status. Privileged access only", [
-        ("BLK", 0, 1, "W1C", 0, "Yield block bit: set by hardware when a ring-0 yield is delivered; "
-                                "writing 1 clears it (models ERET)"),
-        ("YER", 8, "NCH", "RO", 0, "YER bit of ring-0 channel i at bit 8+i"),
-        ("NCH", 24, 4, "RO", None, "Channels per ring (parameter NCH)"),
-    ]),
-    ("YRING3", 0x064, "RW", "Ring-3 yield status. Unprivileged (PPROT[0]=0) access allowed", [
-        ("BLK", 0, 1, "W1C", 0, "Yield block bit of ring 3; writing 1 clears it (models ERET)"),
-        ("YER", 8, "NCH", "RO", 0, "YER bit of ring-3 channel i at bit 8+i"),
-        ("NCH", 24, 4, "RO", None, "Channels per ring (parameter NCH)"),
-    ]),
-]
-
-COUNTER_REGS = [
-    ("CTL", 0x0, "RW", "Counter n control (ESCR/CCCR part 1)", [
-        ("ES", 0, 6, "RW", 0, "Event select: event class 0..NCLS-1. A class >= NCLS counts nothing."),
-        ("EN", 8, 1, "RW", 0, "Counter enable (same bit as CNTEN[n])"),
-        ("IE", 9, 1, "RW", 0, "Overflow interrupt enable"),
-        ("EDGE", 10, 1, "RW", 0, "Count rising edges of the condition instead of cycles"),
-        ("INV", 11, 1, "RW", 0, "Invert the threshold condition"),
-        ("THR", 16, 8, "RW", 0, "Threshold: with THR>0 count 1 per cycle where the masked, qualified "
-                                "increment >= THR (< THR with INV). THR=0 with INV=EDGE=0: count the "
-                                "increment itself."),
-    ]),
-    ("EMQ", 0x4, "RW", "Counter n event mask and qualification (ESCR part 2)", [
-        ("EM", 0, 16, "RW", 0, "Event mask: sub-events of the selected class that are counted"),
-        ("EQ", 16, "2*NT", "RW", 0, "Event qualification, 2 bits per thread (seed Table 1 order): "
-                                    "thread t's OS bit (CPL 0) is 2*(NT-1-t)+1, its USR bit (CPL 1..3) "
-                                    "is 2*(NT-1-t). With NT=2: bit 3 T0_OS, bit 2 T0_USR, bit 1 T1_OS, "
-                                    "bit 0 T1_USR (register bits 19..16)."),
-    ]),
-    ("CNT_LO", 0x8, "RW", "Counter n bits 31:0", [
-        ("CNT", 0, 32, "RW", 0, "Read: latches the high half into the read shadow; never disturbs "
-                                "counting. Write: counter <= {write-stage, wdata}; clears the stage; "
-                                "that cycle's increment is discarded"),
-    ]),
-    ("CNT_HI", 0xC, "RW", "Counter n bits CW-1:32 (via shadow/stage)", [
-        ("CNT", 0, "CW-32", "RW", 0, "Read: the read shadow. Write: the write stage"),
-    ]),
-]
-
+_top = rdl_load.compile_rdl("pmu.rdl", "pmu")
+_ch = rdl_load.children(_top)
+if _top.size > (1 << ADDR_BITS):
+    sys.exit(f"regmap: regs/pmu.rdl spans 0x{_top.size:X} bytes, more than the {1 << ADDR_BITS}-byte window")
+# Global registers, in address order.
+GLOBAL_REGS = [rdl_load.reg_table(c) for c in _top.children()
+               if not c.is_array and c.inst_name not in ("CNT", "XCTL", "YCH0", "YCH3")]
+ID_VALUE = [r for r in GLOBAL_REGS if r[0] == "ID"][0][4][0][4]
+# Counter block: NC counters, one CNT_STRIDE-byte slot each.
+CNT_BASE, NC_MAX, CNT_STRIDE = rdl_load.array(_ch["CNT"])
+COUNTER_REGS = [rdl_load.reg_table(c) for c in _ch["CNT"].children()]
 # Per-counter sampling control: one word per counter at XCTL_BASE + 4*n.
-XCTL_BASE = 0x400
-XCTL_REGS = [
-    ("XCTL", 0x0, "RW", "Counter n sampling control (all 0 at reset: old behaviour)", [
-        ("NIE", 0, 1, "RW", 0, "Negative interrupt enable: counter n negative (MSB set) is an interrupt condition"),
-        ("HIST", 1, 1, "RW", 0, "History mode: each counting cycle the counter shifts left by one and bit 0 "
-                                "gets 1 if its event occurred that cycle (no OVF)"),
-        ("LAT", 2, 1, "RW", 0, "Latency class: count the loads/stores with latency > MMCR.THRESH "
-                               "(mem_valid_i/mem_lat_i) instead of the ES/EM event"),
-        ("PMS", 3, 1, "RW", 0, "Process mark: thread t's events count only while pm_i[t]=1"),
-        ("PMC", 4, 1, "RW", 0, "Process mark: thread t's events count only while pm_i[t]=0 (PMS=PMC=1: none)"),
-    ]),
-]
-
+XCTL_BASE, _nx, _sx = rdl_load.array(_ch["XCTL"])
+XCTL_REGS = [rdl_load.reg_table(_ch["XCTL"], 0)]
 # Yield channels: NCH per ring; ring-0 block at YCH0_BASE, ring-3 at YCH3_BASE,
 # YCH_STRIDE bytes per channel.
-YCH0_BASE = 0x900
-YCH3_BASE = 0xA00
-YCH_STRIDE = 0x20
-NCH_MAX = 8
-YCH_REGS = [
-    ("YCH_CTL", 0x00, "RW", "Channel control", [
-        ("VALID", 0, 1, "RW", 0, "Channel valid: its scenario is evaluated while its ring is current"),
-        ("ACT", 1, 1, "RW", 0, "Action: 1 yield, 0 silent (only YER/MISS are updated, never delivered)"),
-        ("YER", 2, 1, "RW", 0, "Yield event request: set by hardware when the down-counter underflows, "
-                               "cleared when the yield is delivered (software may set/clear it)"),
-        ("ANY", 3, 1, "RW", 0, "Scenario combine: 0 = AND (every selected event matches), 1 = OR (any)"),
-        ("SID", 8, 8, "RW", 0, "Scenario id (software tag, no hardware effect)"),
-    ]),
-    ("YCH_ESV", 0x04, "RW", "Event-schema vector: required value of each event-vector bit", [
-        ("ESV", 0, 25, "RW", 0, "Event-vector bit k must be equal to ESV[k] (when ESM[k]=1)"),
-    ]),
-    ("YCH_ESM", 0x08, "RW", "Event-schema mask: 1 = event-vector bit k takes part in the scenario", [
-        ("ESM", 0, 25, "RW", 0, "ESM=0: the scenario never triggers"),
-    ]),
-    ("YCH_SAV", 0x0C, "RW", "Sample-after value; a write also loads the down-counter", [
-        ("SAV", 0, 32, "RW", 0, "The channel underflows on every (SAV+1)-th trigger"),
-    ]),
-    ("YCH_CNT", 0x10, "RW", "Down-counter", [
-        ("CNT", 0, 32, "RW", 0, "Each trigger: 0 -> underflow (YER=1, reload SAV), else -1"),
-    ]),
-    ("YCH_MISS", 0x14, "RW", "Missed-trigger count", [
-        ("MISS", 0, 16, "RW", 0, "+1 (saturating) on an underflow while YER is still set and not being delivered"),
-    ]),
-    ("YCH_TGT_LO", 0x18, "RW", "Yield target address bits 31:0", [
-        ("TGT", 0, 32, "RW", 0, "Driven on yield_tgt_o when the channel's yield is delivered"),
-    ]),
-    ("YCH_TGT_HI", 0x1C, "RW", "Yield target address bits 63:32 (plain register, no stage)", [
-        ("TGT", 0, 32, "RW", 0, "Upper half of the target"),
-    ]),
-]
+YCH0_BASE, NCH_MAX, YCH_STRIDE = rdl_load.array(_ch["YCH0"])
+YCH3_BASE, _n3, _s3 = rdl_load.array(_ch["YCH3"])
+YCH_REGS = [rdl_load.reg_table(c) for c in _ch["YCH0"].children()]
+if (_nx, _sx) != (NC_MAX, 4) or (_n3, _s3) != (NCH_MAX, YCH_STRIDE):
+    sys.exit("regmap: regs/pmu.rdl: XCTL must have NC_MAX words, YCH3 the shape of YCH0")
+# Maximum width of every parameter-dependent field width (its RDL width).
+FIELD_MAX = rdl_load.width_max(_top)
+
 # Event-vector bits the channel scenarios see.
 YEV_BITS = [("CNT", 0, 16, "counter k (k < NC) counted an event this cycle"),
             ("EXT", 16, 8, "external event yev_i[k-16]"),
@@ -222,7 +66,6 @@ LAT_W = 16   # width of each thread's mem_lat_i
 EV_LAT = 3
 NAREA_MAX = 8
 
-FIELD_MAX = {"NC": NC_MAX, "2*NT": 16, "CW-32": 32, "NCH": NCH_MAX}
 
 # FLOP class sub-events (EM bits when ES == FLOP_CLASS), Intel FP_ARITH umask order.
 FLOP_SUBEVENTS = [
@@ -260,7 +103,7 @@ def gen_vh():
     o.append(f"`define PMU_YCH_STRIDE_LOG2 {YCH_STRIDE.bit_length() - 1}")
     o.append(f"`define PMU_NCH_MAX {NCH_MAX}")
     for name, off, _, _, fields in YCH_REGS:
-        o.append(f"`define PMU_{name} 3'd{off // 4}")
+        o.append(f"`define PMU_{name}_IDX 3'd{off // 4}")
     for i, b in enumerate(TB_BITS):
         o.append(f"`define PMU_TB_BIT{i} {b}")
     for n, lsb, w, _ in YEV_BITS:
@@ -279,7 +122,7 @@ def gen_vh():
                     o.append(f"`define PMU_{name}_{fname}_LSB {lsb}")
     o.append("")
     for n, b in FLOP_SUBEVENTS:
-        o.append(f"`define PMU_FLOP_{n} {b}")
+        o.append(f"`define PMU_FLOP_{n}_BIT {b}")
     for n, c in RSZ_CODES:
         o.append(f"`define PMU_{n} 3'd{c}")
     o += ["", "`endif", ""]
@@ -307,8 +150,8 @@ def gen_h():
     o.append("/* ring: 0 or 3; i: channel 0..NCH-1 */")
     o.append("#define PMU_YCH_BASE(ring, i) (((ring) ? PMU_YCH3_BASE : PMU_YCH0_BASE) + (unsigned)(i) * PMU_YCH_STRIDE)")
     for name, off, _, _, _ in YCH_REGS:
-        o.append(f"#define PMU_{name} 0x{off:02X}u")
-        o.append(f"#define PMU_REG_{name}(ring, i) (PMU_YCH_BASE(ring, i) + PMU_{name})")
+        o.append(f"#define PMU_{name}_OFF 0x{off:02X}u")
+        o.append(f"#define PMU_REG_{name}(ring, i) (PMU_YCH_BASE(ring, i) + PMU_{name}_OFF)")
     for i, b in enumerate(TB_BITS):
         o.append(f"#define PMU_TB_BIT{i} {b}u")
     for n, lsb, w, _ in YEV_BITS:
@@ -328,7 +171,8 @@ def gen_h():
     o.append("#define PMU_EQ_USR_BIT(t, nt) (2u * ((nt) - 1u - (t)))")
     o.append("")
     for n, b in FLOP_SUBEVENTS:
-        o.append(f"#define PMU_FLOP_{n} (1u << {b})")
+        o.append(f"#define PMU_FLOP_{n}_BIT {b}u")
+        o.append(f"#define PMU_FLOP_{n}_MASK (1u << PMU_FLOP_{n}_BIT)")
     for n, c in RSZ_CODES:
         o.append(f"#define PMU_{n} {c}u")
     o += ["", "#endif", ""]
@@ -337,8 +181,9 @@ def gen_h():
 
 def gen_md():
     o = ["# pmu-ip register map", "",
-         "Generated by `util/regmap.py` (the single source of truth; `make test` checks that this file, "
-         "the define blocks in `rtl/*.v` and `cmodel/pmu_regs.h` match it). All registers are 32 bits, word aligned, "
+         "Generated by `util/regmap.py` from `regs/pmu.rdl` (SystemRDL, the single source of every register; "
+         "`make test` checks that this file, the define blocks in `rtl/*.v`, `cmodel/pmu_regs.h` and the "
+         "IP-XACT / UVM exports in `regs/gen/` match it). All registers are 32 bits, word aligned, "
          f"in a {1 << ADDR_BITS}-byte window. Bits not listed are reserved: they read as 0 and writes to them are ignored.",
          "",
          "Bus rules (APB4, zero wait states, PREADY=1):",
@@ -392,6 +237,8 @@ def gen_md():
 
 
 OUTPUTS = {"cmodel/pmu_regs.h": gen_h, "docs/regmap.md": gen_md}
+for _rel, _text in rdl_load.exports(_top, "pmu").items():
+    OUTPUTS[_rel] = (lambda t=_text: t)
 
 BEGIN_MARK = "// BEGIN pmu regmap defines (generated by util/regmap.py; do not edit)"
 END_MARK = "// END pmu regmap defines"
@@ -455,9 +302,39 @@ def sync(outputs, check):
                 print(f"regmap: {rel} is out of date (run the generator: python3 util/{os.path.basename(sys.argv[0])})")
                 bad += 1
         else:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as f:
                 f.write(text)
     return bad
+
+
+def _value(text):
+    """Numeric value of a generated macro body (Verilog sized or C literal)."""
+    t = text.strip()
+    m = re.fullmatch(r"\d+'([hd])([0-9A-Fa-f]+)", t)
+    if m:
+        return int(m.group(2), 16 if m.group(1) == "h" else 10)
+    m = re.fullmatch(r"\(1u << (\w+)\)", t)
+    if m:
+        return ("mask", m.group(1))
+    try:
+        return int(t.rstrip("u"), 0)
+    except ValueError:
+        return t
+
+
+def same_names_same_values(vh, h, who="regmap", quiet=False):
+    """A macro named in both the Verilog defines and the C header must mean
+    the same number in both (no bit index in one and mask in the other, no
+    word index in one and byte offset in the other). Returns the clashes."""
+    v = {ln.split()[1]: " ".join(ln.split()[2:]) for ln in vh.splitlines()
+         if ln.startswith("`define ") and len(ln.split()) > 2}
+    c = {ln.split()[1]: " ".join(ln.split()[2:]) for ln in h.splitlines()
+         if ln.startswith("#define ") and len(ln.split()) > 2 and "(" not in ln.split()[1]}
+    bad = [k for k in sorted(set(v) & set(c)) if _value(v[k]) != _value(c[k])]
+    for k in bad if not quiet else []:
+        print(f"{who}: {k} is `define {v[k]} in Verilog but #define {c[k]} in C: give them different names")
+    return len(bad)
 
 
 def main():
@@ -465,6 +342,12 @@ def main():
     outputs = dict(OUTPUTS)
     outputs.update(inline_outputs(gen=gen_vh))
     bad = sync(outputs, check)
+    if check:
+        clash = same_names_same_values(gen_vh(), gen_h())
+        # ... and the rule itself catches a word index / byte offset clash
+        clash += same_names_same_values("`define PMU_X 3'd1", "#define PMU_X 0x04u", quiet=True) != 1
+        outputs["(Verilog and C macro names)"] = None
+        bad += 1 if clash else 0
     if check:
         print(f"regmap: {len(outputs) - bad} passed, {bad} failed")
     return 1 if bad else 0

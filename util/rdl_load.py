@@ -1,0 +1,132 @@
+"""Load a pmu-ip SystemRDL register description (regs/*.rdl) into the plain
+tables the generators (util/regmap.py, util/dc_regmap.py) work from.
+
+A register is (name, offset, access, description, fields); a field is
+(name, lsb, width, access, reset, description), where width is an int, or
+the parameter expression of the field's `pmu_width` property (the RDL field
+is declared at that expression's maximum width), and reset is None for a
+field without a reset value (a build parameter). Access types:
+  RO  sw = r            RW  sw = rw
+  W1C sw = rw; onwrite = woclr (hardware set wins: hwset)
+  W1P sw = w; onwrite = woset (write-1 pulse, reads 0)
+  WO  sw = w
+A register's access is its fields' when they all agree, else RW.
+
+systemrdl-compiler comes from PyPI; `ensure()` installs it on first use
+(as every flow of the project installs its own tools).
+"""
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REGS = os.path.join(ROOT, "regs")
+PYPI = ["systemrdl-compiler==1.33.0"]
+
+
+def ensure(pkgs=PYPI, module="systemrdl"):
+    """Import check; install the pinned PyPI packages when missing."""
+    try:
+        __import__(module)
+        return
+    except ImportError:
+        pass
+    print(f"deps: installing {' '.join(pkgs)} (pip)", file=sys.stderr)
+    cmd = [sys.executable, "-m", "pip", "install", "-q"]
+    r = subprocess.run(cmd + pkgs)
+    if r.returncode != 0:   # Debian's externally managed Python
+        r = subprocess.run(cmd + ["--break-system-packages"] + pkgs)
+    if r.returncode != 0:
+        sys.exit(f"deps: could not install {' '.join(pkgs)}: run '{' '.join(cmd + pkgs)}'")
+    __import__(module)
+
+
+def compile_rdl(fname, top):
+    """Compiled and elaborated root node of regs/<fname> (exits on an RDL error)."""
+    ensure()
+    from systemrdl import RDLCompiler, RDLCompileError
+    rdlc = RDLCompiler()
+    from systemrdl.udp import UDPDefinition  # noqa: F401 (UDPs are declared in regs/pmu_udp.rdl)
+    try:
+        rdlc.compile_file(os.path.join(REGS, fname), incl_search_paths=[REGS])
+        return rdlc.elaborate(top_def_name=top).top
+    except RDLCompileError:
+        sys.exit(f"rdl: {fname} does not compile")
+
+
+def field_access(f):
+    from systemrdl.rdltypes import AccessType, OnWriteType
+    sw = f.get_property("sw")
+    ow = f.get_property("onwrite")
+    if sw == AccessType.r:
+        return "RO"
+    if sw == AccessType.rw:
+        return "W1C" if ow == OnWriteType.woclr else "RW"
+    if sw == AccessType.w:
+        return "W1P" if ow == OnWriteType.woset else "WO"
+    sys.exit(f"rdl: {f.get_path()}: access {sw} not used by pmu-ip")
+
+
+def fields(reg):
+    out = []
+    for f in reg.fields():
+        w = f.get_property("pmu_width", default=None)
+        out.append((f.inst_name, f.lsb, w if w is not None else f.width, field_access(f),
+                    f.get_property("reset"), f.get_property("desc") or ""))
+    return out
+
+
+def reg_table(reg, offset=None):
+    fl = fields(reg)
+    accs = {a for _, _, _, a, _, _ in fl}
+    acc = accs.pop() if len(accs) == 1 else "RW"
+    off = reg.raw_address_offset if offset is None else offset
+    return (reg.inst_name, off, acc, reg.get_property("desc") or "", fl)
+
+
+def children(node):
+    """{instance name: node} of node's direct children, in address order."""
+    return {c.inst_name: c for c in node.children()}
+
+
+def array(node):
+    """(base offset, element count, stride) of an array instance."""
+    return node.raw_address_offset, node.array_dimensions[0], node.array_stride
+
+
+def width_max(top):
+    """{pmu_width expression: its maximum width} over every field under top;
+    one expression must have one maximum everywhere."""
+    out = {}
+    for node in top.descendants():
+        if type(node).__name__ != "FieldNode":
+            continue
+        w = node.get_property("pmu_width", default=None)
+        if w is None:
+            continue
+        if out.setdefault(w, node.width) != node.width:
+            sys.exit(f"rdl: {node.get_path()}: pmu_width {w!r} declared {node.width} bits, elsewhere {out[w]}")
+    return out
+
+
+EXPORT_PYPI = ["peakrdl-ipxact==3.5.0", "peakrdl-uvm==2.4.0"]
+
+
+def exports(top, stem):
+    """{path relative to the repository: text} of the PeakRDL exports of top:
+    regs/gen/<stem>.xml (IP-XACT 1685-2014) and regs/gen/<stem>_uvm_pkg.sv
+    (UVM register model). Both exporters are deterministic (no dates)."""
+    ensure(["peakrdl-ipxact==3.5.0"], "peakrdl_ipxact")
+    ensure(["peakrdl-uvm==2.4.0"], "peakrdl_uvm")
+    import tempfile
+    from peakrdl_ipxact import IPXACTExporter
+    from peakrdl_uvm import UVMExporter
+    out = {}
+    with tempfile.TemporaryDirectory() as d:
+        for rel, fn in ((f"regs/gen/{stem}.xml", lambda p: IPXACTExporter().export(top, p)),
+                        (f"regs/gen/{stem}_uvm_pkg.sv", lambda p: UVMExporter().export(top, p))):
+            p = os.path.join(d, os.path.basename(rel))
+            fn(p)
+            with open(p) as f:
+                out[rel] = f.read()
+    return out
