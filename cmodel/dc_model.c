@@ -320,7 +320,10 @@ void dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const 
     acc_err = in->pwrite && a == DC_REG_ACC && ((in->pwdata >> DC_ACC_GO_LSB) & 1) &&
               (m->acc_busy || ga >= m->ng || gb >= m->ng || gc >= m->ng);
   }
-  err = mis || !(c_hit || s_hit || u_hit) || (in->pwrite && (in->pstrb & 15) != 15) || acc_err;
+  /* privilege: unprivileged (PPROT[0]=0) accesses are errors, except SRAM
+     counter reads while CCTL.UEN=1 */
+  err = mis || !(c_hit || s_hit || u_hit) || (in->pwrite && (in->pstrb & 15) != 15) || acc_err ||
+        (!(in->pprot & 1) && !(!in->pwrite && s_hit && m->uen));
   ok = acc_ph && !err;
   sram_lo = ok && s_hit && !s_hi;
   wr0 = ok && in->pwrite && !sram_lo;
@@ -388,6 +391,7 @@ void dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const 
         break;
       case DC_REG_CCTL:
         out->prdata = ((uint32_t)m->run_req << DC_CCTL_RUN_LSB) | ((uint32_t)m->mode_req << DC_CCTL_MODE_LSB) |
+                      ((uint32_t)m->uen << DC_CCTL_UEN_LSB) |
                       ((uint32_t)m->dsel_req << DC_CCTL_DSEL_LSB);
         break;
       case DC_REG_CSTAT: {
@@ -485,6 +489,7 @@ void dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const 
   if (wr0) {
     if (a == DC_REG_CCTL) {
       m->run_req = (in->pwdata >> DC_CCTL_RUN_LSB) & 1;
+      m->uen = (in->pwdata >> DC_CCTL_UEN_LSB) & 1;
       m->mode_req = (in->pwdata >> DC_CCTL_MODE_LSB) & 1;
       m->dsel_req = (in->pwdata >> DC_CCTL_DSEL_LSB) & 63;
     }

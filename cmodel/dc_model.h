@@ -61,6 +61,7 @@ typedef struct {
   int nov_en;
   uint32_t wstage, shadow;
   int run_req, mode_req, mode_q, lrst_pend, quiet, dsel_req, dsel_q;
+  int uen;                  /* CCTL.UEN: unprivileged SRAM counter reads allowed */
   uint16_t novcnt;
   int ser_j, ser_k;
   uint32_t ser_sh, ser_buf[4];

@@ -31,6 +31,7 @@
 `define DC_CCTL_RUN_LSB 0
 `define DC_CCTL_LRST_LSB 1
 `define DC_CCTL_MODE_LSB 2
+`define DC_CCTL_UEN_LSB 3
 `define DC_CCTL_DSEL_LSB 8
 `define DC_CSTAT_PEND_LSB 0
 `define DC_CSTAT_ACC_BUSY_LSB 1
@@ -201,7 +202,13 @@ module dc_central_unit #(
                         (acc_busy || ({26'd0, pwdata_i[`DC_ACC_A_LSB +: 6]} >= NG) ||
                          ({26'd0, pwdata_i[`DC_ACC_B_LSB +: 6]} >= NG) ||
                          ({26'd0, pwdata_i[`DC_ACC_C_LSB +: 6]} >= NG));
-  wire        err    = mis | ~(c_hit | s_hit | u_hit) | (pwrite_i & (pstrb_i != 4'hF)) | acc_err;
+  // privilege (PPROT[0]=0: unprivileged): only reads of the SRAM counters,
+  // and only while CCTL.UEN=1; any other unprivileged access is an error
+  reg         uen_q;
+  wire        priv   = pprot_i[0];
+  wire        user_ok = ~pwrite_i & s_hit & uen_q;
+  wire        err    = mis | ~(c_hit | s_hit | u_hit) | (pwrite_i & (pstrb_i != 4'hF)) | acc_err |
+                       (~priv & ~user_ok);
   wire        ok     = acc_ph & ~err;
   wire        sram_lo = ok & s_hit & ~s_hi;
   wire        wr0    = ok & pwrite_i & ~sram_lo;   // zero-wait write
@@ -302,7 +309,7 @@ module dc_central_unit #(
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
       ch_o <= {`DC_CH_W{1'b0}};
-      run_req <= 1'b0; mode_req <= 1'b0; mode_q <= 1'b0; lrst_pend <= 1'b0; quiet_q <= 1'b1;
+      run_req <= 1'b0; mode_req <= 1'b0; mode_q <= 1'b0; lrst_pend <= 1'b0; quiet_q <= 1'b1; uen_q <= 1'b0;
       dsel_req <= 6'd0; dsel_q <= 6'd0; novcnt <= 16'd0; nov_en <= 1'b0;
       nov_thr <= 64'hFFFFFFFF_00000000;
       acc_a <= 6'd0; acc_b <= 6'd0; acc_c <= 6'd0; acc_busy <= 1'b0; acc_step <= 3'd0; acc_tmp <= 256'd0;
@@ -359,6 +366,7 @@ module dc_central_unit #(
       if (wr0) begin
         if (a == `DC_REG_CCTL) begin
           run_req  <= pwdata_i[`DC_CCTL_RUN_LSB];
+          uen_q    <= pwdata_i[`DC_CCTL_UEN_LSB];
           mode_req <= pwdata_i[`DC_CCTL_MODE_LSB];
           dsel_req <= pwdata_i[`DC_CCTL_DSEL_LSB +: 6];
         end
@@ -397,6 +405,7 @@ module dc_central_unit #(
         end
         `DC_REG_CCTL:   begin
           prdata_o[`DC_CCTL_RUN_LSB] = run_req;
+          prdata_o[`DC_CCTL_UEN_LSB] = uen_q;
           prdata_o[`DC_CCTL_MODE_LSB] = mode_req;
           prdata_o[`DC_CCTL_DSEL_LSB +: 6] = dsel_req;
         end
@@ -423,8 +432,8 @@ module dc_central_unit #(
     end
   end
 
-  // unused: PPROT is not decoded; the central unit does not look at the
-  // RUN/LRST/NOV fields of returning flits
-  wire unused = &{1'b0, pprot_i, ch_i[`DC_CH_W-1:`DC_CH_MODE_LSB+7], ch_i[`DC_CH_RUN_LSB +: 2],
+  // unused: PPROT[2:1] (only PPROT[0], privileged, is decoded); the central
+  // unit does not look at the RUN/LRST/NOV fields of returning flits
+  wire unused = &{1'b0, pprot_i[2:1], ch_i[`DC_CH_W-1:`DC_CH_MODE_LSB+7], ch_i[`DC_CH_RUN_LSB +: 2],
                   s_lw32[31:5], s_nc32[31:6], s_wb32[31:8], dword32[31:8], raw_w32[31:5]};
 endmodule

@@ -1,8 +1,11 @@
 # Distributed counters (issue 3): lint, Verilator lockstep benches, C-model
 # tests, elaboration refusal of illegal configurations, speed bench, synthesis.
 # Everything builds under build/dc/.
-DC_BUILD   := $(BUILD)/dc
-DC_RTL     := rtl/dc_top.v rtl/dc_central_unit.v rtl/dc_local_unit.v rtl/pmu_event_mux.v rtl/pmu_qualifier.v
+DC_BUILD   ?= $(BUILD)/dc
+# sim/mutate.py builds the benches against mutated copies of rtl/ and cmodel/
+DC_RTL_DIR ?= rtl
+DC_CM_DIR  ?= cmodel
+DC_RTL     := $(addprefix $(DC_RTL_DIR)/,dc_top.v dc_central_unit.v dc_local_unit.v pmu_event_mux.v pmu_qualifier.v)
 # --hierarchical (reference build): dc_local_unit is a hier_block (code shared
 # by all units; the small build is not hierarchical: Verilator 5.006 fails to
 # build a hierarchical model whose top has -G parameters).
@@ -23,7 +26,7 @@ DC_SMALL   := -GNP=3 -GNL=2
 
 deps-dc: deps-sim
 
-$(DC_BUILD)/dc_model.o: cmodel/dc_model.c cmodel/dc_model.h cmodel/dc_regs.h
+$(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_regs.h)
 	@mkdir -p $(@D)
 	$(CC) $(DC_CFLAGS) -c $< -o $@
 
@@ -32,7 +35,7 @@ define dc_vbuild
 $(DC_BUILD)/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp tb/dc_harness.h $(DC_BUILD)/dc_model.o
 	@mkdir -p $$(@D); rm -f $$@   # Verilator's make does not see the model object: force the link
 	verilator --cc --exe --build -j 2 $(DC_VFLAGS) $(2) -Mdir $$(@D) -o Vdc_lockstep \
-	  -CFLAGS "-O2 -std=c++17 -I$(abspath cmodel) -I$(abspath tb) $(3)" \
+	  -CFLAGS "-O2 -std=c++17 -I$(abspath $(DC_CM_DIR)) -I$(abspath tb) $(3)" \
 	  -LDFLAGS "$(abspath $(DC_BUILD)/dc_model.o)" \
 	  $(DC_RTL) $(abspath tb/dc_lockstep.cpp) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
 endef

@@ -22,6 +22,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCHES = (("test_directed", "default"), ("test_random", "default"))
 ALT = (("test_directed", "alt"), ("test_random", "alt"))
 LEAN = (("test_random", "lean"),)
+# distributed counters: the directed and random lockstep benches of the small
+# configuration (sim/dc.mk, 3 core-type + 2 cache-type units)
+DC = (("dc_directed", "small"), ("dc_random", "small"))
 MUTANTS = [
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)]", "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1]"),
@@ -86,6 +89,11 @@ MUTANTS = [
      "assign k_d[K_MMCR]    = smp & (a == `PMU_REG_MMCR);", "assign k_d[K_MMCR]    = (a == `PMU_REG_MMCR);", LEAN),
     ("model-absent-yield-mapped", "cmodel/pmu_model.c",
      "return m->cfg.has_yield ? r : R_NONE;", "return r;", LEAN),
+    # distributed counters: the bus privilege rule (RTL and model)
+    ("rtl-dc-pprot-ignored", "rtl/dc_central_unit.v",
+     "(~priv & ~user_ok);", "(1'b0 & ~priv & ~user_ok);", DC),
+    ("model-dc-uen-ignored", "cmodel/dc_model.c",
+     "(!(in->pprot & 1) && !(!in->pwrite && s_hit && m->uen));", "(!(in->pprot & 1) && !(!in->pwrite && s_hit));", DC),
 ]
 
 
@@ -119,13 +127,16 @@ def main():
         open(path, "w").write(text.replace(old, new))
         log = os.path.join(d, "mutate.log")
         mk = ["make", "--no-print-directory", f"CORE_RTL_DIR={d}/rtl", f"CORE_CM_DIR={d}/cmodel",
-              f"CORE_BUILD={d}/build"]
+              f"CORE_BUILD={d}/build", f"DC_RTL_DIR={d}/rtl", f"DC_CM_DIR={d}/cmodel", f"DC_BUILD={d}/build/dc"]
         # Both benches must kill every mutant (each mutant changes only one
         # side, so the lockstep random bench must see it as well).
         killed = []
         for prog, cfg in benches:
             extra = ["--seed", "1", "--cycles", args.cycles] if prog == "test_random" else []
             exe = f"{d}/build/{prog}_{cfg}/V{prog}"
+            if prog.startswith("dc_"):
+                exe = f"{d}/build/dc/{cfg}/Vdc_lockstep"
+                extra = ["--test", prog[3:], "--seed", "1"] + (["--cycles", args.cycles] if prog == "dc_random" else [])
             if run(mk + [exe], log) != 0:
                 killed = None
                 break

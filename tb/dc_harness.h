@@ -187,9 +187,11 @@ struct Harness {
     if (percycle) percycle(*this, pcarg);
     tick();
   }
+  // prot: PPROT (bit 0 = privileged; the helpers below access privileged)
   uint32_t xfer(bool wr, uint32_t addr, uint32_t data, bool *err = nullptr, unsigned strb = 15,
-                int *waits = nullptr) {
+                int *waits = nullptr, unsigned prot = 1) {
     apb.psel = 1; apb.penable = 0; apb.pwrite = wr; apb.paddr = addr; apb.pwdata = wr ? data : 0; apb.pstrb = strb;
+    apb.pprot = prot;
     step();
     apb.penable = 1;
     int w = 0;

@@ -28,9 +28,10 @@ static uint32_t ctl(int es, int en, int ie, int tc) {
          ((uint32_t)ie << DC_C_CTL_IE_LSB) | ((uint32_t)tc << DC_C_CTL_TC_LSB);
 }
 static uint32_t emq(uint32_t em, uint32_t eq) { return (em << DC_C_EMQ_EM_LSB) | (eq << DC_C_EMQ_EQ_LSB); }
-static uint32_t cctl(int run, int mode, int dsel, int lrst = 0) {
+static uint32_t cctl(int run, int mode, int dsel, int lrst = 0, int uen = 0) {
   return ((uint32_t)run << DC_CCTL_RUN_LSB) | ((uint32_t)mode << DC_CCTL_MODE_LSB) |
-         ((uint32_t)dsel << DC_CCTL_DSEL_LSB) | ((uint32_t)lrst << DC_CCTL_LRST_LSB);
+         ((uint32_t)dsel << DC_CCTL_DSEL_LSB) | ((uint32_t)lrst << DC_CCTL_LRST_LSB) |
+         ((uint32_t)uen << DC_CCTL_UEN_LSB);
 }
 
 // Independent event bookkeeping of the bench: per (unit, thread, class,
@@ -167,7 +168,7 @@ static uint32_t rand_addr(Harness &h) {
 static void test_random(Harness &h, long cycles) {
   RandCtx c{50};
   h.percycle = random_cb; h.pcarg = &c;
-  long n_err = 0, n_irq = 0, n_nov = 0, n_mode = 0, n_acc = 0, n_ser = 0, n_wait = 0;
+  long n_user = 0, n_err = 0, n_irq = 0, n_nov = 0, n_mode = 0, n_acc = 0, n_ser = 0, n_wait = 0;
   int last_mode = 0;
   uint16_t last_nov = h.m->novcnt;
   uint32_t eqall = (1u << (2 * h.nt)) - 1;
@@ -191,7 +192,7 @@ static void test_random(Harness &h, long cycles) {
     } else if (op < 50) {             // run / mode / local reset
       int mode = h.rng.chance(30);
       int dsel = h.rng.chance(90) ? (int)h.rng.below(h.nu) : (int)h.rng.below(64);
-      h.wr(DC_REG_CCTL, cctl(h.rng.chance(85), mode, dsel, h.rng.chance(3)));
+      h.wr(DC_REG_CCTL, cctl(h.rng.chance(85), mode, dsel, h.rng.chance(3), h.rng.chance(50)));
     } else if (op < 55) {             // near-overflow threshold near the current values
       int u = h.rng.below(h.nu);
       int i = dc_unit_first_counter(h.m, u) + (int)h.rng.below(h.nctr(u));
@@ -211,7 +212,11 @@ static void test_random(Harness &h, long cycles) {
       uint32_t a = rand_addr(h);
       bool wr = h.rng.chance(15);
       int w = 0;
-      h.xfer(wr, a, (uint32_t)h.rng.next(), &e, h.rng.chance(95) ? 15 : h.rng.below(16), &w);
+      // PPROT: mostly privileged; unprivileged (bit 0 clear) accesses must
+      // answer PSLVERR without effect except SRAM counter reads with UEN=1
+      unsigned prot = h.rng.chance(75) ? (1u | (h.rng.below(4) << 1)) : (h.rng.below(4) << 1);
+      if (!(prot & 1)) n_user++;
+      h.xfer(wr, a, (uint32_t)h.rng.next(), &e, h.rng.chance(95) ? 15 : h.rng.below(16), &w, prot);
       if (w) n_wait++;
     }
     if (e) n_err++;
@@ -227,8 +232,8 @@ static void test_random(Harness &h, long cycles) {
          "changes %ld, accumulates %ld, mode-1 SRAM adds %ld\n",
          (long)h.cyc - start, (unsigned long long)h.seed, n_err, n_wait, n_nov, n_irq, n_mode, n_acc, n_ser);
   check(h.fails == 0, "random lockstep", "(%lld mismatches)%lld", h.fails, 0);
-  check(n_err > 0 && n_wait > 0 && n_nov > 0 && n_irq > 0 && n_mode > 0 && n_acc > 0,
-        "random coverage goals (errors, waits, nov, irq, mode change, accumulate)");
+  check(n_err > 0 && n_wait > 0 && n_nov > 0 && n_irq > 0 && n_mode > 0 && n_acc > 0 && n_user > 0,
+        "random coverage goals (errors, waits, nov, irq, mode change, accumulate, unprivileged)");
 }
 
 // ------------------------------------------------------------------- bench
@@ -501,7 +506,7 @@ static void test_bus(Harness &h) {
   check(((ucfg >> DC_UCFG_NCTR_LSB) & 255) == (uint32_t)h.nctr(un) && ((ucfg >> DC_UCFG_LW_LSB) & 255) == (uint32_t)h.lw(un) &&
             ((ucfg >> DC_UCFG_ID_LSB) & 63) == (uint32_t)un, "UCFG");
   h.wr(DC_REG_CCTL, 0xFFFFFFFF & ~(1u << DC_CCTL_LRST_LSB) & ~(1u << DC_CCTL_MODE_LSB));
-  check(h.rd(DC_REG_CCTL) == cctl(1, 0, 63), "reserved CCTL bits read 0, LRST reads 0", "(0x%llx)%lld", h.rd(DC_REG_CCTL), 0);
+  check(h.rd(DC_REG_CCTL) == cctl(1, 0, 63, 0, 1), "reserved CCTL bits read 0, LRST reads 0", "(0x%llx)%lld", h.rd(DC_REG_CCTL), 0);
   h.wr(DC_REG_CCTL, 0);
   h.wr(DC_REG_ID, 0, &e);
   check(!e && h.rd(DC_REG_ID) == DC_ID_VALUE, "write to RO ignored");
@@ -519,6 +524,29 @@ static void test_bus(Harness &h) {
   check(h.rd64(DC_SRAM_LO(i)) == 0x0000005500000007ull, "LO write commits {stage, LO}");
   h.wr(DC_SRAM_LO(i), 9);
   check(h.rd64(DC_SRAM_LO(i)) == 9ull, "LO write clears the stage");
+  // privilege: PPROT[0]=0 is unprivileged. Every unprivileged access answers
+  // PSLVERR and changes nothing, except SRAM counter reads while CCTL.UEN=1.
+  h.wr64(DC_SRAM_LO(i), 0x0000000700000011ull);
+  auto uwr = [&](uint32_t a, uint32_t d) { bool err; h.xfer(true, a, d, &err, 15, nullptr, 0); return err; };
+  auto urd = [&](uint32_t a, bool *err) { return h.xfer(false, a, 0, err, 15, nullptr, 2); };
+  check(uwr(DC_REG_NOVCTL, 1) && h.rd(DC_REG_NOVCTL) == 0, "unprivileged NOVCTL write: PSLVERR, no effect");
+  check(uwr(DC_REG_CCTL, cctl(1, 0, 0, 0, 1)) && h.rd(DC_REG_CCTL) == 0, "unprivileged CCTL write: PSLVERR, no effect");
+  check(uwr(DC_SRAM_HI(i), 0x99) && uwr(DC_SRAM_LO(i), 0x42) && h.rd64(DC_SRAM_LO(i)) == 0x0000000700000011ull,
+        "unprivileged SRAM counter writes: PSLVERR, stage and counter unchanged");
+  check(uwr(DC_UNIT_UCTL(un), 3) && h.rd(DC_UNIT_UCTL(un)) == 0, "unprivileged unit register write: PSLVERR, no effect");
+  urd(DC_SRAM_LO(i), &e);
+  check(e, "unprivileged SRAM counter read with UEN=0: PSLVERR");
+  h.wr(DC_REG_CCTL, cctl(0, 0, 0, 0, 1));
+  check(h.rd(DC_REG_CCTL) == cctl(0, 0, 0, 0, 1), "CCTL.UEN reads back");
+  bool e2;
+  uint32_t ulo = urd(DC_SRAM_LO(i), &e), uhi = urd(DC_SRAM_HI(i), &e2);
+  check(!e && !e2 && ulo == 0x11u && uhi == 7u, "unprivileged SRAM counter LO/HI read with UEN=1",
+        "(0x%llx)%lld", ((uint64_t)uhi << 32) | ulo, 0);
+  urd(DC_REG_CSTAT, &e);
+  check(e, "unprivileged read of a central register with UEN=1: PSLVERR");
+  urd(DC_UNIT_CCNT(un, 0), &e);
+  check(e, "unprivileged read of a local counter with UEN=1: PSLVERR");
+  h.wr(DC_REG_CCTL, 0);
   h.wr64(DC_SRAM_LO(i), 0);
 }
 

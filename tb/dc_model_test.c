@@ -35,6 +35,7 @@ static void tick(void) { dc_model_step(m, ev, cpl, &apb, &out); }
 static uint32_t xfer(int wr, uint32_t a, uint32_t d, int *err) {
   int n = 0;
   apb.psel = 1; apb.penable = 0; apb.pwrite = wr; apb.paddr = a; apb.pwdata = d; apb.pstrb = 15;
+  apb.pprot = 1;  /* privileged */
   tick();
   apb.penable = 1;
   for (;;) {

@@ -43,6 +43,7 @@ package dc_uvm_pkg;
         rand uvm_reg_field RUN;
         rand uvm_reg_field LRST;
         rand uvm_reg_field MODE;
+        rand uvm_reg_field UEN;
         rand uvm_reg_field DSEL;
 
         function new(string name = "dc__CCTL");
@@ -56,6 +57,8 @@ package dc_uvm_pkg;
             this.LRST.configure(this, 1, 1, "WO", 1, 'h0, 1, 1, 0);
             this.MODE = new("MODE");
             this.MODE.configure(this, 1, 2, "RW", 1, 'h0, 1, 1, 0);
+            this.UEN = new("UEN");
+            this.UEN.configure(this, 1, 3, "RW", 1, 'h0, 1, 1, 0);
             this.DSEL = new("DSEL");
             this.DSEL.configure(this, 6, 8, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
