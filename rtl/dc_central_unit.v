@@ -260,8 +260,24 @@ module dc_central_unit #(
     end
   end
 
+  // Written-since-reset bit per SRAM word: the SRAM itself has no reset
+  // (its power-up contents are undefined), so a word that has not been
+  // written since reset reads as 0; its first write (a chain add, a bus
+  // write, an accumulate) stores a defined value. NW flip-flops instead of
+  // an init pass that would hold the SRAM port for NW cycles after reset.
+  reg  [NW-1:0] wvalid_q;
+  reg           rvalid_q;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) begin
+      wvalid_q <= {NW{1'b0}};
+      rvalid_q <= 1'b0;
+    end else begin
+      if (s1_we) wvalid_q[s1_waddr[AW-1:0]] <= 1'b1;
+      rvalid_q <= wvalid_q[s0_raddr[AW-1:0]];
+    end
+
   // stage 1
-  wire [255:0] old = (wl_v && wl_addr == s1_raddr) ? wl_data : rdata_q;
+  wire [255:0] old = (wl_v && wl_addr == s1_raddr) ? wl_data : (rvalid_q ? rdata_q : 256'd0);
   reg  [255:0] new_w;
   reg          s1_we;
   reg  [3:0]   nov_mask;

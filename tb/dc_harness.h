@@ -67,6 +67,7 @@ struct Harness {
   long fails = 0;
   bool compare_state = true;
   int compare_every = 1;
+  FILE *vec = nullptr;        // --vec: every cycle recorded for the Icarus replay (tb/dc_replay.v)
 
   explicit Harness(uint64_t sd) : seed(sd), rng(sd) {
     dc_cfg_default(&cfg);
@@ -88,7 +89,33 @@ struct Harness {
     top->rst_ni = 1;
     top->eval();
   }
-  ~Harness() { top->final(); delete top; delete ctx; dc_model_free(m); }
+  ~Harness() { if (vec) fclose(vec); top->final(); delete top; delete ctx; dc_model_free(m); }
+
+  // one hex field of nbits bits (MSB first) from little-endian 32-bit words
+  void vhex(const uint32_t *w, int nbits) {
+    for (int d = (nbits + 3) / 4 - 1; d >= 0; d--) fputc("0123456789abcdef"[wget(w, 4 * d, nbits - 4 * d < 4 ? nbits - 4 * d : 4)], vec);
+    fputc(' ', vec);
+  }
+  // Vector line of one cycle: the inputs, the APB outputs before the edge
+  // (as the lockstep compare checked them against the model) and, after the
+  // edge, the interrupt lines, every local counter and every chain flit.
+  void record_pre(uint32_t prdata, int pready, int pslverr) {
+    int np = cfg.np > 0 ? cfg.np : 1, nl = cfg.nl > 0 ? cfg.nl : 1;
+    vhex(evp(), np * nt * ncls * cfg.nsubp);
+    vhex(evl(), nl * nt * ncls * cfg.nsubl);
+    vhex(cplw(), nu * nt * 2);
+    fprintf(vec, "%x %x %x %04x %08x %x %x %x %x %08x ", apb.psel & 1, apb.penable & 1, apb.pwrite & 1,
+            apb.paddr & 0xFFFF, apb.pwdata, apb.pstrb & 15, apb.pprot & 7, pready & 1, pslverr & 1, prdata);
+  }
+  void record_post() {
+    int lcw = 0;
+    for (int u = 0; u < nu; u++) lcw += nctr(u) * lw(u);
+    uint32_t irq[2] = {(uint32_t)top->irq_o, (uint32_t)((uint64_t)top->irq_o >> 32)};
+    vhex(irq, nu);
+    vhex(reinterpret_cast<const uint32_t *>(&top->lcnt_o), lcw);
+    vhex(reinterpret_cast<const uint32_t *>(&top->chain_o), (nu + 1) * (int)DC_CH_W);
+    fputc('\n', vec);
+  }
 
   int nsub(int u) const { return u < cfg.np ? cfg.nsubp : cfg.nsubl; }
   int nctr(int u) const { return m->u[u].nctr; }
@@ -135,8 +162,10 @@ struct Harness {
     if (top->pready_o != out.pready) fail("pready", 0, top->pready_o, out.pready);
     if (top->pslverr_o != out.pslverr) fail("pslverr", 0, top->pslverr_o, out.pslverr);
     if (top->prdata_o != out.prdata) fail("prdata", apb.paddr, top->prdata_o, out.prdata);
+    if (vec) record_pre(out.prdata, out.pready, out.pslverr);
     top->clk_i = 1;
     top->eval();
+    if (vec) record_post();
     cyc++;
     if (compare_state && (cyc % compare_every) == 0) compare();
   }
@@ -224,7 +253,7 @@ struct Harness {
 struct Args {
   uint64_t seed = 1;
   long cycles = 0;
-  std::string test;
+  std::string test, vec;
   Args(int argc, char **argv, long defcycles) {
     cycles = defcycles;
     for (int i = 1; i < argc; i++) {
@@ -232,8 +261,9 @@ struct Args {
       if (a == "--seed" && i + 1 < argc) seed = strtoull(argv[++i], nullptr, 0);
       else if (a == "--cycles" && i + 1 < argc) cycles = strtol(argv[++i], nullptr, 0);
       else if (a == "--test" && i + 1 < argc) test = argv[++i];
+      else if (a == "--vec" && i + 1 < argc) vec = argv[++i];
       else if (a.rfind("+", 0) == 0) {}
-      else { printf("usage: %s [--seed N] [--cycles N] [--test NAME]\n", argv[0]); exit(2); }
+      else { printf("usage: %s [--seed N] [--cycles N] [--test NAME] [--vec FILE]\n", argv[0]); exit(2); }
     }
   }
 };
