@@ -85,7 +85,8 @@ dc-icarus: $(DC_BUILD)/small/Vdc_lockstep
 	@mkdir -p $(DC_BUILD)/icarus
 	$< --test directed --seed $(DC_SEED) --vec $(DC_BUILD)/icarus/directed.vec | tail -n 1
 	iverilog -g2005 -Wall -Pdc_replay.NP=3 -Pdc_replay.NL=2 -s dc_replay -o $(DC_BUILD)/icarus/sim $(DC_RTL) tb/dc_replay.v
-	vvp -n $(DC_BUILD)/icarus/sim +vec=$(DC_BUILD)/icarus/directed.vec
+	vvp -n $(DC_BUILD)/icarus/sim +vec=$(DC_BUILD)/icarus/directed.vec | tee $(DC_BUILD)/icarus/replay.log
+	@tail -n 1 $(DC_BUILD)/icarus/replay.log | grep -q '^1 passed, 0 failed'   # vvp exits 0 either way
 TEST_TARGETS += dc-icarus
 
 dc-soak: $(DC_BUILD)/dc_model_test
