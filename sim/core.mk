@@ -120,3 +120,35 @@ TEST_TARGETS += core-icarus-default core-icarus-alt
 core-mutate:
 	python3 sim/mutate.py
 TEST_TARGETS += core-mutate
+
+# Bus wrappers (rtl/pmu_core_axil.v, rtl/pmu_core_wb.v) in lockstep with the
+# core model and the bridge models (cmodel/pmu_bus_model.c): tb/test_bus.cpp,
+# directed tests + random traffic with back-pressure, default configuration.
+BUS_RTL_axil := rtl/pmu_axil2apb.v rtl/pmu_core_axil.v
+BUS_RTL_wb   := rtl/pmu_wb2apb.v rtl/pmu_core_wb.v
+BUS_DEF_axil := BUS_AXIL
+BUS_DEF_wb   := BUS_WB
+BUS_CYCLES   ?= 200000
+$(CORE_BUILD)/%/pmu_bus_model.o: $(CORE_CM_DIR)/pmu_bus_model.c $(CORE_CM_DIR)/pmu_bus_model.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -c $< -o $@
+# $(1)=bus
+define busbuild
+$(CORE_BUILD)/test_bus_$(1)/Vtest_bus: $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) \
+    tb/test_bus.cpp tb/pmu_harness.h $(CORE_BUILD)/default/pmu_model.o $(CORE_BUILD)/default/pmu_bus_model.o
+	@mkdir -p $$(@D)
+	@rm -f $$@
+	$(VERILATOR) --cc --exe --build -j 2 $(filter-out --top-module pmu_core,$(VFLAGS)) --top-module pmu_core_$(1) \
+	  $(call gparams,default) -Mdir $$(@D) -o Vtest_bus \
+	  -CFLAGS "$(VCFLAGS) $(call dparams,default) -D$(BUS_DEF_$(1))" \
+	  -LDFLAGS "$(abspath $(CORE_BUILD)/default/pmu_model.o) $(abspath $(CORE_BUILD)/default/pmu_bus_model.o)" \
+	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) $(abspath tb/test_bus.cpp) >$$(@D)/build.log 2>&1 \
+	  || { tail -30 $$(@D)/build.log; exit 1; }
+endef
+$(foreach b,axil wb,$(eval $(call busbuild,$(b))))
+.PHONY: core-bus-axil core-bus-wb
+core-bus-axil: $(CORE_BUILD)/test_bus_axil/Vtest_bus
+	$< --seed $(SEED) --cycles $(BUS_CYCLES)
+core-bus-wb: $(CORE_BUILD)/test_bus_wb/Vtest_bus
+	$< --seed $(SEED) --cycles $(BUS_CYCLES)
+TEST_TARGETS += core-bus-axil core-bus-wb
