@@ -132,26 +132,30 @@ BUS_CYCLES   ?= 200000
 $(CORE_BUILD)/%/pmu_bus_model.o: $(CORE_CM_DIR)/pmu_bus_model.c $(CORE_CM_DIR)/pmu_bus_model.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
-# $(1)=bus
+# $(1)=bus, $(2)=configuration
 define busbuild
-$(CORE_BUILD)/test_bus_$(1)/Vtest_bus: $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) \
-    tb/test_bus.cpp tb/pmu_harness.h $(CORE_BUILD)/default/pmu_model.o $(CORE_BUILD)/default/pmu_bus_model.o
+$(CORE_BUILD)/test_bus_$(1)$(if $(filter default,$(2)),,_$(2))/Vtest_bus: $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) \
+    tb/test_bus.cpp tb/pmu_harness.h $(CORE_BUILD)/$(2)/pmu_model.o $(CORE_BUILD)/$(2)/pmu_bus_model.o
 	@mkdir -p $$(@D)
 	@rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 $(filter-out --top-module pmu_core,$(VFLAGS)) --top-module pmu_core_$(1) \
-	  $(call gparams,default) -Mdir $$(@D) -o Vtest_bus \
-	  -CFLAGS "$(VCFLAGS) $(call dparams,default) -D$(BUS_DEF_$(1))" \
-	  -LDFLAGS "$(abspath $(CORE_BUILD)/default/pmu_model.o) $(abspath $(CORE_BUILD)/default/pmu_bus_model.o)" \
+	  $(call gparams,$(2)) -Mdir $$(@D) -o Vtest_bus \
+	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -D$(BUS_DEF_$(1))" \
+	  -LDFLAGS "$(abspath $(CORE_BUILD)/$(2)/pmu_model.o) $(abspath $(CORE_BUILD)/$(2)/pmu_bus_model.o)" \
 	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) $(abspath tb/test_bus.cpp) >$$(@D)/build.log 2>&1 \
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef
-$(foreach b,axil wb,$(eval $(call busbuild,$(b))))
-.PHONY: core-bus-axil core-bus-wb
+$(foreach b,axil wb,$(foreach c,default alt,$(eval $(call busbuild,$(b),$(c)))))
+.PHONY: core-bus-axil core-bus-wb core-bus-axil-alt core-bus-wb-alt
 core-bus-axil: $(CORE_BUILD)/test_bus_axil/Vtest_bus
 	$< --seed $(SEED) --cycles $(BUS_CYCLES)
 core-bus-wb: $(CORE_BUILD)/test_bus_wb/Vtest_bus
 	$< --seed $(SEED) --cycles $(BUS_CYCLES)
-TEST_TARGETS += core-bus-axil core-bus-wb
+core-bus-axil-alt: $(CORE_BUILD)/test_bus_axil_alt/Vtest_bus
+	$< --seed $(SEED) --cycles $(BUS_CYCLES)
+core-bus-wb-alt: $(CORE_BUILD)/test_bus_wb_alt/Vtest_bus
+	$< --seed $(SEED) --cycles $(BUS_CYCLES)
+TEST_TARGETS += core-bus-axil core-bus-wb core-bus-axil-alt core-bus-wb-alt
 
 # Bus wrappers: lint (the core-lint commands, one run per wrapper top) and
 # the Icarus X-check/smoke bench (tb/tb_bus_x.v: no X/Z on any output after
