@@ -68,7 +68,6 @@ struct Txn {
     uint8_t aborted = 0;   // WB: CYC dropped after the request was taken
     uint32_t rdata = 0;
     uint64_t t_req = 0, t_done = 0;   // cycle of the request handshake, of the response handshake
-    uint64_t t_req2 = 0;              // AXI writes: cycle of the later of AW / W
 };
 
 static const unsigned ABITS = 12;
@@ -221,8 +220,8 @@ struct Bench {
         axil_model_step(&bm, &ai, &rsp);
         // master: handshakes
         const uint64_t t = h.cycle;
-        if (aw_hs) { wr[aw_i].t_req = t; if (w_i > aw_i) wr[aw_i].t_req2 = t; aw_i++; ai.awvalid = 0; }
-        if (w_hs) { if (aw_i > w_i || (aw_hs && aw_i == w_i + 1)) wr[w_i].t_req2 = t; w_i++; ai.wvalid = 0; }
+        if (aw_hs) { wr[aw_i].t_req = t; aw_i++; ai.awvalid = 0; }
+        if (w_hs) { wr[w_i].t_req = t; w_i++; ai.wvalid = 0; }   // writes: t_req = the later of AW / W
         if (b_hs) {
             Txn &x = wr[b_i++];
             x.done = true; x.err = d->bresp_o == 2; x.t_done = t;
