@@ -26,6 +26,8 @@ LEAN = (("test_random", "lean"),)
 # configuration (sim/dc.mk, 3 core-type + 2 cache-type units)
 DC = (("dc_directed", "small"), ("dc_random", "small"))
 DC_X = (("dc_icarus", "small"),)
+AXIL = (("test_bus", "axil"),)   # tb/test_bus.cpp with the AXI4-Lite wrapper as top
+WB = (("test_bus", "wb"),)       # ... with the Wishbone wrapper
 MUTANTS = [
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)]", "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1]"),
@@ -99,6 +101,25 @@ MUTANTS = [
     # undefined contents (only a 4-state simulator sees the difference)
     ("rtl-dc-sram-unwritten-read", "rtl/dc_central_unit.v",
      "(rvalid_q ? rdata_q : 256'd0)", "((rvalid_q | 1'b1) ? rdata_q : 256'd0)", DC_X),
+    # bus bridges (tb/test_bus.cpp: lockstep with cmodel/pmu_bus_model.c + protocol checker)
+    ("rtl-axil-slverr-dropped", "rtl/pmu_axil2apb.v",
+     "assign bresp_o   = {berr_q, 1'b0};", "assign bresp_o   = {1'b0 & berr_q, 1'b0};", AXIL),
+    ("rtl-axil-wdata-before-handshake", "rtl/pmu_axil2apb.v",
+     "if (wvalid_i & ~w_q)   begin wdata_q <= wdata_i;", "if (wvalid_i)   begin wdata_q <= wdata_i;", AXIL),
+    ("rtl-axil-read-priority", "rtl/pmu_axil2apb.v",
+     "rd_go & (~wr_go | ~rd_last_q);", "rd_go & (~wr_go | ~rd_last_q | 1'b1);", AXIL),
+    ("rtl-axil-b-dropped-unaccepted", "rtl/pmu_axil2apb.v",
+     "end else if (bready_i) bvalid_q <= 1'b0;", "end else bvalid_q <= 1'b0;", AXIL),
+    ("model-axil-rresp-okay", "cmodel/pmu_bus_model.c",
+     "o->rresp = m->rerr ? 2u : 0u;", "o->rresp = 0u;", AXIL),
+    ("rtl-wb-err-dropped", "rtl/pmu_wb2apb.v",
+     "err_q     <= pslverr_i & ~abort;", "err_q     <= 1'b0 & pslverr_i & ~abort;", WB),
+    ("rtl-wb-ack-twice", "rtl/pmu_wb2apb.v",
+     "      ack_q <= 1'b0;\n", "      ack_q <= ack_q & ~busy_q;\n", WB),
+    ("rtl-wb-abort-ignored", "rtl/pmu_wb2apb.v",
+     "wire abort = abort_q | ~cyc_i;", "wire abort = 1'b0 & (abort_q | ~cyc_i);", WB),
+    ("model-wb-not-stalled", "cmodel/pmu_bus_model.c",
+     "o->stall = m->busy;", "o->stall = 0;", WB),
 ]
 
 

@@ -104,6 +104,11 @@ def yosys_cells(log):
 
 
 # ---------------------------------------------------------------- sources
+# bus bridges and wrappers: not part of pmu_core
+BUS_FILES = {"pmu_mem2apb.v", "pmu_axil2apb.v", "pmu_wb2apb.v", "pmu_core_axil.v", "pmu_core_wb.v",
+             "pmu_core_apb3.v"}
+
+
 def rtl_files(arg):
     """pmu_core's files: $(RTL_SRCS) (from --rtl or `make print-RTL_SRCS`); if it
     lacks pmu_sample.v / pmu_yield.v, every rtl/pmu_*.v except the bridge."""
@@ -115,7 +120,7 @@ def rtl_files(arg):
     note = None
     if not {"pmu_sample.v", "pmu_yield.v"} <= names:
         extra = [f for f in sorted(glob.glob(os.path.join(ROOT, "rtl", "pmu_*.v")))
-                 if os.path.basename(f) not in names and os.path.basename(f) != "pmu_mem2apb.v"]
+                 if os.path.basename(f) not in names and os.path.basename(f) not in BUS_FILES]
         files += extra
         note = "RTL_SRCS lacks pmu_sample.v/pmu_yield.v; added %s" % " ".join(rel(f) for f in extra)
     return files, note

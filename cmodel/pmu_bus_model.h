@@ -1,0 +1,67 @@
+/* Cycle-accurate C models of the pmu-ip bus bridges (C99, no dependencies):
+ *   rtl/pmu_axil2apb.v  AXI4-Lite slave -> APB4 master
+ *   rtl/pmu_wb2apb.v    Wishbone B4 pipelined slave -> APB4 master
+ * Every output of both bridges is a register, so a cycle is:
+ *   xxx_outputs(m, &o)  the outputs during the cycle (state only): drive the
+ *                       APB slave (pmu_model_step) with o.apb, the bus master
+ *                       sees the bus outputs;
+ *   xxx_step(m, &in, &rsp) the rising edge, with the bus inputs and the APB
+ *                       slave's response (PREADY/PRDATA/PSLVERR) of the cycle.
+ */
+#ifndef PMU_BUS_MODEL_H
+#define PMU_BUS_MODEL_H
+#include <stdint.h>
+
+typedef struct {                 /* APB4 master outputs */
+    uint8_t  psel, penable, pwrite, pstrb, pprot;
+    uint32_t paddr, pwdata;
+} apb_req;
+typedef struct {                 /* APB4 slave response */
+    uint8_t  pready, pslverr;
+    uint32_t prdata;
+} apb_rsp;
+
+/* ---------------- AXI4-Lite ---------------- */
+typedef struct {
+    uint8_t  awvalid, awprot, wvalid, wstrb, bready, arvalid, arprot, rready;
+    uint32_t awaddr, wdata, araddr;
+} axil_in;
+typedef struct {
+    uint8_t  awready, wready, bvalid, bresp, arready, rvalid, rresp;
+    uint32_t rdata;
+    apb_req  apb;
+} axil_out;
+typedef struct {
+    unsigned abits;
+    uint8_t  aw, w, ar;                  /* buffers full */
+    uint32_t awaddr, araddr, wdata;
+    uint8_t  awprot, arprot, wstrb;
+    apb_req  apb;                        /* APB master registers */
+    uint8_t  bvalid, berr, rvalid, rerr, rd_last;
+    uint32_t rdata;
+} axil_model;
+void axil_model_reset(axil_model *m, unsigned abits);
+void axil_model_outputs(const axil_model *m, axil_out *o);
+void axil_model_step(axil_model *m, const axil_in *in, const apb_rsp *rsp);
+
+/* ---------------- Wishbone B4 pipelined ---------------- */
+typedef struct {
+    uint8_t  cyc, stb, we, sel, prot;
+    uint32_t adr, dat;
+} wb_in;
+typedef struct {
+    uint8_t  stall, ack, err;
+    uint32_t dat;
+    apb_req  apb;
+} wb_out;
+typedef struct {
+    unsigned abits;
+    uint8_t  busy, abort, ack, err;
+    uint32_t dat;
+    apb_req  apb;
+} wb_model;
+void wb_model_reset(wb_model *m, unsigned abits);
+void wb_model_outputs(const wb_model *m, wb_out *o);
+void wb_model_step(wb_model *m, const wb_in *in, const apb_rsp *rsp);
+
+#endif

@@ -1,0 +1,146 @@
+// pmu_axil2apb: AXI4-Lite slave (32-bit data) to APB4 master bridge, one
+// APB transfer at a time, for a zero- or multi-wait-state APB4 slave such as
+// pmu_core (wrapper: rtl/pmu_core_axil.v).
+//
+// Channels. AW, W and AR each have a one-entry buffer; xREADY is high while
+// the buffer is empty (AWREADY = ~aw_full, WREADY = ~w_full, ARREADY =
+// ~ar_full), so AW and W may arrive in either order or together, and a
+// channel's next request can be taken while the previous transfer is still
+// on APB. A write is ready when AW and W are both buffered and the B channel
+// is free (BVALID low, or BVALID & BREADY this cycle); a read when AR is
+// buffered and the R channel is free likewise.
+// Arbitration: when the APB side is idle and both a read and a write are
+// ready, the one of the other kind than the last started transfer goes
+// first (reads and writes alternate, neither starves); otherwise the ready
+// one starts.
+// APB timing (every output of the bridge is a register, so no path runs
+// from an AXI input through the APB slave's read mux back out):
+//   cycle 0: AW&W (or AR) handshake            -> buffer full
+//   cycle 1: arbitration (APB idle)            -> PSEL=1 next
+//   cycle 2: APB setup (PSEL=1, PENABLE=0)
+//   cycle 3: APB access (PENABLE=1) until PREADY; PRDATA/PSLVERR registered
+//   cycle 4: BVALID (RVALID, RDATA), held until BREADY (RREADY)
+// i.e. 4 cycles from handshake to response with a zero-wait slave, and one
+// transfer every 3 cycles in a stream when the master takes responses at once.
+// Mapping: PADDR = AxADDR, PPROT = AxPROT, PWRITE for writes, PWDATA/PSTRB =
+// WDATA/WSTRB (0 on reads, as APB4 asks); PSLVERR -> xRESP = SLVERR (2'b10),
+// else OKAY (2'b00); RDATA = PRDATA of the access (pmu_core returns 0 on an
+// error). Cycle-exact twin: cmodel/pmu_bus_model.c (axil_model).
+module pmu_axil2apb #(
+  parameter integer AW = 12                // address bits passed through
+) (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  // AXI4-Lite slave
+  input  wire          awvalid_i,
+  output wire          awready_o,
+  input  wire [AW-1:0] awaddr_i,
+  input  wire [2:0]    awprot_i,
+  input  wire          wvalid_i,
+  output wire          wready_o,
+  input  wire [31:0]   wdata_i,
+  input  wire [3:0]    wstrb_i,
+  output wire          bvalid_o,
+  input  wire          bready_i,
+  output wire [1:0]    bresp_o,
+  input  wire          arvalid_i,
+  output wire          arready_o,
+  input  wire [AW-1:0] araddr_i,
+  input  wire [2:0]    arprot_i,
+  output wire          rvalid_o,
+  input  wire          rready_i,
+  output wire [31:0]   rdata_o,
+  output wire [1:0]    rresp_o,
+  // APB4 master
+  output wire          psel_o,
+  output wire          penable_o,
+  output wire          pwrite_o,
+  output wire [AW-1:0] paddr_o,
+  output wire [31:0]   pwdata_o,
+  output wire [3:0]    pstrb_o,
+  output wire [2:0]    pprot_o,
+  input  wire          pready_i,
+  input  wire [31:0]   prdata_i,
+  input  wire          pslverr_i
+);
+  // request buffers
+  reg          aw_q, w_q, ar_q;
+  reg [AW-1:0] awaddr_q, araddr_q;
+  reg [2:0]    awprot_q, arprot_q;
+  reg [31:0]   wdata_q;
+  reg [3:0]    wstrb_q;
+  // APB master registers
+  reg          psel_q, penable_q, pwrite_q;
+  reg [AW-1:0] paddr_q;
+  reg [31:0]   pwdata_q;
+  reg [3:0]    pstrb_q;
+  reg [2:0]    pprot_q;
+  // responses
+  reg          bvalid_q, berr_q, rvalid_q, rerr_q;
+  reg [31:0]   rdata_q;
+  reg          rd_last_q;                  // the last started transfer was a read
+
+  wire wr_go    = aw_q & w_q & (~bvalid_q | bready_i);
+  wire rd_go    = ar_q & (~rvalid_q | rready_i);
+  wire start_rd = ~psel_q & rd_go & (~wr_go | ~rd_last_q);
+  wire start_wr = ~psel_q & wr_go & ~start_rd;
+  wire last     = penable_q & pready_i;    // the APB transfer ends this cycle
+
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) begin
+      aw_q <= 1'b0; w_q <= 1'b0; ar_q <= 1'b0;
+      awaddr_q <= {AW{1'b0}}; araddr_q <= {AW{1'b0}}; awprot_q <= 3'd0; arprot_q <= 3'd0;
+      wdata_q <= 32'd0; wstrb_q <= 4'd0;
+      psel_q <= 1'b0; penable_q <= 1'b0; pwrite_q <= 1'b0; paddr_q <= {AW{1'b0}};
+      pwdata_q <= 32'd0; pstrb_q <= 4'd0; pprot_q <= 3'd0;
+      bvalid_q <= 1'b0; berr_q <= 1'b0; rvalid_q <= 1'b0; rerr_q <= 1'b0; rdata_q <= 32'd0;
+      rd_last_q <= 1'b0;
+    end else begin
+      // buffers: filled on the handshake, emptied when their transfer starts
+      if (awvalid_i & ~aw_q) begin awaddr_q <= awaddr_i; awprot_q <= awprot_i; end
+      if (wvalid_i & ~w_q)   begin wdata_q <= wdata_i; wstrb_q <= wstrb_i; end
+      if (arvalid_i & ~ar_q) begin araddr_q <= araddr_i; arprot_q <= arprot_i; end
+      aw_q <= start_wr ? 1'b0 : (aw_q | awvalid_i);
+      w_q  <= start_wr ? 1'b0 : (w_q | wvalid_i);
+      ar_q <= start_rd ? 1'b0 : (ar_q | arvalid_i);
+      // APB
+      if (start_wr | start_rd) begin
+        psel_q    <= 1'b1;
+        penable_q <= 1'b0;
+        pwrite_q  <= start_wr;
+        paddr_q   <= start_wr ? awaddr_q : araddr_q;
+        pprot_q   <= start_wr ? awprot_q : arprot_q;
+        pwdata_q  <= start_wr ? wdata_q : 32'd0;
+        pstrb_q   <= start_wr ? wstrb_q : 4'd0;
+        rd_last_q <= start_rd;
+      end else if (psel_q & ~penable_q) begin
+        penable_q <= 1'b1;
+      end else if (last) begin
+        psel_q    <= 1'b0;
+        penable_q <= 1'b0;
+      end
+      // responses
+      if (last & pwrite_q) begin
+        bvalid_q <= 1'b1; berr_q <= pslverr_i;
+      end else if (bready_i) bvalid_q <= 1'b0;
+      if (last & ~pwrite_q) begin
+        rvalid_q <= 1'b1; rerr_q <= pslverr_i; rdata_q <= prdata_i;
+      end else if (rready_i) rvalid_q <= 1'b0;
+    end
+
+  assign awready_o = ~aw_q;
+  assign wready_o  = ~w_q;
+  assign arready_o = ~ar_q;
+  assign bvalid_o  = bvalid_q;
+  assign bresp_o   = {berr_q, 1'b0};
+  assign rvalid_o  = rvalid_q;
+  assign rdata_o   = rdata_q;
+  assign rresp_o   = {rerr_q, 1'b0};
+  assign psel_o    = psel_q;
+  assign penable_o = penable_q;
+  assign pwrite_o  = pwrite_q;
+  assign paddr_o   = paddr_q;
+  assign pwdata_o  = pwdata_q;
+  assign pstrb_o   = pstrb_q;
+  assign pprot_o   = pprot_q;
+endmodule

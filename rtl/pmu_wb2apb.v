@@ -1,0 +1,112 @@
+// pmu_wb2apb: Wishbone B4 pipelined-mode slave (32-bit data, byte selects)
+// to APB4 master bridge, one transfer at a time, for a zero- or multi-wait-
+// state APB4 slave such as pmu_core (wrapper: rtl/pmu_core_wb.v).
+//
+// A request is taken when CYC & STB & !STALL. STALL is high from the cycle
+// after a request is taken until its APB transfer ends (the bridge holds one
+// request), so exactly one request is outstanding; each taken request gets
+// exactly one ACK (PSLVERR=0) or ERR (PSLVERR=1) pulse:
+//   cycle 0: CYC & STB & !STALL                -> request taken, STALL=1 next
+//   cycle 1: APB setup (PSEL=1, PENABLE=0)
+//   cycle 2: APB access (PENABLE=1) until PREADY; PRDATA/PSLVERR registered
+//   cycle 3: ACK or ERR, DAT_O (held until the next response); STALL=0, so
+//            the next request can be taken in the ACK cycle
+// i.e. 3 cycles from request to ACK with a zero-wait slave and one transfer
+// every 3 cycles in a pipelined stream. Every output is a register.
+// CYC dropped (abort): an APB transfer cannot be cancelled, so a taken
+// request is still carried out on APB (a write still writes), but if CYC is
+// low in any cycle from the one after it was taken to the APB transfer's
+// last cycle, its ACK/ERR is not given (the master has left the cycle and
+// must not see a stale response in its next one).
+// Wishbone has no protection signal: prot_i[2:0] is sampled with the
+// request and driven on PPROT (bit 0 = privileged: tie to 3'b001 for a
+// machine-mode-only master, or drive it from the CPU's privilege level).
+// PWRITE = WE, PADDR = ADR, PWDATA/PSTRB = DAT_I/SEL (0 on reads).
+// Cycle-exact twin: cmodel/pmu_bus_model.c (wb_model).
+module pmu_wb2apb #(
+  parameter integer AW = 12                // address bits passed through
+) (
+  input  wire          clk_i,
+  input  wire          rst_ni,
+  // Wishbone B4 pipelined slave
+  input  wire          cyc_i,
+  input  wire          stb_i,
+  input  wire          we_i,
+  input  wire [AW-1:0] adr_i,
+  input  wire [31:0]   dat_i,
+  input  wire [3:0]    sel_i,
+  input  wire [2:0]    prot_i,             // APB PPROT for this request (not a Wishbone signal)
+  output wire          stall_o,
+  output wire          ack_o,
+  output wire          err_o,
+  output wire [31:0]   dat_o,
+  // APB4 master
+  output wire          psel_o,
+  output wire          penable_o,
+  output wire          pwrite_o,
+  output wire [AW-1:0] paddr_o,
+  output wire [31:0]   pwdata_o,
+  output wire [3:0]    pstrb_o,
+  output wire [2:0]    pprot_o,
+  input  wire          pready_i,
+  input  wire [31:0]   prdata_i,
+  input  wire          pslverr_i
+);
+  reg          busy_q, abort_q, ack_q, err_q;
+  reg [31:0]   dat_q;
+  reg          psel_q, penable_q, pwrite_q;
+  reg [AW-1:0] paddr_q;
+  reg [31:0]   pwdata_q;
+  reg [3:0]    pstrb_q;
+  reg [2:0]    pprot_q;
+
+  wire take  = cyc_i & stb_i & ~busy_q;
+  wire last  = penable_q & pready_i;       // the APB transfer ends this cycle
+  wire abort = abort_q | ~cyc_i;           // CYC low since the request was taken
+
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) begin
+      busy_q <= 1'b0; abort_q <= 1'b0; ack_q <= 1'b0; err_q <= 1'b0; dat_q <= 32'd0;
+      psel_q <= 1'b0; penable_q <= 1'b0; pwrite_q <= 1'b0; paddr_q <= {AW{1'b0}};
+      pwdata_q <= 32'd0; pstrb_q <= 4'd0; pprot_q <= 3'd0;
+    end else begin
+      ack_q <= 1'b0;
+      err_q <= 1'b0;
+      if (take) begin
+        busy_q    <= 1'b1;
+        abort_q   <= 1'b0;
+        psel_q    <= 1'b1;
+        penable_q <= 1'b0;
+        pwrite_q  <= we_i;
+        paddr_q   <= adr_i;
+        pwdata_q  <= we_i ? dat_i : 32'd0;
+        pstrb_q   <= we_i ? sel_i : 4'd0;
+        pprot_q   <= prot_i;
+      end else if (psel_q & ~penable_q) begin
+        penable_q <= 1'b1;
+        abort_q   <= abort;
+      end else if (last) begin
+        psel_q    <= 1'b0;
+        penable_q <= 1'b0;
+        busy_q    <= 1'b0;
+        abort_q   <= 1'b0;
+        ack_q     <= ~pslverr_i & ~abort;
+        err_q     <= pslverr_i & ~abort;
+        dat_q     <= prdata_i;
+      end else if (busy_q) begin
+        abort_q   <= abort;
+      end
+    end
+
+  assign stall_o   = busy_q;
+  assign ack_o     = ack_q;
+  assign err_o     = err_q;
+  assign dat_o     = dat_q;
+  assign psel_o    = psel_q;
+  assign penable_o = penable_q;
+  assign pwrite_o  = pwrite_q;
+  assign paddr_o   = paddr_q;
+  assign pwdata_o  = pwdata_q;
+  assign pstrb_o   = pstrb_q;
+  assign pprot_o   = pprot_q;
+endmodule

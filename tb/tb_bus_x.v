@@ -1,0 +1,186 @@
+// Icarus X-check and smoke bench of a bus wrapper (one of -DBUS_AXIL,
+// -DBUS_WB, -DBUS_APB3 selects rtl/pmu_core_axil.v, pmu_core_wb.v,
+// pmu_core_apb3.v): every output of the wrapper must be free of X/Z from
+// the first cycle after reset on, every cycle, while a few transfers run:
+// write + readback of a plain RW register, ID read, unmapped read and
+// (AXI/WB) unprivileged write answered with SLVERR / ERR, GEN on and the
+// counter 0 counting a constant event (X on the event path would show on
+// cnt_o). The counter value itself is checked by the Verilator lockstep
+// benches; here the RTL must only be X-free in a 4-state simulator.
+// Last line: "N passed, N failed".
+module tb_bus_x;
+  localparam integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, NCH = 4, AW = 64;
+  // register offsets (docs/regmap.md)
+  localparam [11:0] R_ID = 12'h000, R_GCTL = 12'h008, R_CTL0 = 12'h100, R_EMQ0 = 12'h104,
+                    R_TGT = 12'h918, R_NONE = 12'hFFC;
+  localparam [31:0] ID_VALUE = 32'h504D0100;
+
+  reg clk = 1'b0, rst_n = 1'b1;   // a real falling edge of the asynchronous reset at 1 ns
+  always #5 clk = ~clk;
+  reg [NT*NCLS*16-1:0] ev = {NT*NCLS*16{1'b0}};
+
+  wire                irq, pmi, yield, yield_ring;
+  wire [NC*CW-1:0]    cnt;
+  wire [NC-1:0]       ovf;
+  wire [63:0]         tsc;
+  wire [AW-1:0]       siar, sdar, ytgt;
+  wire [31:0]         mmcr;
+  wire [2:0]          ych;
+  wire [1:0]          yblk, pmstat;
+  wire [2*NCH-1:0]    yer;
+  wire [2*NCH*32-1:0] ycnt;
+  wire [2*NCH*16-1:0] ymiss;
+  wire [NC*CW+64+2*AW+32+AW+3+2+2*NCH+2+2*NCH*48+4-1:0] core_out =
+       {cnt, ovf, tsc, siar, sdar, mmcr, ytgt, ych, yblk, yer, pmstat, ycnt, ymiss, irq, pmi, yield, yield_ring};
+
+  integer passed = 0, failed = 0, xbad = 0;
+  reg     chk_on = 1'b0;
+  task check(input ok, input [8*48-1:0] what);
+    if (ok) passed = passed + 1;
+    else begin failed = failed + 1; $display("FAIL %0s", what); end
+  endtask
+
+`ifdef BUS_AXIL
+  reg         awvalid = 1'b0, wvalid = 1'b0, bready = 1'b0, arvalid = 1'b0, rready = 1'b0;
+  reg  [11:0] awaddr = 12'd0, araddr = 12'd0;
+  reg  [2:0]  awprot = 3'd0, arprot = 3'd0;
+  reg  [31:0] wdata = 32'd0;
+  reg  [3:0]  wstrb = 4'd0;
+  wire        awready, wready, bvalid, arready, rvalid;
+  wire [1:0]  bresp, rresp;
+  wire [31:0] rdata;
+  wire [39:0] bus_out = {awready, wready, bvalid, bresp, arready, rvalid, rresp, rdata};
+  pmu_core_axil dut (
+    .clk_i(clk), .rst_ni(rst_n),
+    .awvalid_i(awvalid), .awready_o(awready), .awaddr_i(awaddr), .awprot_i(awprot),
+    .wvalid_i(wvalid), .wready_o(wready), .wdata_i(wdata), .wstrb_i(wstrb),
+    .bvalid_o(bvalid), .bready_i(bready), .bresp_o(bresp),
+    .arvalid_i(arvalid), .arready_o(arready), .araddr_i(araddr), .arprot_i(arprot),
+    .rvalid_o(rvalid), .rready_i(rready), .rdata_o(rdata), .rresp_o(rresp),
+`elsif BUS_WB
+  reg         cyc = 1'b0, stb = 1'b0, we = 1'b0;
+  reg  [11:0] adr = 12'd0;
+  reg  [31:0] wdat = 32'd0;
+  reg  [3:0]  sel = 4'd0;
+  reg  [2:0]  prot = 3'd0;
+  wire        stall, ack, err;
+  wire [31:0] rdat;
+  wire [34:0] bus_out = {stall, ack, err, rdat};
+  pmu_core_wb dut (
+    .clk_i(clk), .rst_ni(rst_n),
+    .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr), .wb_dat_i(wdat), .wb_sel_i(sel),
+    .wb_prot_i(prot), .wb_stall_o(stall), .wb_ack_o(ack), .wb_err_o(err), .wb_dat_o(rdat),
+`else
+  reg         psel = 1'b0, penable = 1'b0, pwrite = 1'b0;
+  reg  [11:0] paddr = 12'd0;
+  reg  [31:0] pwdata = 32'd0;
+  wire        pready, pslverr;
+  wire [31:0] prdata;
+  wire [33:0] bus_out = {pready, pslverr, prdata};
+  pmu_core_apb3 dut (
+    .clk_i(clk), .rst_ni(rst_n),
+    .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
+    .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
+`endif
+    .ev_i(ev), .cpl_i({NT{2'b00}}), .flop_valid_i({NT*NRET{1'b0}}), .flop_rsz_i({NT*NRET*3{1'b0}}),
+    .flop_esz_i({NT*NRET{1'b0}}), .flop_fma_i({NT*NRET{1'b0}}),
+    .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
+    .iaddr_i({AW{1'b0}}), .daddr_i({AW{1'b0}}), .pm_i({NT{1'b0}}), .mem_valid_i({NT{1'b0}}),
+    .mem_lat_i({NT*16{1'b0}}), .pmi_o(pmi), .siar_o(siar), .sdar_o(sdar), .mmcr_o(mmcr),
+    .yev_i(8'd0), .yield_o(yield), .yield_ring_o(yield_ring), .yield_ch_o(ych), .yield_tgt_o(ytgt),
+    .yblk_o(yblk), .yer_o(yer), .pmstat_o(pmstat), .ycnt_o(ycnt), .ymiss_o(ymiss)
+  );
+
+  // X/Z check of every output, every cycle after reset
+  always @(negedge clk)
+    if (chk_on && ((^bus_out) === 1'bx || (^core_out) === 1'bx)) begin
+      if (xbad == 0) $display("FAIL X/Z on an output at %0t: bus %h", $time, bus_out);
+      xbad = xbad + 1;
+    end
+
+  // one transfer; returns the read data and the error flag
+  reg [31:0] rd;
+  reg        er, hs_a, hs_w, hs_b;
+  integer    n;
+  task xfer(input w, input [11:0] a, input [31:0] d, input [2:0] pr);
+    begin
+`ifdef BUS_AXIL
+      // inputs change 1 ns after the rising edge, outputs are sampled at the
+      // falling edge (the bridge's outputs are registers)
+      @(posedge clk); #1;
+      if (w) begin
+        awvalid = 1'b1; awaddr = a; awprot = pr; wvalid = 1'b1; wdata = d; wstrb = 4'hF; bready = 1'b1;
+        hs_b = 1'b0;
+        while (awvalid || wvalid || !hs_b) begin
+          @(negedge clk); hs_a = awvalid & awready; hs_w = wvalid & wready; hs_b = bvalid;
+          er = bresp == 2'b10;
+          @(posedge clk); #1;
+          if (hs_a) awvalid = 1'b0;
+          if (hs_w) wvalid = 1'b0;
+        end
+        bready = 1'b0; rd = 32'd0;
+      end else begin
+        arvalid = 1'b1; araddr = a; arprot = pr; rready = 1'b1;
+        hs_b = 1'b0;
+        while (arvalid || !hs_b) begin
+          @(negedge clk); hs_a = arvalid & arready; hs_b = rvalid;
+          er = rresp == 2'b10; rd = rdata;
+          @(posedge clk); #1;
+          if (hs_a) arvalid = 1'b0;
+        end
+        rready = 1'b0;
+      end
+`elsif BUS_WB
+      @(posedge clk); #1;
+      cyc = 1'b1; stb = 1'b1; we = w; adr = a; wdat = d; sel = w ? 4'hF : 4'h0; prot = pr;
+      hs_b = 1'b0;
+      while (stb || !hs_b) begin
+        @(negedge clk); hs_a = stb & ~stall; hs_b = ack | err; er = err; rd = rdat;
+        @(posedge clk); #1;
+        if (hs_a) stb = 1'b0;
+      end
+      cyc = 1'b0;
+`else
+      @(posedge clk); #1;
+      psel = 1'b1; penable = 1'b0; pwrite = w; paddr = a; pwdata = d;
+      @(posedge clk); #1; penable = 1'b1;
+      hs_b = 1'b0;
+      while (!hs_b) begin
+        @(negedge clk); hs_b = pready; er = pslverr; rd = prdata;
+        @(posedge clk); #1;
+      end
+      psel = 1'b0; penable = 1'b0;
+      n = pr;   // APB3: PPROT comes from the wrapper's parameter
+`endif
+    end
+  endtask
+
+  initial begin
+    #20000 $display("FAIL timeout (a transfer got no response)");
+    $display("%0d passed, %0d failed", passed, failed + 1);
+    $finish;
+  end
+  initial begin
+    #1 rst_n = 1'b0;
+    repeat (3) @(posedge clk);
+    #1 rst_n = 1'b1;
+    chk_on = 1'b1;
+    xfer(1'b0, R_ID, 32'd0, 3'b001);          check(!er && rd == ID_VALUE, "ID read");
+    xfer(1'b1, R_TGT, 32'hA5C3_0F1E, 3'b001); check(!er, "write");
+    xfer(1'b0, R_TGT, 32'd0, 3'b001);         check(!er && rd == 32'hA5C3_0F1E, "readback");
+    xfer(1'b0, R_NONE, 32'd0, 3'b001);        check(er && rd == 32'd0, "unmapped read -> error");
+`ifndef BUS_APB3
+    xfer(1'b1, R_GCTL, 32'd1, 3'b000);        check(er, "unprivileged write -> error");
+`endif
+    // counter 0: class 0, all sub-events, all threads and CPLs, enabled; GEN on
+    ev[15:0] = 16'h0001;
+    xfer(1'b1, R_EMQ0, 32'hFFFF_FFFF, 3'b001); check(!er, "EMQ write");
+    xfer(1'b1, R_CTL0, 32'h0000_0100, 3'b001); check(!er, "CTL write");
+    xfer(1'b1, R_GCTL, 32'd1, 3'b001);         check(!er, "GCTL write");
+    repeat (20) @(posedge clk);
+    check(cnt[CW-1:0] != {CW{1'b0}}, "counter 0 counts");
+    check(xbad == 0, "no X/Z on the outputs");
+    $display("%0d passed, %0d failed", passed, failed);
+    $finish;
+  end
+endmodule
