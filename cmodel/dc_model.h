@@ -44,7 +44,8 @@ typedef struct {
   /* Speed cache (not RTL state): inc[k] = increment of counter k when
    * counting is enabled, for the event inputs ev_seen (in dc_model_t) and
    * the CPL==0 thread set inc_cplz; valid while inc_ok. Cleared by every
-   * CTL/EMQ write. inc_any: some inc[k] != 0. */
+   * CTL/EMQ write through the bus (code that writes c[k].en/es/em/eq/tc or
+   * os_m/usr_m directly must clear inc_ok). inc_any: some inc[k] != 0. */
   int inc_ok, inc_any;
   unsigned inc_cplz;
   uint32_t inc[DC_NCTR_MAX];
