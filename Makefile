@@ -18,7 +18,7 @@ help:
 	@echo "make synth    Yosys area table (+ distributed-counter ratio, iCE40/xc7 FPGA numbers)"
 	@echo "make fpga     iCE40 place and route + xc7 resource counts"
 	@echo "make timing   fmax/logic-depth benchmark vs PicoRV32 (iCE40 UP5K/HX8K, 3 seeds; about 20-30 min)"
-	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (more than 1.5 h)"
+	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (~21 min of CPU)"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
 
 # Each flow fragment appends its targets to these lists.

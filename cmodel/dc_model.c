@@ -58,6 +58,7 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
   m->ncnt = 4 * m->nw;
   m->mem = calloc((size_t)m->nw, sizeof *m->mem);
   m->u = calloc((size_t)m->nu, sizeof *m->u);
+  m->ev_seen = calloc((size_t)m->nu * c->nt * c->ncls, sizeof *m->ev_seen);
   for (u = 0; u < m->nu; u++) {
     dc_unit_t *x = &m->u[u];
     int core = u < c->np;
@@ -79,6 +80,7 @@ void dc_model_free(dc_model_t *m) {
   if (!m) return;
   free(m->mem);
   free(m->u);
+  free(m->ev_seen);
   free(m);
 }
 
@@ -161,8 +163,53 @@ static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t 
   }
 }
 
+/* Increments of all counters of unit x for the event inputs ev and the
+ * CPL==0 thread set cplz, as if counting were enabled (pmu_event_mux: EM
+ * mask + popcount of the selected class, per thread; pmu_qualifier + thread
+ * combine: os_m/usr_m). Pure function of (ev, cplz, the counters' EN/ES/EM/
+ * EQ/TC): it is evaluated only when one of them changed since the last call
+ * (at a constant event pattern, e.g. the maximum-rate soak, never again). */
+static void unit_incs(const dc_model_t *m, dc_unit_t *x, const uint16_t *ev, unsigned cplz) {
+  const int nt = m->cfg.nt, ncls = m->cfg.ncls;
+  const uint32_t lmask = (1u << x->lw) - 1;
+  uint16_t *seen = m->ev_seen + (size_t)x->id * nt * ncls;
+  size_t evbytes = (size_t)nt * ncls * sizeof *ev;
+  int k, t, any = 0;
+  if (x->inc_ok && x->inc_cplz == cplz && !memcmp(seen, ev, evbytes)) return;
+  memcpy(seen, ev, evbytes);
+  for (k = 0; k < x->nctr; k++) {
+    const dc_ctr_t *c = &x->c[k];
+    uint32_t inc = 0;
+    if (c->en && c->es < ncls) {
+      unsigned q = 0, qm = (c->os_m & cplz) | (c->usr_m & ~cplz);
+      const uint16_t *evc = ev + c->es;
+      for (t = 0; qm; t++, qm >>= 1)
+        if (qm & 1) q += (unsigned)pc16(evc[t * ncls] & c->em);
+      inc = (q & 0xFFu) & lmask;
+    }
+    x->inc[k] = inc;
+    any |= inc != 0;
+  }
+  x->inc_ok = 1;
+  x->inc_cplz = cplz;
+  x->inc_any = any;
+}
+
 /* one clock of unit x: in = incoming flit, ev/cpl its inputs, rb the bus;
- * writes the next flit to *nout and updates the unit state. */
+ * writes the next flit to *nout and updates the unit state.
+ * Per counter k the RTL computes (all on the values before the edge):
+ *   inc  = cnt_en ? (EN && ES < NCLS ? qualified popcount : 0) : 0
+ *   base = xfer ? 0 : cnt    (xfer: its 4-counter group is sent in this
+ *                             mode-0 slot, or it is loaded into the mode-1
+ *                             serial shifter)
+ *   nxt  = (base + inc) & lmask;  fire if ARM[k] && IE && bit OVB toggles
+ *   cnt' = lrst_app ? 0 : nxt
+ * The loops below compute exactly this, but touch only what can change:
+ * increments come from the unit_incs cache, the interrupt term is evaluated
+ * for armed counters only (ARM is normally 0), and the xfer counters (at most
+ * 5) are patched after the common add. CNT is not bus-writable, so updating
+ * it in place is safe once the outgoing flit and the serial load have read
+ * the old values. */
 static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, const uint16_t *ev,
                       const uint8_t *cpl, const rbus_t *rb, dc_flit_t *nout) {
   const int nt = m->cfg.nt, ncls = m->cfg.ncls;
@@ -174,7 +221,6 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
   int cnt_en = run_app && !(in->fv && in->mode && in->dsel != x->id);
   uint32_t lmask = (1u << x->lw) - 1;
   uint32_t fire = 0, nov_set = 0;
-  uint32_t ncnt[DC_NCTR_MAX];
   int ld = 0, k, t, f, l;
   uint32_t ld_val = 0;
 
@@ -184,6 +230,7 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
   if (mode0 && in->cyc >= x->slot && in->cyc < x->slot + 2 * x->nfl && !((in->cyc - x->slot) & 1))
     f0 = (in->cyc - x->slot) >> 1;
   if (sel1 && in->cyc % x->lw == 0 && in->cyc / x->lw < x->nctr) k1 = in->cyc / x->lw;
+  if (cnt_en) unit_incs(m, x, ev, cplz);
 
   /* outgoing flit (uses the current counter values) */
   *nout = *in;
@@ -198,26 +245,33 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
         if ((b & 31) + 24 > 32) nout->data[(b >> 5) + 1] |= v >> (32 - (b & 31));
       }
   }
+  if (k1 >= 0) { ld = 1; ld_val = x->c[k1].cnt; }
 
-  for (k = 0; k < x->nctr; k++) {
-    dc_ctr_t *c = &x->c[k];
-    uint32_t inc = 0, base, nxt;
-    int x1, xfer;
-    if (cnt_en && c->en && c->es < ncls) {
-      unsigned q = 0, qm = (c->os_m & cplz) | (c->usr_m & ~cplz);
-      const uint16_t *evc = ev + c->es;
-      for (t = 0; qm; t++, qm >>= 1)
-        if (qm & 1) q += (unsigned)pc16(evc[t * ncls] & c->em);
-      inc = (q & 0xFFu) & lmask;
+  /* overflow interrupts of armed counters (before the counters change) */
+  if (x->arm) {
+    uint32_t am = x->arm;
+    for (k = 0; k < x->nctr; k++) {
+      const dc_ctr_t *c = &x->c[k];
+      uint32_t base, nxt;
+      if (!((am >> k) & 1) || !c->ie) continue;
+      base = (k == k1 || (f0 >= 0 && (k >> 2) == f0)) ? 0 : c->cnt;
+      nxt = (base + (cnt_en ? x->inc[k] : 0)) & lmask;
+      if ((nxt >> x->ovb) != (base >> x->ovb)) fire |= 1u << k;
     }
-    x1 = k == k1;
-    xfer = (f0 >= 0 && (k >> 2) == f0) || x1;
-    base = xfer ? 0 : c->cnt;
-    nxt = (base + inc) & lmask;
-    if (x->arm && ((x->arm >> k) & 1) && c->ie && ((nxt >> x->ovb) != (base >> x->ovb))) fire |= 1u << k;
-    if (x1) { ld = 1; ld_val = c->cnt; }
-    ncnt[k] = lrst_app ? 0 : nxt;
   }
+
+  /* counter update */
+  if (lrst_app) {
+    for (k = 0; k < x->nctr; k++) x->c[k].cnt = 0;
+  } else {
+    if (cnt_en && x->inc_any)
+      for (k = 0; k < x->nctr; k++) x->c[k].cnt = (x->c[k].cnt + x->inc[k]) & lmask;
+    /* transferred counters restart from 0 (inc[k] is already < 2^LW) */
+    if (f0 >= 0)
+      for (k = 4 * f0; k < 4 * f0 + 4 && k < x->nctr; k++) x->c[k].cnt = cnt_en ? x->inc[k] : 0;
+    if (k1 >= 0) x->c[k1].cnt = cnt_en ? x->inc[k1] : 0;
+  }
+
   if (in->fv && in->nv && in->na >= x->wbase && in->na < x->wbase + x->nfl)
     for (l = 0; l < 4; l++) {
       k = 4 * (in->na - x->wbase) + l;
@@ -225,13 +279,15 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
     }
 
   if (sel1) {
-    int nev = nt * ncls * x->nsub;
+    int nev = nt * ncls * x->nsub, e, s;
+    int lim = nev < (int)DC_RAW_EVENTS ? nev : (int)DC_RAW_EVENTS;
     int ser_bit = ld ? (int)(ld_val & 1) : (int)(x->sh & 1);
     memset(nout->data, 0, sizeof nout->data);
-    for (l = 0; l < (int)DC_RAW_EVENTS && l < nev; l++) {
-      int e = l / x->nsub, s = l % x->nsub;
-      if (run_app && ((ev[e] >> s) & 1)) nout->data[l >> 5] |= 1u << (l & 31);
-    }
+    /* raw event l = sub-event s of event e, l = e * NSUB + s */
+    if (run_app)
+      for (e = 0, l = 0; l < lim; e++)
+        for (s = 0; s < x->nsub && l < lim; s++, l++)
+          if ((ev[e] >> s) & 1) nout->data[l >> 5] |= 1u << (l & 31);
     if (ser_bit) nout->data[DC_SER_BIT >> 5] |= 1u << (DC_SER_BIT & 31);
     x->sh = (ld ? ld_val : x->sh) >> 1;
   }
@@ -254,18 +310,19 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
           c->ie = (rb->wdata >> DC_C_CTL_IE_LSB) & 1;
           c->tc = (rb->wdata >> DC_C_CTL_TC_LSB) & 1;
           ctr_derive(c, cn, nt);
+          x->inc_ok = 0;
         }
         if (sub == DC_CREG_EMQ) {
           c->em = (uint16_t)((rb->wdata >> DC_C_EMQ_EM_LSB) & ((1u << x->nsub) - 1));
           c->eq = (uint16_t)((rb->wdata >> DC_C_EMQ_EQ_LSB) & ((1u << (2 * nt)) - 1));
           ctr_derive(c, cn, nt);
+          x->inc_ok = 0;
         }
       }
     }
   }
   x->uirq |= fire;
   x->arm = (x->arm & ~fire) | nov_set;
-  for (k = 0; k < x->nctr; k++) x->c[k].cnt = ncnt[k];
   x->drun = ((x->drun << 1) | (uint64_t)(in->fv & in->run)) & dmask;
   x->dlrst = ((x->dlrst << 1) | (uint64_t)(in->fv & in->lrst)) & dmask;
 }
@@ -463,11 +520,14 @@ void dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const 
     if (slast) { m->ser_j = 0; m->ser_k = (kk + 1) & 63; m->ser_sh = 0; m->ser_buf[kk & 3] = sval; }
     else { m->ser_j = (jj + 1) & 31; m->ser_k = kk; m->ser_sh = sval; }
   }
-  for (r = 0; r < (int)DC_RAW_EVENTS; r++) {
-    unsigned v = (op_raw && r / 4 == raw_w) ? 0 : m->raw[r];
-    v += (unsigned)(rx->fv && rx->mode && fbit(rx, r));
-    m->raw[r] = (uint16_t)(v & ((1u << DC_CRW) - 1));
-  }
+  /* raw event counters: the group sent in this slot restarts from 0, then
+   * every raw event bit of a mode-1 flit adds 1 (modulo 2^CRW). Only the
+   * touched entries are visited (the others keep their value). */
+  if (op_raw)
+    for (r = 4 * raw_w; r < 4 * raw_w + 4 && r < (int)DC_RAW_EVENTS; r++) m->raw[r] = 0;
+  if (rx->fv && rx->mode)
+    for (r = 0; r < (int)DC_RAW_EVENTS; r++)
+      if (fbit(rx, r)) m->raw[r] = (uint16_t)((m->raw[r] + 1u) & ((1u << DC_CRW) - 1));
 
   /* SRAM: read of stage 0 sees the old content, then the stage-1 write */
   for (l = 0; l < 4; l++) m->rdata[l] = m->mem[s0_raddr < m->nw ? s0_raddr : 0][l];

@@ -41,6 +41,14 @@ typedef struct {
   uint32_t uirq, arm, sh;
   dc_ctr_t c[DC_NCTR_MAX];
   dc_flit_t out;            /* flit register */
+  /* Speed cache (not RTL state): inc[k] = increment of counter k when
+   * counting is enabled, for the event inputs ev_seen (in dc_model_t) and
+   * the CPL==0 thread set inc_cplz; valid while inc_ok. Cleared by every
+   * CTL/EMQ write through the bus (code that writes c[k].en/es/em/eq/tc or
+   * os_m/usr_m directly must clear inc_ok). inc_any: some inc[k] != 0. */
+  int inc_ok, inc_any;
+  unsigned inc_cplz;
+  uint32_t inc[DC_NCTR_MAX];
 } dc_unit_t;
 
 typedef struct {
@@ -67,6 +75,7 @@ typedef struct {
   uint32_t ser_sh, ser_buf[4];
   uint16_t raw[DC_RAW_EVENTS];
   uint64_t cycle;
+  uint16_t *ev_seen;        /* speed cache: event inputs of the last increment evaluation, per unit */
 } dc_model_t;
 
 typedef struct { int psel, penable, pwrite; uint32_t paddr, pwdata; unsigned pstrb, pprot; } dc_apb_in_t;

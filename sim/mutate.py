@@ -120,6 +120,14 @@ MUTANTS = [
      "wire abort = abort_q | ~cyc_i;", "wire abort = 1'b0 & (abort_q | ~cyc_i);", WB),
     ("model-wb-not-stalled", "cmodel/pmu_bus_model.c",
      "o->stall = m->busy;", "o->stall = 0;", WB),
+    # the C model's increment cache (unit_incs) must be refreshed when a
+    # counter's selection or the threads' CPL change under steady events
+    ("model-dc-cache-ctl-stale", "cmodel/dc_model.c",
+     "          ctr_derive(c, cn, nt);\n          x->inc_ok = 0;\n        }\n        if (sub == DC_CREG_EMQ)",
+     "          ctr_derive(c, cn, nt);\n        }\n        if (sub == DC_CREG_EMQ)", (("dc_directed", "small"),)),
+    ("model-dc-cache-cpl-ignored", "cmodel/dc_model.c",
+     "if (x->inc_ok && x->inc_cplz == cplz && !memcmp(seen, ev, evbytes)) return;",
+     "if (x->inc_ok && !memcmp(seen, ev, evbytes)) return;", (("dc_directed", "small"),)),
 ]
 
 
