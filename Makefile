@@ -13,6 +13,7 @@ CYCLES     ?= 1000000
 help:
 	@echo "make deps     install missing tools (apt-get/pip as root, else prints the commands)"
 	@echo "make test     all tests; last line 'N passed, N failed'"
+	@echo "make lint     every linter (Verilator, Icarus, Yosys) on every RTL top and configuration, C with -Werror"
 	@echo "make demo     Verilated PMU counting a synthetic workload, perf-stat style"
 	@echo "make bench    simulation speed table (Verilator vs C model)"
 	@echo "make synth    Yosys area table (+ distributed-counter ratio, iCE40/xc7 FPGA numbers)"
@@ -28,6 +29,7 @@ SYNTH_TARGETS :=
 DEMO_TARGETS  :=
 
 include sim/deps.mk
+-include sim/lint.mk
 -include sim/core.mk
 -include sim/demo.mk
 -include sim/params.mk
