@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // dc_top: distributed counter system (issue 3; IBM Blue Gene/Q UPC style,
 // seed 004). NP core-type local units (NCP x LWP-bit counters) and NL
 // cache-type local units (NCL x LWL-bit counters) on one registered ring

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_core: per-thread performance-monitoring core of pmu-ip.
 //
 // Event path, one per counter, pipelined so that no path runs from a

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // Icarus Verilog replay of the directed tests: reads the vectors recorded by
 // tb/test_directed.cpp (--vec), drives pmu_core with them and checks every
 // cycle: PRDATA/PSLVERR/PREADY/IRQ/PMI/yield outputs before the edge,

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // Example SoC: PicoRV32 (rv32im, counters, IRQs; from the PyPI package
 // pythondata-cpu-picorv32, compiled with `define RISCV_FORMAL for its RVFI
 // port) + RAM + a memory-mapped I/O port + pmu_core behind pmu_mem2apb.

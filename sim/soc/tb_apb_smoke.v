@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // Self-checking APB smoke bench of pmu_core (the FuseSoC `sim` target of
 // pmu_ip.core; also runnable by hand with Icarus). Register offsets follow
 // docs/regmap.md. Expected values are hand-derived: a counter enabled for

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // Bench of the example SoC (Icarus and Verilator --binary --timing).
 // I/O window (0x1000_0000 + offset, word writes):
 //   0x00 print a character            0x04 exit: firmware's own fail count
