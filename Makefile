@@ -20,6 +20,7 @@ help:
 	@echo "make fpga     iCE40 place and route + xc7 resource counts"
 	@echo "make timing   fmax/logic-depth benchmark vs PicoRV32 (iCE40 UP5K/HX8K, 3 seeds; about 20-30 min)"
 	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (more than 1.5 h)"
+	@echo "make ports    regenerate docs/ports.md (top-level port tables, from the RTL)"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
 
 # Each flow fragment appends its targets to these lists.
@@ -56,6 +57,15 @@ regmap:
 
 regmap-check:
 	python3 util/regmap.py --check
+
+# docs/ports.md: port tables of every top module of rtl/, from the RTL
+# (util/ports.py); ports-check (make test) fails when it is stale.
+.PHONY: ports ports-check
+ports: deps-synth
+	python3 util/ports.py
+ports-check: deps-synth
+	@python3 util/ports.py --check
+TEST_TARGETS += ports-check
 
 # print a make variable (used by scripts): make print-RTL_SRCS
 print-%:
