@@ -20,8 +20,22 @@ help:
 	@echo "make fpga     iCE40 place and route + xc7 resource counts"
 	@echo "make timing   fmax/logic-depth benchmark vs PicoRV32 (iCE40 UP5K/HX8K, 3 seeds; about 20-30 min)"
 	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (more than 1.5 h)"
+	@echo "make <bench target> WAVES=1   also dump waveforms to build/waves/<bench>.fst|.vcd"
 	@echo "make ports    regenerate docs/ports.md (top-level port tables, from the RTL)"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
+
+# WAVES=1: the simulation benches dump waveforms under build/waves/, named
+# after the bench: Verilator benches FST (built with --trace-fst into
+# separate *-waves build directories, tb/waves.h), Icarus benches VCD
+# (+waves=FILE plusarg of tb_replay / tb_soc). See README "Waveforms".
+WAVES     ?= 0
+WAVES_DIR := $(BUILD)/waves
+ifeq ($(WAVES),1)
+VTRACE    := --trace-fst
+WSUF      := -waves
+endif
+# Icarus/Verilator --binary run option: $(call waves_arg,NAME.ext)
+waves_arg = $(if $(VTRACE),+waves=$(WAVES_DIR)/$(1))
 
 # Each flow fragment appends its targets to these lists.
 TEST_TARGETS  :=

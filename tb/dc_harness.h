@@ -14,6 +14,7 @@
 #include "Vdc_top.h"
 #include "Vdc_top___024root.h"
 #include "verilated.h"
+#include "waves.h"
 extern "C" {
 #include "dc_model.h"
 }
@@ -56,6 +57,7 @@ struct Harness {
   dc_model_t *m = nullptr;
   Vdc_top *top = nullptr;
   VerilatedContext *ctx = nullptr;
+  Waves waves;                // FST dump when built with WAVES=1 (tb/waves.h)
   uint64_t seed;
   Rng rng;
   int nu, nt, ncls;
@@ -68,6 +70,8 @@ struct Harness {
   bool compare_state = true;
   int compare_every = 1;
 
+  void eval() { top->eval(); waves.dump(); }
+
   explicit Harness(uint64_t sd) : seed(sd), rng(sd) {
     dc_cfg_default(&cfg);
     cfg.np = CFG_NP; cfg.nl = CFG_NL; cfg.frame = CFG_FRAME;
@@ -77,18 +81,20 @@ struct Harness {
     ev.assign((size_t)nu * nt * ncls, 0);
     cpl.assign((size_t)nu * nt, 0);
     ctx = new VerilatedContext;
+    Waves::enable(ctx);
     top = new Vdc_top(ctx);
+    waves.open(top);
     apb.pstrb = 15;
     top->clk_i = 0;
     top->rst_ni = 1;        // a real falling edge of the asynchronous reset
     drive();
-    top->eval();
+    eval();
     top->rst_ni = 0;
-    top->eval();
+    eval();
     top->rst_ni = 1;
-    top->eval();
+    eval();
   }
-  ~Harness() { top->final(); delete top; delete ctx; dc_model_free(m); }
+  ~Harness() { waves.close(); top->final(); delete top; delete ctx; dc_model_free(m); }
 
   int nsub(int u) const { return u < cfg.np ? cfg.nsubp : cfg.nsubl; }
   int nctr(int u) const { return m->u[u].nctr; }
@@ -130,13 +136,13 @@ struct Harness {
   void tick() {
     drive();
     top->clk_i = 0;
-    top->eval();
+    eval();
     dc_model_step(m, ev.data(), cpl.data(), &apb, &out);
     if (top->pready_o != out.pready) fail("pready", 0, top->pready_o, out.pready);
     if (top->pslverr_o != out.pslverr) fail("pslverr", 0, top->pslverr_o, out.pslverr);
     if (top->prdata_o != out.prdata) fail("prdata", apb.paddr, top->prdata_o, out.prdata);
     top->clk_i = 1;
-    top->eval();
+    eval();
     cyc++;
     if (compare_state && (cyc % compare_every) == 0) compare();
   }
@@ -197,7 +203,7 @@ struct Harness {
       if (percycle) percycle(*this, pcarg);
       drive();
       top->clk_i = 0;
-      top->eval();
+      eval();
       bool rdy = top->pready_o;
       bool e = top->pslverr_o;
       uint32_t rd = top->prdata_o;

@@ -91,6 +91,14 @@ module tb_replay;
     end
   endtask
 
+  // +waves=FILE (make ... WAVES=1): VCD of the whole bench
+  reg [8*256-1:0] wavesf;
+  initial
+    if ($value$plusargs("waves=%s", wavesf)) begin
+      $dumpfile(wavesf);
+      $dumpvars(0, tb_replay);
+    end
+
   initial begin
     passed = 0; failed = 0; errs = 0; cycles = 0; in_test = 0;
     zero_inputs;

@@ -47,6 +47,14 @@ module tb_apb_smoke;
     end
   endtask
 
+  // +waves=FILE: VCD of the whole bench
+  reg [8*256-1:0] wavesf;
+  initial
+    if ($value$plusargs("waves=%s", wavesf)) begin
+      $dumpfile(wavesf);
+      $dumpvars(0, tb_apb_smoke);
+    end
+
   initial begin
     #1 rst_n = 1'b0;          // a real falling edge of the asynchronous reset
     repeat (3) @(posedge clk);

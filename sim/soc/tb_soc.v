@@ -44,6 +44,15 @@ module tb_soc;
     resetn = 1'b1;
   end
 
+  // +waves=FILE (make ... WAVES=1): VCD (Icarus) or FST (Verilator built
+  // with --trace-fst) of the whole bench
+  reg [8*256-1:0] wavesf;
+  initial
+    if ($value$plusargs("waves=%s", wavesf)) begin
+      $dumpfile(wavesf);
+      $dumpvars(0, tb_soc);
+    end
+
   reg trace_en = 1'b0;
   initial trace_en = $test$plusargs("trace");
   always @(posedge clk)
