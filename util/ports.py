@@ -51,8 +51,15 @@ def header(txt, name):
     i = re.search(r"^\s*module\s+%s\b" % name, txt, re.M).start()
     j = txt.index("\n);", i)
     body = txt[i:j]
-    k = body.find(") (")              # end of a #(...) parameter list
-    return body[k + 3:] if k >= 0 else body[body.index("(") + 1:]
+    k = body.index("(")
+    if body[:k].rstrip().endswith("#"):     # skip the #(...) parameter list
+        depth = 0
+        for n in range(k, len(body)):
+            depth += {"(": 1, ")": -1}.get(body[n], 0)
+            if depth == 0:
+                break
+        k = body.index("(", n + 1)
+    return body[k + 1:]
 
 
 def parse_ports(txt, name):
