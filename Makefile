@@ -13,13 +13,29 @@ CYCLES     ?= 1000000
 help:
 	@echo "make deps     install missing tools (apt-get/pip as root, else prints the commands)"
 	@echo "make test     all tests; last line 'N passed, N failed'"
+	@echo "make lint     every linter (Verilator, Icarus, Yosys) on every RTL top and configuration, C with -Werror"
 	@echo "make demo     Verilated PMU counting a synthetic workload, perf-stat style"
 	@echo "make bench    simulation speed table (Verilator vs C model)"
 	@echo "make synth    Yosys area table (+ distributed-counter ratio, iCE40/xc7 FPGA numbers)"
 	@echo "make fpga     iCE40 place and route + xc7 resource counts"
 	@echo "make timing   fmax/logic-depth benchmark vs PicoRV32 (iCE40 UP5K/HX8K, 3 seeds; about 20-30 min)"
 	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (~21 min of CPU)"
+	@echo "make <bench target> WAVES=1   also dump waveforms to build/waves/<bench>.fst|.vcd"
+	@echo "make ports    regenerate docs/ports.md (top-level port tables, from the RTL)"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
+
+# WAVES=1: the simulation benches dump waveforms under build/waves/, named
+# after the bench: Verilator benches FST (built with --trace-fst into
+# separate *-waves build directories, tb/waves.h), Icarus benches VCD
+# (+waves=FILE plusarg of tb_replay / tb_soc). See README "Waveforms".
+WAVES     ?= 0
+WAVES_DIR := $(BUILD)/waves
+ifeq ($(WAVES),1)
+VTRACE    := --trace-fst
+WSUF      := -waves
+endif
+# Icarus/Verilator --binary run option: $(call waves_arg,NAME.ext)
+waves_arg = $(if $(VTRACE),+waves=$(WAVES_DIR)/$(1))
 
 # Each flow fragment appends its targets to these lists.
 TEST_TARGETS  :=
@@ -28,6 +44,7 @@ SYNTH_TARGETS :=
 DEMO_TARGETS  :=
 
 include sim/deps.mk
+-include sim/lint.mk
 -include sim/core.mk
 -include sim/demo.mk
 -include sim/params.mk
@@ -55,6 +72,15 @@ regmap:
 
 regmap-check:
 	python3 util/regmap.py --check
+
+# docs/ports.md: port tables of every top module of rtl/, from the RTL
+# (util/ports.py); ports-check (make test) fails when it is stale.
+.PHONY: ports ports-check
+ports: deps-synth
+	python3 util/ports.py
+ports-check: deps-synth
+	@python3 util/ports.py --check
+TEST_TARGETS += ports-check
 
 # print a make variable (used by scripts): make print-RTL_SRCS
 print-%:

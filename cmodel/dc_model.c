@@ -8,10 +8,12 @@
 enum { K_NONE, K_ADD, K_BRD, K_BWR, K_ALD, K_AWR };
 static void pc_init(void);
 
-void dc_cfg_default(dc_cfg_t *c) {
+int dc_cfg_default(dc_cfg_t *c) {
+  if (!c) return DC_MODEL_EINVAL;
   c->np = 17; c->nl = 16; c->frame = 400;
   c->ncp = 24; c->lwp = 14; c->ncl = 16; c->lwl = 10;
   c->nt = 2; c->ncls = 4; c->nsubp = 16; c->nsubl = 1;
+  return 0;
 }
 
 static const char *unit_check(const dc_cfg_t *c, int nctr, int lw, int nsub) {
@@ -25,8 +27,10 @@ static const char *unit_check(const dc_cfg_t *c, int nctr, int lw, int nsub) {
 }
 
 const char *dc_cfg_check(const dc_cfg_t *c) {
-  int nu = c->np + c->nl;
+  int nu;
   const char *e;
+  if (!c) return "dc_cfg_is_NULL";
+  nu = c->np + c->nl;
   if (c->np < 0 || c->nl < 0 || nu < 1 || nu > (int)DC_NU_MAX) return "dc_illegal_parameter_NU";
   if (c->np > 0 && (e = unit_check(c, c->ncp, c->lwp, c->nsubp))) return e;
   if (c->nl > 0 && (e = unit_check(c, c->ncl, c->lwl, c->nsubl))) return e;
@@ -46,6 +50,7 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
   if (dc_cfg_check(c)) return NULL;
   pc_init();
   m = calloc(1, sizeof *m);
+  if (!m) return NULL;
   m->cfg = *c;
   m->nu = c->np + c->nl;
   m->gp = (c->ncp + 15) / 16; m->gl = (c->ncl + 15) / 16;
@@ -59,6 +64,7 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
   m->mem = calloc((size_t)m->nw, sizeof *m->mem);
   m->u = calloc((size_t)m->nu, sizeof *m->u);
   m->ev_seen = calloc((size_t)m->nu * c->nt * c->ncls, sizeof *m->ev_seen);
+  if (!m->mem || !m->u || !m->ev_seen) { dc_model_free(m); return NULL; }
   for (u = 0; u < m->nu; u++) {
     dc_unit_t *x = &m->u[u];
     int core = u < c->np;
@@ -84,14 +90,18 @@ void dc_model_free(dc_model_t *m) {
   free(m);
 }
 
-int dc_unit_first_counter(const dc_model_t *m, int u) { return 4 * m->u[u].wbase; }
+int dc_unit_first_counter(const dc_model_t *m, int u)
+{
+  return m && u >= 0 && u < m->nu ? 4 * m->u[u].wbase : DC_MODEL_EINVAL;
+}
 
-int dc_model_irq(const dc_model_t *m, int u) { return m->u[u].uirq != 0; }
+int dc_model_irq(const dc_model_t *m, int u) { return m && u >= 0 && u < m->nu && m->u[u].uirq != 0; }
 
 static int fbit(const dc_flit_t *f, int b) { return (f->data[b >> 5] >> (b & 31)) & 1; }
 
-void dc_flit_pack(const dc_flit_t *f, uint32_t w[5]) {
+int dc_flit_pack(const dc_flit_t *f, uint32_t w[5]) {
   uint64_t hi = 0; /* bits 96..128 */
+  if (!f || !w) return DC_MODEL_EINVAL;
   w[0] = f->data[0]; w[1] = f->data[1]; w[2] = f->data[2];
   hi |= (uint64_t)f->fv << (DC_CH_FV_LSB - 96);
   hi |= (uint64_t)f->cyc << (DC_CH_CYC_LSB - 96);
@@ -104,6 +114,7 @@ void dc_flit_pack(const dc_flit_t *f, uint32_t w[5]) {
   hi |= (uint64_t)f->nm << (DC_CH_NOV_MASK_LSB - 96);
   w[3] = (uint32_t)hi;
   w[4] = (uint32_t)(hi >> 32);
+  return 0;
 }
 
 /* ------------------------------------------------------------ local unit */
@@ -328,8 +339,11 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
 }
 
 /* ------------------------------------------------------------ central unit */
-void dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const dc_apb_in_t *in,
-                   dc_apb_out_t *out) {
+int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const dc_apb_in_t *in,
+                  dc_apb_out_t *out) {
+  dc_apb_out_t out_unused;
+  if (!m || !ev || !cpl || !in) return DC_MODEL_EINVAL;
+  if (!out) out = &out_unused;   /* out is optional */
   const dc_cfg_t *c = &m->cfg;
   const dc_flit_t rxf = m->u[m->nu - 1].out;
   const dc_flit_t *rx = &rxf;
@@ -564,4 +578,5 @@ void dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const 
     }
   }
   m->cycle++;
+  return 0;
 }

@@ -13,10 +13,17 @@ typedef struct {
   int nsubp, nsubl;         /* physical sub-events per class per unit type */
 } dc_cfg_t;
 
+/* NULL pointers: every function checks its pointer arguments and does not
+ * dereference a NULL one (nor an out-of-range unit index u). Functions
+ * returning int return DC_MODEL_EINVAL (dc_model_irq and dc_model_sram: 0);
+ * dc_cfg_check returns a message, dc_model_new NULL; dc_model_free(NULL)
+ * does nothing. dc_model_step's out is optional (may be NULL). */
+#define DC_MODEL_EINVAL (-1)
+
 /* The reference configuration of the patent: 17 core-type (24 x 14 bit) +
  * 16 cache-type (16 x 10 bit) units, FRAME 400, NT=2, 4 classes, 16 (core) /
  * 1 (cache) sub-events per class. */
-void dc_cfg_default(dc_cfg_t *c);
+int dc_cfg_default(dc_cfg_t *c);   /* 0 or DC_MODEL_EINVAL */
 /* NULL when legal, else the reason (the RTL refuses to elaborate it too). */
 const char *dc_cfg_check(const dc_cfg_t *c);
 
@@ -86,14 +93,17 @@ void dc_model_free(dc_model_t *m);
 /* Event bits of unit u: ev[u*nt*ncls + t*ncls + c] = sub-event mask (NSUB
  * bits of the unit's type) of thread t, class c; cpl[u*nt + t] = CPL.
  * Computes the APB outputs of this cycle (before the edge) and advances
- * the model by one clock edge. */
-void dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const dc_apb_in_t *in,
-                   dc_apb_out_t *out);
+ * the model by one clock edge. 0, or DC_MODEL_EINVAL (m, ev, cpl or in NULL). */
+int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const dc_apb_in_t *in,
+                  dc_apb_out_t *out);
 int dc_model_irq(const dc_model_t *m, int u);
 /* SRAM counter 4*w+l, and the chain position helpers */
-static inline uint64_t dc_model_sram(const dc_model_t *m, int i) { return m->mem[i / 4][i % 4]; }
-int dc_unit_first_counter(const dc_model_t *m, int u);   /* SRAM counter index of local counter 0 */
+static inline uint64_t dc_model_sram(const dc_model_t *m, int i)
+{
+  return m && i >= 0 && i < m->ncnt ? m->mem[i / 4][i % 4] : 0;
+}
+int dc_unit_first_counter(const dc_model_t *m, int u);   /* SRAM counter index of local counter 0, or DC_MODEL_EINVAL */
 /* 96-bit + framing flit packed in the RTL bit order into w[0..4] (129 bits) */
-void dc_flit_pack(const dc_flit_t *f, uint32_t w[5]);
+int dc_flit_pack(const dc_flit_t *f, uint32_t w[5]);   /* 0 or DC_MODEL_EINVAL */
 
 #endif

@@ -69,6 +69,7 @@ const char *pmu_cfg_check(const pmu_cfg *c)
 
 int pmu_cfg_class_ok(const pmu_cfg *c, unsigned n, unsigned es)
 {
+    if (!c) return 0;
     if (es == c->flop_class) return 1;
     return es < c->ncls && es % c->narea == n % c->narea;
 }
@@ -85,16 +86,19 @@ pmu_model *pmu_model_new(const pmu_cfg *cfg)
 
 void pmu_model_free(pmu_model *m) { free(m); }
 
-void pmu_model_reset(pmu_model *m)
+int pmu_model_reset(pmu_model *m)
 {
-    pmu_cfg cfg = m->cfg;
+    pmu_cfg cfg;
+    if (!m) return PMU_MODEL_EINVAL;
+    cfg = m->cfg;
     memset(m, 0, sizeof *m);
     m->cfg = cfg;
     m->cmask = cfg.cw == 64 ? ~0ull : ((1ull << cfg.cw) - 1u);
     m->amask = cfg.aw == 64 ? ~0ull : ((1ull << cfg.aw) - 1u);
+    return 0;
 }
 
-const pmu_cfg *pmu_model_cfg(const pmu_model *m) { return &m->cfg; }
+const pmu_cfg *pmu_model_cfg(const pmu_model *m) { return m ? &m->cfg : NULL; }
 
 static unsigned popcount16(unsigned v)
 {
@@ -250,12 +254,14 @@ static uint32_t ncmask(const pmu_model *m)
 int pmu_model_irq(const pmu_model *m)
 {
     uint32_t ie = 0;
+    if (!m) return 0;
     for (unsigned n = 0; n < m->cfg.nc; n++) ie |= (uint32_t)m->c[n].ie << n;
     return (m->ovf & ie) != 0 || m->pmstat != 0;
 }
 
 uint32_t pmu_model_mmcr(const pmu_model *m)
 {
+    if (!m) return 0;
     return m->frz << PMU_MMCR_FRZ_LSB | m->foi << PMU_MMCR_FOI_LSB | m->pmxe << PMU_MMCR_PMXE_LSB |
            m->trig << PMU_MMCR_TRIG_LSB | m->tbee << PMU_MMCR_TBEE_LSB | m->tbsel << PMU_MMCR_TBSEL_LSB |
            m->thresh << PMU_MMCR_THRESH_LSB;
@@ -264,6 +270,7 @@ uint32_t pmu_model_mmcr(const pmu_model *m)
 uint32_t pmu_model_yer(const pmu_model *m)
 {
     uint32_t v = 0;
+    if (!m) return 0;
     for (unsigned k = 0; k < 2 * m->cfg.nch; k++) v |= (uint32_t)m->y[k].yer << k;
     return v;
 }
@@ -303,8 +310,9 @@ static int yield_pick(const pmu_model *m, const pmu_inputs *in)
     return -1;
 }
 
-void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
+int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
 {
+    if (!m || !in) return PMU_MODEL_EINVAL;
     const unsigned nc = m->cfg.nc;
     const uint32_t a = in->paddr & ((1u << PMU_ADDR_BITS) - 1u);
     const int acc = in->psel && in->penable;
@@ -528,19 +536,20 @@ void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     if (rd_ok && (r == R_SIAR_LO || r == R_SDAR_LO)) m->rshadow = (uint32_t)(lo_val >> 32);
     if (wr_ok && (r == R_CNT_HI || r == R_TSC_HI)) m->wstage = wd;
     if (wr_ok && (r == R_CNT_LO || r == R_TSC_LO)) m->wstage = 0;
+    return 0;
 }
 
-uint64_t pmu_model_counter(const pmu_model *m, unsigned n) { return n < m->cfg.nc ? m->c[n].cnt : 0; }
-uint32_t pmu_model_ovf(const pmu_model *m) { return m->ovf; }
-uint64_t pmu_model_tsc(const pmu_model *m) { return m->tsc; }
-uint64_t pmu_model_siar(const pmu_model *m) { return m->siar; }
-uint64_t pmu_model_sdar(const pmu_model *m) { return m->sdar; }
-uint32_t pmu_model_pmstat(const pmu_model *m) { return m->pmstat; }
-uint32_t pmu_model_yblk(const pmu_model *m) { return m->blk; }
+uint64_t pmu_model_counter(const pmu_model *m, unsigned n) { return m && n < m->cfg.nc ? m->c[n].cnt : 0; }
+uint32_t pmu_model_ovf(const pmu_model *m) { return m ? m->ovf : 0; }
+uint64_t pmu_model_tsc(const pmu_model *m) { return m ? m->tsc : 0; }
+uint64_t pmu_model_siar(const pmu_model *m) { return m ? m->siar : 0; }
+uint64_t pmu_model_sdar(const pmu_model *m) { return m ? m->sdar : 0; }
+uint32_t pmu_model_pmstat(const pmu_model *m) { return m ? m->pmstat : 0; }
+uint32_t pmu_model_yblk(const pmu_model *m) { return m ? m->blk : 0; }
 /* channel i of a ring, or NULL when i is not a channel */
 static const pmu_ych *ych_at(const pmu_model *m, unsigned ring3, unsigned i)
 {
-    return i < m->cfg.nch ? &m->y[(ring3 ? m->cfg.nch : 0u) + i] : NULL;
+    return m && i < m->cfg.nch ? &m->y[(ring3 ? m->cfg.nch : 0u) + i] : NULL;
 }
 uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i)
 {
@@ -567,5 +576,11 @@ static int bus(pmu_model *m, uint32_t addr, int write, uint32_t wdata, uint32_t 
     return o.pslverr;
 }
 
-int pmu_model_write(pmu_model *m, uint32_t addr, uint32_t data) { return bus(m, addr, 1, data, NULL); }
-int pmu_model_read(pmu_model *m, uint32_t addr, uint32_t *data) { return bus(m, addr, 0, 0, data); }
+int pmu_model_write(pmu_model *m, uint32_t addr, uint32_t data)
+{
+    return m ? bus(m, addr, 1, data, NULL) : PMU_MODEL_EINVAL;
+}
+int pmu_model_read(pmu_model *m, uint32_t addr, uint32_t *data)
+{
+    return m ? bus(m, addr, 0, 0, data) : PMU_MODEL_EINVAL;
+}

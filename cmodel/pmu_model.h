@@ -77,16 +77,24 @@ typedef struct {
 
 typedef struct pmu_model pmu_model;
 
+/* NULL pointers: every function checks its pointer arguments and does not
+ * dereference a NULL one. Functions returning int return PMU_MODEL_EINVAL
+ * (pmu_model_irq and pmu_cfg_class_ok: 0); pmu_cfg_check returns a message,
+ * pmu_model_new and pmu_model_cfg NULL, the state readers 0;
+ * pmu_model_free(NULL) does nothing. Optional pointers: step's out and
+ * pmu_model_read's data may be NULL (the result is then not stored). */
+#define PMU_MODEL_EINVAL (-1)
+
 /* Returns NULL if cfg is acceptable, else a message naming the bad field. */
 const char *pmu_cfg_check(const pmu_cfg *cfg);
 /* NULL on an illegal cfg (see pmu_cfg_check) or out of memory. In reset state. */
 pmu_model *pmu_model_new(const pmu_cfg *cfg);
 void pmu_model_free(pmu_model *m);
-void pmu_model_reset(pmu_model *m);
+int pmu_model_reset(pmu_model *m);                 /* 0 or PMU_MODEL_EINVAL */
 const pmu_cfg *pmu_model_cfg(const pmu_model *m);
 
-/* One clock cycle. out may be NULL. */
-void pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out);
+/* One clock cycle. out may be NULL. 0, or PMU_MODEL_EINVAL (m or in NULL). */
+int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out);
 
 /* Architecturally visible state, read without side effects. */
 uint64_t pmu_model_counter(const pmu_model *m, unsigned n);
@@ -103,7 +111,8 @@ uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i);  /* 
 uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i); /* missed triggers */
 
 /* Convenience bus transactions: a two-cycle APB access (setup + access)
- * with all event inputs idle. Return PSLVERR. */
+ * with all event inputs idle. Return PSLVERR (0/1), PMU_MODEL_EINVAL if m
+ * is NULL. */
 int pmu_model_write(pmu_model *m, uint32_t addr, uint32_t data);
 int pmu_model_read(pmu_model *m, uint32_t addr, uint32_t *data);
 

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // dc_central_unit: start and end of the distributed-counter ring (seed 004).
 // Injects the framing (rotating CYC 0..FRAME-1, RUN, LRST, MODE/DSEL and
 // near-overflow packets) and receives the flits back after NU unit stages.

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // dc_local_unit: one local unit of the distributed counter system (IBM
 // Blue Gene/Q UPC style; seed 004). NCTR local counters of LW bits, each fed
 // by the per-thread core's event path: pmu_event_mux (ES class select, EM

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // dc_top: distributed counter system (issue 3; IBM Blue Gene/Q UPC style,
 // seed 004). NP core-type local units (NCP x LWP-bit counters) and NL
 // cache-type local units (NCL x LWL-bit counters) on one registered ring
@@ -27,24 +28,24 @@ module dc_top #(
   parameter integer NEVL  = NT * NCLS * NSUBL,
   parameter integer LCW   = NP * NCP * LWP + NL * NCL * LWL
 ) (
-  input  wire                        clk_i,
-  input  wire                        rst_ni,
-  input  wire                        psel_i,
-  input  wire                        penable_i,
-  input  wire                        pwrite_i,
-  input  wire [15:0]                 paddr_i,
-  input  wire [31:0]                 pwdata_i,
-  input  wire [3:0]                  pstrb_i,
-  input  wire [2:0]                  pprot_i,
-  output wire                        pready_o,
-  output wire [31:0]                 prdata_o,
-  output wire                        pslverr_o,
+  input  wire                        clk_i,    // clock (all flops on the rising edge)
+  input  wire                        rst_ni,   // asynchronous reset, active low
+  input  wire                        psel_i,   // APB select
+  input  wire                        penable_i, // APB access phase
+  input  wire                        pwrite_i, // APB write
+  input  wire [15:0]                 paddr_i,  // APB byte address (64 KiB window)
+  input  wire [31:0]                 pwdata_i, // APB write data
+  input  wire [3:0]                  pstrb_i,  // APB write byte strobes
+  input  wire [2:0]                  pprot_i,  // APB protection
+  output wire                        pready_o, // APB ready
+  output wire [31:0]                 prdata_o, // APB read data
+  output wire                        pslverr_o, // APB error
   input  wire [(NP > 0 ? NP : 1)*NEVP-1:0] evp_i,   // core-type unit u events at [u*NEVP +: NEVP]
   input  wire [(NL > 0 ? NL : 1)*NEVL-1:0] evl_i,   // cache-type unit NP+v events at [v*NEVL +: NEVL]
   input  wire [NU*NT*2-1:0]          cpl_i,         // unit u thread t CPL at [(u*NT+t)*2 +: 2]
-  output wire [NU-1:0]               irq_o,
-  output wire [LCW-1:0]              lcnt_o,
-  output wire [(NU+1)*`DC_CH_W-1:0]  chain_o
+  output wire [NU-1:0]               irq_o,    // per-unit overflow interrupt
+  output wire [LCW-1:0]              lcnt_o,   // every local counter, unit 0 first (debug)
+  output wire [(NU+1)*`DC_CH_W-1:0]  chain_o   // central flit, then unit 0..NU-1 flit registers (debug)
 );
   wire [(NU+1)*`DC_CH_W-1:0] ch;     // ch[0] central out, ch[u+1] unit u out
   wire [5:0]  rb_unit;

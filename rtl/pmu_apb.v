@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_apb: AMBA APB4 slave of pmu-ip (zero wait states). Decodes the register
 // map of docs/regmap.md (generated, with the define block below, by util/regmap.py),
 // muxes read data, raises PSLVERR on bad accesses and owns the shared 64-bit

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // pmu_axil2apb: AXI4-Lite slave (32-bit data) to APB4 master bridge, one
 // APB transfer at a time, for a zero- or multi-wait-state APB4 slave such as
 // pmu_core (wrapper: rtl/pmu_core_axil.v).

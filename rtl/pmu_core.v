@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_core: per-thread performance-monitoring core of pmu-ip.
 //
 // Event path, one per counter, pipelined so that no path runs from a
@@ -63,32 +64,32 @@ module pmu_core #(
   parameter integer HAS_YIELD  = 1,   // 1: yield channels (pmu_yield); 0: left out
   parameter integer AW         = 64   // width of iaddr/daddr, SIAR/SDAR, yield targets (32 or 64)
 ) (
-  input  wire                  clk_i,
-  input  wire                  rst_ni,
+  input  wire                  clk_i,          // clock (all flops on the rising edge)
+  input  wire                  rst_ni,         // asynchronous reset, active low
   // APB4 slave
-  input  wire                  psel_i,
-  input  wire                  penable_i,
-  input  wire                  pwrite_i,
-  input  wire [`PMU_ADDR_BITS-1:0] paddr_i,
-  input  wire [31:0]           pwdata_i,
-  input  wire [3:0]            pstrb_i,
-  input  wire [2:0]            pprot_i,
-  output wire                  pready_o,
-  output wire [31:0]           prdata_o,
-  output wire                  pslverr_o,
+  input  wire                  psel_i,         // APB select
+  input  wire                  penable_i,      // APB access phase
+  input  wire                  pwrite_i,       // APB write
+  input  wire [`PMU_ADDR_BITS-1:0] paddr_i,    // APB byte address (4 KiB window)
+  input  wire [31:0]           pwdata_i,       // APB write data
+  input  wire [3:0]            pstrb_i,        // APB write byte strobes
+  input  wire [2:0]            pprot_i,        // APB protection (bit 0: privileged)
+  output wire                  pready_o,       // APB ready
+  output wire [31:0]           prdata_o,       // APB read data
+  output wire                  pslverr_o,      // APB error (illegal/unprivileged access)
   // events: thread t, class c, sub-event s at bit ((t*NCLS+c)*16+s)
-  input  wire [NT*NCLS*16-1:0] ev_i,
+  input  wire [NT*NCLS*16-1:0] ev_i,           // event sub-event bits
   input  wire [NT*2-1:0]       cpl_i,         // current privilege level per thread
   // retired FP instructions: NRET slots per thread, slot k of thread t at t*NRET+k
-  input  wire [NT*NRET-1:0]    flop_valid_i,
+  input  wire [NT*NRET-1:0]    flop_valid_i,   // slot retires an FP instruction
   input  wire [NT*NRET*3-1:0]  flop_rsz_i,    // 0=32b 1=64b 2=128b 3=256b 4=512b
   input  wire [NT*NRET-1:0]    flop_esz_i,    // 0=single 1=double
-  input  wire [NT*NRET-1:0]    flop_fma_i,
+  input  wire [NT*NRET-1:0]    flop_fma_i,     // it is a fused multiply-add (counts 2)
   // interrupt and observation
-  output wire                  irq_o,
+  output wire                  irq_o,          // interrupt: |(OVF & IE) | (PMSTAT != 0)
   output wire [NC*CW-1:0]      cnt_o,         // live counter values (trace/debug)
-  output wire [NC-1:0]         ovf_o,
-  output wire [63:0]           tsc_o,
+  output wire [NC-1:0]         ovf_o,          // overflow flags (OVF register)
+  output wire [63:0]           tsc_o,          // time-stamp counter
   // ---- sampling (PowerPC 604e style; unused without HAS_SAMPLE) ----
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [AW-1:0]         iaddr_i,       // address of the instruction executing this cycle
@@ -98,24 +99,24 @@ module pmu_core #(
   input  wire [NT*`PMU_LAT_W-1:0] mem_lat_i,  // ... with this latency (cycles)
   /* verilator lint_on UNUSEDSIGNAL */
   output wire                  pmi_o,         // sampling interrupt (PMSTAT != 0), also in irq_o
-  output wire [AW-1:0]         siar_o,
-  output wire [AW-1:0]         sdar_o,
-  output wire [31:0]           mmcr_o,
+  output wire [AW-1:0]         siar_o,         // SIAR: sampled instruction address
+  output wire [AW-1:0]         sdar_o,         // SDAR: sampled data address
+  output wire [31:0]           mmcr_o,         // MMCR register value
   // ---- user-level yield channels (unused / 0 without HAS_YIELD) ----
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [7:0]            yev_i,         // external scenario events
   /* verilator lint_on UNUSEDSIGNAL */
   output wire                  yield_o,       // one-cycle pulse: yield delivered
   output wire                  yield_ring_o,  // 0 ring 0, 1 ring 3
-  output wire [2:0]            yield_ch_o,
-  output wire [AW-1:0]         yield_tgt_o,
+  output wire [2:0]            yield_ch_o,     // channel of the delivered yield
+  output wire [AW-1:0]         yield_tgt_o,    // target address of the delivered yield
   output wire [1:0]            yblk_o,        // block bits {ring 3, ring 0}
   output wire [2*NCH-1:0]      yer_o,         // YER bits {ring-3 channels, ring-0 channels}
   // state observation (trace/debug, like cnt_o): sampling status, channel
   // down-counters and missed-trigger counts, channel k = ring*NCH + index
   output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
-  output wire [2*NCH*32-1:0]   ycnt_o,
-  output wire [2*NCH*16-1:0]   ymiss_o
+  output wire [2*NCH*32-1:0]   ycnt_o,         // channel k down-counter at [32k +: 32]
+  output wire [2*NCH*16-1:0]   ymiss_o         // channel k missed-trigger count at [16k +: 16]
 );
   // increment width: up to NT*16 sub-events a cycle (the FLOP class adds at
   // most NT*NRET*2 <= NT*16)

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_core_apb3: pmu_core for an APB3 master (no PSTRB, no PPROT).
 // pmu_core is an APB4 slave: it stores only writes with PSTRB=4'b1111 and
 // treats PPROT[0]=0 as an unprivileged access (docs/regmap.md), so an APB3

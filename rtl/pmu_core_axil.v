@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_core_axil: pmu_core behind an AXI4-Lite slave (rtl/pmu_axil2apb.v).
 // Every pmu_core parameter and non-bus port is passed through unchanged;
 // ABITS is the AXI address width (at least 12: the core decodes

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_core_wb: pmu_core behind a Wishbone B4 pipelined slave
 // (rtl/pmu_wb2apb.v). Every pmu_core parameter and non-bus port is passed
 // through unchanged; ABITS is the Wishbone address width (at least 12: the

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // pmu_counter: W-bit programmable event counter. Priority per edge:
 // preset write, then clear, then count. Wraps modulo 2^W; ovf_o pulses in the
 // cycle whose increment carries out of bit W-1 (the wrapped value is kept,

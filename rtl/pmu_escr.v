@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_escr: event select control register of one counter: CTL (ES, IE, EDGE,
 // INV, THR) and EMQ (EM, EQ). The EN bit lives in pmu_core's CNTEN vector so
 // that all counters can be started together. Reserved bits are not stored and

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_event_mux: the two-stage event selection of one counter (seed 000,
 // Fig. 1): stage 1 selects the event class ES of every thread, stage 2 keeps
 // the sub-events enabled in the event mask EM. The per-thread output is the

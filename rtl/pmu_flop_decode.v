@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // pmu_flop_decode: classifies one retired floating-point instruction (one
 // retire slot) into the FLOP sub-event it belongs to (Intel SIMD FLOP patent:
 // register size x element size). Output is one-hot over the 8 FLOP sub-events

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // pmu_mem2apb: bridge from a PicoRV32-style native memory port (valid/ready,
 // byte write strobes) to an APB4 master, for a zero- or multi-wait-state
 // APB4 slave such as pmu_core.

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // pmu_qualifier: event qualification by thread ID and thread CPL (seed 000,
 // logic block 60 and Table 1). Thread t's events pass when the EQ bit for
 // (t, OS) is set and the thread runs at CPL 0, or the bit for (t, USR) is set

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_sample: PowerPC 604e style sampling controls of pmu-ip (seed: Levine,
 // "A programmer's view of performance monitoring in the PowerPC
 // microprocessor"). Holds MMCR (global freeze, freeze-on-interrupt, interrupt

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_threshold: threshold compare, invert and edge detect of one counter.
 //   cond = (raw >= max(THR,1)) XOR INV
 //   EDGE=1                 -> 1 on a 0->1 transition of cond

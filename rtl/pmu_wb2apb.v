@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // pmu_wb2apb: Wishbone B4 pipelined-mode slave (32-bit data, byte selects)
 // to APB4 master bridge, one transfer at a time, for a zero- or multi-wait-
 // state APB4 slave such as pmu_core (wrapper: rtl/pmu_core_wb.v).

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
 // pmu_yield: user-level yield channels (seed: Intel patent "System to profile
 // and optimize user software in a managed run-time environment"). NCH channels
 // for ring 0 and NCH for ring 3. Each channel: VALID, ACT (yield/silent), YER,

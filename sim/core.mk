@@ -1,7 +1,7 @@
 # Per-thread core flows: Verilator lockstep benches, directed tests, Icarus
 # replay, mutation check, demo and speed bench.
 VERILATOR  ?= verilator
-CORE_BUILD := $(BUILD)/core
+CORE_BUILD := $(BUILD)/core$(WSUF)
 # Two configurations are verified: the default one and an "alt" one that
 # moves every parameter (odd NC, 64-bit counters, 4 threads, FLOP class
 # inside the class range, fewer classes).
@@ -22,19 +22,19 @@ dparams = $(foreach p,$(CFG_$(1)),-DCFG_$(p))
 # Sources may be redirected (the mutation check points these at mutated copies).
 CORE_RTL_DIR ?= rtl
 CORE_CM_DIR  ?= cmodel
-VFLAGS := -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME \
+VFLAGS := -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME $(VTRACE) \
           -I$(CORE_RTL_DIR) --top-module pmu_core
 VCFLAGS := -O2 -std=c++17 -I$(abspath $(CORE_CM_DIR)) -I$(abspath tb)
 
 # $(1)=test program, $(2)=config
 define vbuild
 $(CORE_BUILD)/$(1)_$(2)/V$(1): $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS))) \
-    tb/$(1).cpp tb/pmu_harness.h $(CORE_BUILD)/$(2)/pmu_model.o
+    tb/$(1).cpp tb/pmu_harness.h tb/waves.h $(CORE_BUILD)/$(2)/pmu_model.o
 	@mkdir -p $$(@D)
 	@rm -f $$@   # Verilator's own make does not relink when only the model object changed
 	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(call gparams,$(2)) \
 	  -Mdir $$(@D) -o V$(1) \
-	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2))" \
+	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -DWAVES_NAME=$(1)_$(2)" \
 	  -LDFLAGS "$(abspath $(CORE_BUILD)/$(2)/pmu_model.o)" \
 	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS))) $(abspath tb/$(1).cpp) >$$(@D)/build.log 2>&1 \
 	  || { tail -30 $$(@D)/build.log; exit 1; }
@@ -110,7 +110,8 @@ core-icarus-$(1): $(CORE_BUILD)/test_directed_$(1)/Vtest_directed
 	$(CORE_BUILD)/test_directed_$(1)/Vtest_directed --vec $(CORE_BUILD)/icarus_$(1)/directed.vec >/dev/null
 	iverilog -g2005 -Wall -I$(CORE_RTL_DIR) $(call iparams,$(1)) -s tb_replay -o $(CORE_BUILD)/icarus_$(1)/sim \
 	  tb/tb_replay.v $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS)))
-	vvp -n $(CORE_BUILD)/icarus_$(1)/sim +vec=$(CORE_BUILD)/icarus_$(1)/directed.vec
+	$(if $(VTRACE),@mkdir -p $(WAVES_DIR))
+	vvp -n $(CORE_BUILD)/icarus_$(1)/sim +vec=$(CORE_BUILD)/icarus_$(1)/directed.vec $(call waves_arg,tb_replay_$(1).vcd)
 endef
 $(foreach c,default alt,$(eval $(call icarus_run,$(c))))
 .PHONY: core-icarus-default core-icarus-alt
@@ -186,3 +187,24 @@ core-icarus-bus:
 	  if grep -qE '^[0-9]+ passed, 0 failed' <<<"$$line"; then p=$$((p+1)); else f=$$((f+1)); fi; \
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 TEST_TARGETS += core-lint-bus core-icarus-bus
+
+# WAVES=1 sanity: the traced directed bench and the Icarus replay (with
+# +waves) must each write a non-empty waveform file (FST header block /
+# VCD header with the bench scope) and still pass.
+.PHONY: waves-check
+waves-check:
+	@mkdir -p $(BUILD)/logs $(WAVES_DIR); rm -f $(WAVES_DIR)/test_directed_default.fst $(WAVES_DIR)/tb_replay_default.vcd; \
+	$(MAKE) --no-print-directory core-icarus-default WAVES=1 >$(BUILD)/logs/waves-check-run.log 2>&1; rc=$$?; \
+	p=0; f=0; \
+	if [ $$rc -eq 0 ]; then echo "waves-check: core-icarus-default WAVES=1 passes: ok"; p=$$((p+1)); \
+	else echo "waves-check: core-icarus-default WAVES=1: FAILED"; tail -20 $(BUILD)/logs/waves-check-run.log; f=$$((f+1)); fi; \
+	w=$(WAVES_DIR)/test_directed_default.fst; \
+	if [ -f $$w ] && [ $$(stat -c %s $$w) -gt 1000 ] && [ "$$(head -c1 $$w | od -An -tu1 | tr -d ' ')" = 0 ]; then \
+	  echo "waves-check: $$w ($$(stat -c %s $$w) bytes, FST): ok"; p=$$((p+1)); \
+	else echo "waves-check: $$w missing, small or not FST: FAILED"; f=$$((f+1)); fi; \
+	w=$(WAVES_DIR)/tb_replay_default.vcd; \
+	if [ -f $$w ] && [ $$(stat -c %s $$w) -gt 1000 ] && grep -q '^\$$scope module tb_replay' $$w && grep -q '^\$$enddefinitions' $$w; then \
+	  echo "waves-check: $$w ($$(stat -c %s $$w) bytes, VCD): ok"; p=$$((p+1)); \
+	else echo "waves-check: $$w missing, small or not a tb_replay VCD: FAILED"; f=$$((f+1)); fi; \
+	echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
+TEST_TARGETS += waves-check

@@ -1,7 +1,7 @@
 # Distributed counters (issue 3): lint, Verilator lockstep benches, C-model
 # tests, elaboration refusal of illegal configurations, speed bench, synthesis.
 # Everything builds under build/dc/.
-DC_BUILD   ?= $(BUILD)/dc
+DC_BUILD   ?= $(BUILD)/dc$(WSUF)
 # sim/mutate.py builds the benches against mutated copies of rtl/ and cmodel/
 DC_RTL_DIR ?= rtl
 DC_CM_DIR  ?= cmodel
@@ -11,7 +11,7 @@ DC_RTL     := $(addprefix $(DC_RTL_DIR)/,dc_top.v dc_central_unit.v dc_local_uni
 # build a hierarchical model whose top has -G parameters).
 # UNOPTFLAT: the unit register-bus read/ok -> central decode -> write loop
 # is only seen as circular across the hierarchical-block boundary.
-DC_VFLAGS  := -O3 --x-assign fast --x-initial 0 -Wall -Wno-DECLFILENAME -Wno-UNOPTFLAT --top-module dc_top
+DC_VFLAGS  := -O3 --x-assign fast --x-initial 0 -Wall -Wno-DECLFILENAME -Wno-UNOPTFLAT $(VTRACE) --top-module dc_top
 DC_CFLAGS  := -std=c99 -O2 -Wall -Wextra -pedantic
 DC_SEED    ?= $(SEED)
 DC_LS_CYCLES   ?= 1000000
@@ -32,14 +32,15 @@ $(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_regs.
 
 # $(1) = build name, $(2) = extra verilator parameters, $(3) = C defines
 define dc_vbuild
-$(DC_BUILD)/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp tb/dc_harness.h $(DC_BUILD)/dc_model.o
+$(DC_BUILD)/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp tb/dc_harness.h tb/waves.h $(DC_BUILD)/dc_model.o
 	@mkdir -p $$(@D); rm -f $$@   # Verilator's make does not see the model object: force the link
 	verilator --cc --exe --build -j 2 $(DC_VFLAGS) $(2) -Mdir $$(@D) -o Vdc_lockstep \
-	  -CFLAGS "-O2 -std=c++17 -I$(abspath $(DC_CM_DIR)) -I$(abspath tb) $(3)" \
+	  -CFLAGS "-O2 -std=c++17 -I$(abspath $(DC_CM_DIR)) -I$(abspath tb) $(3) -DWAVES_NAME=dc_lockstep_$(1)" \
 	  -LDFLAGS "$(abspath $(DC_BUILD)/dc_model.o)" \
 	  $(DC_RTL) $(abspath tb/dc_lockstep.cpp) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
 endef
-$(eval $(call dc_vbuild,ref,--hierarchical,))
+# (WAVES=1: not hierarchical, Verilator 5.006's hierarchical model crashes when traced)
+$(eval $(call dc_vbuild,ref,$(if $(VTRACE),,--hierarchical),))
 $(eval $(call dc_vbuild,small,$(DC_SMALL),-DCFG_NP=3 -DCFG_NL=2))
 
 dc-regmap-check:

@@ -154,6 +154,12 @@ typedef struct {
     uint64_t running;  /* PMU cycles this event had a counter */
 } pmu_value;
 
+/* NULL pointers: every function checks its pointer arguments (and an event
+ * set's ctx, NULL until pmu_eventset_init) and returns PMU_EINVAL without
+ * touching anything; pmu_num_passes, pmu_irq and pmu_tick return 0. The
+ * optional pointers are documented at each function (tbl, pmu_stop's values,
+ * pmu_set_overflow's cb/arg). tb/null_test.c checks this (make c-null-test). */
+
 /* tbl may be NULL (then only CLASSn names work). */
 int  pmu_init(pmu_ctx *ctx, const pmu_mmio *io, const pmu_event_table *tbl);
 

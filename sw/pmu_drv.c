@@ -1,18 +1,31 @@
 /* pmu-ip register-level driver. See pmu_drv.h. */
 #include "pmu_drv.h"
 
+/* A NULL device, or one whose pmu_mmio has no read32/write32 (never
+ * initialised), is refused by every function: PMU_DRV_EINVAL, or 0 from the
+ * functions returning a register value, a mask or a flag. */
+static int bad(const pmu_dev *d) { return !d || !d->io.read32 || !d->io.write32; }
+
 uint32_t pmu_drv_lock(const pmu_dev *d)
 {
+    if (!d) return 0u;
     return d->io.irq_save ? d->io.irq_save(d->io.ctx) : 0u;
 }
 
-void pmu_drv_unlock(const pmu_dev *d, uint32_t f)
+int pmu_drv_unlock(const pmu_dev *d, uint32_t f)
 {
+    if (!d) return PMU_DRV_EINVAL;
     if (d->io.irq_restore) d->io.irq_restore(d->io.ctx, f);
+    return PMU_DRV_OK;
 }
 
-uint32_t pmu_drv_rd(const pmu_dev *d, uint32_t off) { return d->io.read32(d->io.ctx, off); }
-void pmu_drv_wr(const pmu_dev *d, uint32_t off, uint32_t v) { d->io.write32(d->io.ctx, off, v); }
+uint32_t pmu_drv_rd(const pmu_dev *d, uint32_t off) { return bad(d) ? 0u : d->io.read32(d->io.ctx, off); }
+int pmu_drv_wr(const pmu_dev *d, uint32_t off, uint32_t v)
+{
+    if (bad(d)) return PMU_DRV_EINVAL;
+    d->io.write32(d->io.ctx, off, v);
+    return PMU_DRV_OK;
+}
 
 int pmu_drv_init(pmu_dev *d, const pmu_mmio *io)
 {
@@ -50,55 +63,64 @@ int pmu_drv_init(pmu_dev *d, const pmu_mmio *io)
 
 int pmu_drv_class_ok(const pmu_dev *d, unsigned n, unsigned es)
 {
-    if (n >= d->nc) return 0;
+    if (!d || n >= d->nc) return 0;
     return es == d->flop_class || d->narea <= 1 || es % d->narea == n % d->narea;
 }
 
 uint32_t pmu_drv_class_ctrs(const pmu_dev *d, unsigned es)
 {
     uint32_t m = 0;
-    unsigned n, nc = d->nc < PMU_NC_MAX ? d->nc : PMU_NC_MAX;
+    unsigned n, nc;
+    if (!d) return 0;
+    nc = d->nc < PMU_NC_MAX ? d->nc : PMU_NC_MAX;
     if (es == d->flop_class || d->narea <= 1) return nc >= 32 ? 0xFFFFFFFFu : (1u << nc) - 1u;
     for (n = es % d->narea; n < nc; n += d->narea) m |= 1u << n;   /* one division: cheap on small CPUs */
     return m;
 }
 
-void pmu_drv_program(const pmu_dev *d, unsigned n, uint32_t ctl, uint32_t emq)
+int pmu_drv_program(const pmu_dev *d, unsigned n, uint32_t ctl, uint32_t emq)
 {
+    if (bad(d)) return PMU_DRV_EINVAL;
     pmu_drv_wr(d, PMU_REG_EMQ(n), emq);
-    pmu_drv_wr(d, PMU_REG_CTL(n), ctl);
+    return pmu_drv_wr(d, PMU_REG_CTL(n), ctl);
 }
 
-void pmu_drv_get_program(const pmu_dev *d, unsigned n, uint32_t *ctl, uint32_t *emq)
+int pmu_drv_get_program(const pmu_dev *d, unsigned n, uint32_t *ctl, uint32_t *emq)
 {
+    if (bad(d)) return PMU_DRV_EINVAL;
     if (ctl) *ctl = pmu_drv_rd(d, PMU_REG_CTL(n));
     if (emq) *emq = pmu_drv_rd(d, PMU_REG_EMQ(n));
+    return PMU_DRV_OK;
 }
 
-void pmu_drv_global_enable(const pmu_dev *d, int gen, int uen)
+int pmu_drv_global_enable(const pmu_dev *d, int gen, int uen)
 {
-    pmu_drv_wr(d, PMU_REG_GCTL, (gen ? PMU_GCTL_GEN_MASK : 0u) | (uen ? PMU_GCTL_UEN_MASK : 0u));
+    return pmu_drv_wr(d, PMU_REG_GCTL, (gen ? PMU_GCTL_GEN_MASK : 0u) | (uen ? PMU_GCTL_UEN_MASK : 0u));
 }
 
-static void gctl_bit(const pmu_dev *d, uint32_t mask, int on)
+static int gctl_bit(const pmu_dev *d, uint32_t mask, int on)
 {
-    uint32_t g = pmu_drv_rd(d, PMU_REG_GCTL) & (PMU_GCTL_GEN_MASK | PMU_GCTL_UEN_MASK);
-    pmu_drv_wr(d, PMU_REG_GCTL, on ? (g | mask) : (g & ~mask));
+    uint32_t g;
+    if (bad(d)) return PMU_DRV_EINVAL;
+    g = pmu_drv_rd(d, PMU_REG_GCTL) & (PMU_GCTL_GEN_MASK | PMU_GCTL_UEN_MASK);
+    return pmu_drv_wr(d, PMU_REG_GCTL, on ? (g | mask) : (g & ~mask));
 }
-void pmu_drv_set_gen(const pmu_dev *d, int gen) { gctl_bit(d, PMU_GCTL_GEN_MASK, gen); }
-void pmu_drv_set_uen(const pmu_dev *d, int uen) { gctl_bit(d, PMU_GCTL_UEN_MASK, uen); }
+int pmu_drv_set_gen(const pmu_dev *d, int gen) { return gctl_bit(d, PMU_GCTL_GEN_MASK, gen); }
+int pmu_drv_set_uen(const pmu_dev *d, int uen) { return gctl_bit(d, PMU_GCTL_UEN_MASK, uen); }
 
-void pmu_drv_set_cnten(const pmu_dev *d, uint32_t mask) { pmu_drv_wr(d, PMU_REG_CNTEN, mask); }
+int pmu_drv_set_cnten(const pmu_dev *d, uint32_t mask) { return pmu_drv_wr(d, PMU_REG_CNTEN, mask); }
 uint32_t pmu_drv_get_cnten(const pmu_dev *d) { return pmu_drv_rd(d, PMU_REG_CNTEN); }
-void pmu_drv_clear(const pmu_dev *d, uint32_t mask) { pmu_drv_wr(d, PMU_REG_CLR, mask); }
+int pmu_drv_clear(const pmu_dev *d, uint32_t mask) { return pmu_drv_wr(d, PMU_REG_CLR, mask); }
 uint32_t pmu_drv_ovf(const pmu_dev *d) { return pmu_drv_rd(d, PMU_REG_OVF); }
-void pmu_drv_ovf_clear(const pmu_dev *d, uint32_t mask) { pmu_drv_wr(d, PMU_REG_OVF, mask); }
+int pmu_drv_ovf_clear(const pmu_dev *d, uint32_t mask) { return pmu_drv_wr(d, PMU_REG_OVF, mask); }
 
 static uint64_t rd64(const pmu_dev *d, uint32_t lo_off, uint32_t hi_off)
 {
-    uint32_t f = pmu_drv_lock(d);
-    uint32_t lo = pmu_drv_rd(d, lo_off);
-    uint32_t hi = pmu_drv_rd(d, hi_off);
+    uint32_t f, lo, hi;
+    if (bad(d)) return 0;
+    f = pmu_drv_lock(d);
+    lo = pmu_drv_rd(d, lo_off);
+    hi = pmu_drv_rd(d, hi_off);
     pmu_drv_unlock(d, f);
     return (uint64_t)hi << 32 | lo;
 }
@@ -113,12 +135,15 @@ uint64_t pmu_drv_read_tsc(const pmu_dev *d)
     return rd64(d, PMU_REG_TSC_LO, PMU_REG_TSC_HI);
 }
 
-void pmu_drv_write_counter(const pmu_dev *d, unsigned n, uint64_t v)
+int pmu_drv_write_counter(const pmu_dev *d, unsigned n, uint64_t v)
 {
-    uint32_t f = pmu_drv_lock(d);
+    uint32_t f;
+    if (bad(d)) return PMU_DRV_EINVAL;
+    f = pmu_drv_lock(d);
     pmu_drv_wr(d, PMU_REG_CNT_HI(n), (uint32_t)(v >> 32));
     pmu_drv_wr(d, PMU_REG_CNT_LO(n), (uint32_t)v);
     pmu_drv_unlock(d, f);
+    return PMU_DRV_OK;
 }
 
 uint32_t pmu_drv_ctl(unsigned es, int en, int ie, int edge, int inv, unsigned thr)
@@ -138,7 +163,7 @@ uint32_t pmu_drv_emq(unsigned em, unsigned eq)
 unsigned pmu_drv_eq_bits(const pmu_dev *d, unsigned t, int os, int usr)
 {
     unsigned eq = 0;
-    if (t >= d->nt) return 0;
+    if (!d || t >= d->nt) return 0;
     if (os) eq |= 1u << PMU_EQ_OS_BIT(t, d->nt);
     if (usr) eq |= 1u << PMU_EQ_USR_BIT(t, d->nt);
     return eq;

@@ -41,6 +41,14 @@ typedef struct pmu_dev {
 #define PMU_DRV_ENODEV  (-1)   /* ID register does not read PMU_ID_VALUE */
 #define PMU_DRV_EINVAL  (-2)
 
+/* NULL pointers: every function taking a pmu_dev refuses a NULL one (or one
+ * whose pmu_mmio lacks read32/write32, i.e. not initialised) without any
+ * access: the int-returning functions return PMU_DRV_EINVAL, the functions
+ * returning a register value, mask, flag or EQ bits return 0. Optional output
+ * pointers (pmu_drv_get_program's ctl/emq) may be NULL. pmu_mmio_volatile()
+ * does not dereference base.
+ * The functions that only write return PMU_DRV_OK or PMU_DRV_EINVAL. */
+
 /* Probe: checks ID, reads CFG and CAP, leaves the PMU stopped (GCTL.GEN=0,
  * all counters disabled, cleared, overflow flags cleared). */
 int      pmu_drv_init(pmu_dev *d, const pmu_mmio *io);
@@ -56,28 +64,28 @@ uint32_t pmu_drv_rd(const pmu_dev *d, uint32_t off);
 /* Mask / restore the PMU-related interrupts through the pmu_mmio hooks
  * (no-ops when the hooks are NULL). Nesting is allowed. */
 uint32_t pmu_drv_lock(const pmu_dev *d);
-void     pmu_drv_unlock(const pmu_dev *d, uint32_t flags);
-void     pmu_drv_wr(const pmu_dev *d, uint32_t off, uint32_t v);
+int      pmu_drv_unlock(const pmu_dev *d, uint32_t flags);
+int      pmu_drv_wr(const pmu_dev *d, uint32_t off, uint32_t v);
 
 /* Counter programming (CTL[n] includes the EN bit). */
-void     pmu_drv_program(const pmu_dev *d, unsigned n, uint32_t ctl, uint32_t emq);
-void     pmu_drv_get_program(const pmu_dev *d, unsigned n, uint32_t *ctl, uint32_t *emq);
-void     pmu_drv_global_enable(const pmu_dev *d, int gen, int uen);
+int      pmu_drv_program(const pmu_dev *d, unsigned n, uint32_t ctl, uint32_t emq);
+int      pmu_drv_get_program(const pmu_dev *d, unsigned n, uint32_t *ctl, uint32_t *emq);
+int      pmu_drv_global_enable(const pmu_dev *d, int gen, int uen);
 /* GCTL read-modify-write of one bit: GEN (start/stop all counters) keeps UEN,
  * UEN (user-level reads of CNT/TSC) keeps GEN. */
-void     pmu_drv_set_gen(const pmu_dev *d, int gen);
-void     pmu_drv_set_uen(const pmu_dev *d, int uen);
-void     pmu_drv_set_cnten(const pmu_dev *d, uint32_t mask);
+int      pmu_drv_set_gen(const pmu_dev *d, int gen);
+int      pmu_drv_set_uen(const pmu_dev *d, int uen);
+int      pmu_drv_set_cnten(const pmu_dev *d, uint32_t mask);
 uint32_t pmu_drv_get_cnten(const pmu_dev *d);
-void     pmu_drv_clear(const pmu_dev *d, uint32_t mask);
+int      pmu_drv_clear(const pmu_dev *d, uint32_t mask);
 
 /* 64-bit accesses (LO then HI; HI then LO), atomic w.r.t. irq hooks. */
 uint64_t pmu_drv_read_counter(const pmu_dev *d, unsigned n);
-void     pmu_drv_write_counter(const pmu_dev *d, unsigned n, uint64_t v);
+int      pmu_drv_write_counter(const pmu_dev *d, unsigned n, uint64_t v);
 uint64_t pmu_drv_read_tsc(const pmu_dev *d);
 
 uint32_t pmu_drv_ovf(const pmu_dev *d);
-void     pmu_drv_ovf_clear(const pmu_dev *d, uint32_t mask);
+int      pmu_drv_ovf_clear(const pmu_dev *d, uint32_t mask);
 
 /* Field helpers for CTL / EMQ words. */
 uint32_t pmu_drv_ctl(unsigned es, int en, int ie, int edge, int inv, unsigned thr);

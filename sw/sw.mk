@@ -33,14 +33,14 @@ $(SW_BUILD)/libswtest.a: $(SW_RTL_OBJS)
 # One Verilator build per core-flow configuration (sim/core.mk CFG_*):
 # $(SW_BUILD)/rtl (default) and $(SW_BUILD)/rtl_alt (alt: NAREA=3, FLOP class 5).
 SW_RTL_CFGS := default alt
-sw_rtl_dir = $(SW_BUILD)/rtl$(if $(filter default,$(1)),,_$(1))
+sw_rtl_dir = $(SW_BUILD)/rtl$(if $(filter default,$(1)),,_$(1))$(WSUF)
 define sw_rtl_build
-$(call sw_rtl_dir,$(1))/Vtest_sw_rtl: sw/test_sw_rtl.cpp $(SW_BUILD)/libswtest.a $(SW_HDRS) $(RTL_SRCS) tb/pmu_harness.h
+$(call sw_rtl_dir,$(1))/Vtest_sw_rtl: sw/test_sw_rtl.cpp $(SW_BUILD)/libswtest.a $(SW_HDRS) $(RTL_SRCS) tb/pmu_harness.h tb/waves.h
 	@mkdir -p $$(@D)
 	@rm -f $$@   # Verilator's own make does not see the archive change
-	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME \
+	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME $(VTRACE) \
 	  -Irtl --top-module pmu_core $(call gparams,$(1)) -Mdir $$(@D) -o Vtest_sw_rtl \
-	  -CFLAGS "-O2 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(call dparams,$(1))" \
+	  -CFLAGS "-O2 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(call dparams,$(1)) -DWAVES_NAME=test_sw_rtl_$(1)" \
 	  -LDFLAGS "$(abspath $(SW_BUILD)/libswtest.a)" \
 	  $(RTL_SRCS) $(abspath sw/test_sw_rtl.cpp) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
 endef
@@ -69,7 +69,7 @@ sw-test: $(SW_BUILD)/test_sw_model
 sw-test-rtl: $(foreach c,$(SW_RTL_CFGS),$(call sw_rtl_dir,$(c))/Vtest_sw_rtl)
 	@set -o pipefail; p=0; f=0; \
 	for c in $(SW_RTL_CFGS); do \
-	  d=$(SW_BUILD)/rtl; [ $$c = default ] || d=$${d}_$$c; \
+	  d=$(SW_BUILD)/rtl; [ $$c = default ] || d=$${d}_$$c; d=$$d$(WSUF); \
 	  echo "== test_sw_rtl ($$c configuration)"; \
 	  out=$$($$d/Vtest_sw_rtl --seed $(SW_SEED)); rc=$$?; echo "$$out"; \
 	  l=$$(tail -n1 <<<"$$out"); \
@@ -78,3 +78,16 @@ sw-test-rtl: $(foreach c,$(SW_RTL_CFGS),$(call sw_rtl_dir,$(c))/Vtest_sw_rtl)
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
 TEST_TARGETS += sw-test sw-test-rtl
+
+# NULL arguments: every public function of cmodel/pmu_model.h, dc_model.h,
+# sw/pmu_drv.h and pmu_api.h called with NULL pointers (each in a child
+# process: a crash is a FAILED line) must return its documented error.
+$(SW_BUILD)/null_test: tb/null_test.c cmodel/pmu_model.c cmodel/dc_model.c sw/pmu_drv.c sw/pmu_api.c \
+    cmodel/pmu_model.h cmodel/dc_model.h sw/pmu_drv.h sw/pmu_api.h | deps-sw
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Werror -Icmodel -Isw -o $@ tb/null_test.c cmodel/pmu_model.c cmodel/dc_model.c \
+	  sw/pmu_drv.c sw/pmu_api.c
+.PHONY: c-null-test
+c-null-test: $(SW_BUILD)/null_test
+	@$<
+TEST_TARGETS += c-null-test

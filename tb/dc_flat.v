@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // dc_flat: area reference for `make synth` only (not part of the IP): the
 // same number of counters as dc_top, but each a flat 64-bit counter fed by
 // the same event path (pmu_event_mux + pmu_qualifier, same CTL/EMQ fields,

@@ -14,6 +14,7 @@
 #include "Vdc_top.h"
 #include "Vdc_top___024root.h"
 #include "verilated.h"
+#include "waves.h"
 extern "C" {
 #include "dc_model.h"
 }
@@ -56,6 +57,7 @@ struct Harness {
   dc_model_t *m = nullptr;
   Vdc_top *top = nullptr;
   VerilatedContext *ctx = nullptr;
+  Waves waves;                // FST dump when built with WAVES=1 (tb/waves.h)
   uint64_t seed;
   Rng rng;
   int nu, nt, ncls;
@@ -69,6 +71,8 @@ struct Harness {
   int compare_every = 1;
   FILE *vec = nullptr;        // --vec: every cycle recorded for the Icarus replay (tb/dc_replay.v)
 
+  void eval() { top->eval(); waves.dump(); }
+
   explicit Harness(uint64_t sd) : seed(sd), rng(sd) {
     dc_cfg_default(&cfg);
     cfg.np = CFG_NP; cfg.nl = CFG_NL; cfg.frame = CFG_FRAME;
@@ -78,18 +82,20 @@ struct Harness {
     ev.assign((size_t)nu * nt * ncls, 0);
     cpl.assign((size_t)nu * nt, 0);
     ctx = new VerilatedContext;
+    Waves::enable(ctx);
     top = new Vdc_top(ctx);
+    waves.open(top);
     apb.pstrb = 15;
     top->clk_i = 0;
     top->rst_ni = 1;        // a real falling edge of the asynchronous reset
     drive();
-    top->eval();
+    eval();
     top->rst_ni = 0;
-    top->eval();
+    eval();
     top->rst_ni = 1;
-    top->eval();
+    eval();
   }
-  ~Harness() { if (vec) fclose(vec); top->final(); delete top; delete ctx; dc_model_free(m); }
+  ~Harness() { if (vec) fclose(vec); waves.close(); top->final(); delete top; delete ctx; dc_model_free(m); }
 
   // one hex field of nbits bits (MSB first) from little-endian 32-bit words
   void vhex(const uint32_t *w, int nbits) {
@@ -157,14 +163,14 @@ struct Harness {
   void tick() {
     drive();
     top->clk_i = 0;
-    top->eval();
+    eval();
     dc_model_step(m, ev.data(), cpl.data(), &apb, &out);
     if (top->pready_o != out.pready) fail("pready", 0, top->pready_o, out.pready);
     if (top->pslverr_o != out.pslverr) fail("pslverr", 0, top->pslverr_o, out.pslverr);
     if (top->prdata_o != out.prdata) fail("prdata", apb.paddr, top->prdata_o, out.prdata);
     if (vec) record_pre(out.prdata, out.pready, out.pslverr);
     top->clk_i = 1;
-    top->eval();
+    eval();
     if (vec) record_post();
     cyc++;
     if (compare_state && (cyc % compare_every) == 0) compare();
@@ -228,7 +234,7 @@ struct Harness {
       if (percycle) percycle(*this, pcarg);
       drive();
       top->clk_i = 0;
-      top->eval();
+      eval();
       bool rdy = top->pready_o;
       bool e = top->pslverr_o;
       uint32_t rd = top->prdata_o;

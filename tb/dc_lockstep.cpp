@@ -650,5 +650,7 @@ int main(int argc, char **argv) {
   printf("%d passed, %d failed\n", passed, failed);
   fflush(stdout);
   // Verilator 5.006 can deadlock destroying a second model/context: skip teardown
+  // (but complete the waveform file of a WAVES=1 build)
+  h.waves.close();
   std::_Exit(failed ? 1 : 0);
 }

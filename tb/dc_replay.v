@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // Icarus Verilog replay of the distributed-counter directed tests: reads the
 // vectors recorded by tb/dc_lockstep.cpp (--vec; every line checked there
 // against the C model), drives dc_top with them and checks every cycle the

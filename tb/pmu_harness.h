@@ -32,6 +32,7 @@ typedef Vpmu_core Vtop;
 #endif
 #include <functional>
 #include "verilated.h"
+#include "waves.h"
 extern "C" {
 #include "pmu_model.h"
 }
@@ -116,11 +117,14 @@ struct Harness {
     FILE *vec = nullptr;    // vector recording for the Icarus replay
     uint64_t cmask;
     std::string last_bus;   // last bus transaction, for dumps
+    Waves waves;            // FST dump when built with WAVES=1 (tb/waves.h)
 
     Harness() {
         cfg = build_cfg();
         ctx = new VerilatedContext;
+        Waves::enable(ctx);
         dut = new Vtop{ctx};
+        waves.open(dut);
         m = pmu_model_new(&cfg);
         if (!m) { fprintf(stderr, "model refused cfg: %s\n", pmu_cfg_check(&cfg)); exit(2); }
         cmask = cfg.cw == 64 ? ~0ull : ((1ull << cfg.cw) - 1);
@@ -129,11 +133,14 @@ struct Harness {
         reset();
     }
     ~Harness() {
+        waves.close();
         dut->final();
         delete dut;
         delete ctx;
         pmu_model_free(m);
     }
+
+    void eval() { dut->eval(); waves.dump(); }
 
     void reset(const char *test_name = nullptr) {
         if (vec && test_name) fprintf(vec, "T %s\n", test_name);
@@ -141,11 +148,11 @@ struct Harness {
         drive();
         dut->clk_i = 0;
         dut->rst_ni = 1;        // a real falling edge, also at the first reset
-        dut->eval();
+        eval();
         dut->rst_ni = 0;
-        dut->eval();
+        eval();
         dut->rst_ni = 1;
-        dut->eval();
+        eval();
         pmu_model_reset(m);
         cycle = 0;
         check_state("after reset");
@@ -265,7 +272,7 @@ struct Harness {
 #endif
         drive();
         dut->clk_i = 0;
-        dut->eval();
+        eval();
         pmu_model_step(m, &in, &out);
 #ifdef PMU_WRAPPED
         if (bus_post) bus_post();
@@ -281,7 +288,7 @@ struct Harness {
         if (dut->yield_ch_o != out.yield_ch) fail_dump("YIELD_CH", dut->yield_ch_o, out.yield_ch);
         if ((uint64_t)dut->yield_tgt_o != out.yield_tgt) fail_dump("YIELD_TGT", dut->yield_tgt_o, out.yield_tgt);
         dut->clk_i = 1;
-        dut->eval();
+        eval();
 #ifdef PMU_WRAPPED
         if (bus_edge) bus_edge();
 #endif
@@ -385,7 +392,7 @@ struct Harness {
     uint64_t cnt(unsigned n) const { return get_bits(dut->cnt_o, n * cfg.cw, cfg.cw); }
     uint32_t ovf() const { return (uint32_t)get_bits(dut->ovf_o, 0, cfg.nc); }
     // the RTL's combinational outputs for the current inputs, before the edge
-    void settle() { dut->clk_i = 0; drive(); dut->eval(); }
+    void settle() { dut->clk_i = 0; drive(); eval(); }
     bool irq() { settle(); return dut->irq_o; }
 
     void clear_events() {

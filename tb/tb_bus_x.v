@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // Icarus X-check and smoke bench of a bus wrapper (one of -DBUS_AXIL,
 // -DBUS_WB, -DBUS_APB3 selects rtl/pmu_core_axil.v, pmu_core_wb.v,
 // pmu_core_apb3.v): every output of the wrapper must be free of X/Z from

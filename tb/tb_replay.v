@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // Icarus Verilog replay of the directed tests: reads the vectors recorded by
 // tb/test_directed.cpp (--vec), drives pmu_core with them and checks every
 // cycle: PRDATA/PSLVERR/PREADY/IRQ/PMI/yield outputs before the edge,
@@ -89,6 +90,14 @@ module tb_replay;
       else begin failed = failed + 1; $display("FAIL %0s (%0d mismatches)", cur, errs); end
     end
   endtask
+
+  // +waves=FILE (make ... WAVES=1): VCD of the whole bench
+  reg [8*256-1:0] wavesf;
+  initial
+    if ($value$plusargs("waves=%s", wavesf)) begin
+      $dumpfile(wavesf);
+      $dumpvars(0, tb_replay);
+    end
 
   initial begin
     passed = 0; failed = 0; errs = 0; cycles = 0; in_test = 0;

@@ -43,9 +43,9 @@ soc-fw: $(SOC_BUILD)/fw_full.hex $(SOC_BUILD)/fw_short.hex
 # Verilator (5.x --binary --timing runs the same Verilog bench as Icarus).
 # -Wno-fatal: PicoRV32 itself is not lint-clean; pmu-ip's own RTL is linted by core-lint.
 # The firmware image is read by $readmemh at run time (path fixed at build time).
-$(SOC_BUILD)/verilator/Vtb_soc: $(SOC_RTL) | deps-soc
+$(SOC_BUILD)/verilator$(WSUF)/Vtb_soc: $(SOC_RTL) | deps-soc
 	@mkdir -p $(@D)
-	$(VERILATOR) --binary --timing -j 2 -O3 -Wno-fatal -Wno-lint -Wno-style -Wno-PINMISSING \
+	$(VERILATOR) --binary --timing -j 2 -O3 $(VTRACE) -Wno-fatal -Wno-lint -Wno-style -Wno-PINMISSING \
 	  -DRISCV_FORMAL -Irtl --top-module tb_soc -GMEM_WORDS=$(SOC_RAM_WORDS) \
 	  -GFIRMWARE='"$(abspath $(SOC_BUILD))/fw_full.hex"' \
 	  -Mdir $(@D) -o Vtb_soc $(SOC_RTL) $(PICORV32_DIR)/picorv32.v >$(@D)/build.log 2>&1 \
@@ -57,11 +57,13 @@ $(SOC_BUILD)/icarus/tb_soc.vvp: $(SOC_RTL) | deps-soc
 	  -Ptb_soc.FIRMWARE='"$(abspath $(SOC_BUILD))/fw_short.hex"' \
 	  -o $@ $(SOC_RTL) $(PICORV32_DIR)/picorv32.v
 
-soc-test-verilator: $(SOC_BUILD)/verilator/Vtb_soc $(SOC_BUILD)/fw_full.hex
-	@set -o pipefail; $(SOC_BUILD)/verilator/Vtb_soc | grep -v 'Verilog \$$finish' | tee $(SOC_BUILD)/verilator.log
+soc-test-verilator: $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc $(SOC_BUILD)/fw_full.hex
+	@mkdir -p $(WAVES_DIR)
+	@set -o pipefail; $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc $(call waves_arg,tb_soc_verilator.fst) | grep -v 'Verilog \$$finish' | tee $(SOC_BUILD)/verilator.log
 
 soc-test-icarus: $(SOC_BUILD)/icarus/tb_soc.vvp $(SOC_BUILD)/fw_short.hex
-	@set -o pipefail; vvp -n $< | grep -v '^VCD\|^WARNING: .*readmem' | tee $(SOC_BUILD)/icarus.log
+	@mkdir -p $(WAVES_DIR)
+	@set -o pipefail; vvp -n $< $(call waves_arg,tb_soc_icarus.vcd) | grep -v '^VCD\|^WARNING: .*readmem' | tee $(SOC_BUILD)/icarus.log
 
 # Both runs; their "N passed, N failed" lines are summed.
 soc-test:
@@ -72,8 +74,8 @@ soc-test:
 	  [ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=$$((f+1)); \
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
-soc-demo: $(SOC_BUILD)/verilator/Vtb_soc $(SOC_BUILD)/fw_full.hex
-	@$(SOC_BUILD)/verilator/Vtb_soc | grep -v '^\[bench\]'
+soc-demo: $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc $(SOC_BUILD)/fw_full.hex
+	@$(SOC_BUILD)/verilator$(WSUF)/Vtb_soc | grep -v '^\[bench\]'
 
 TEST_TARGETS += soc-test
 DEMO_TARGETS += soc-demo

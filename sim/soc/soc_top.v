@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // Example SoC: PicoRV32 (rv32im, counters, IRQs; from the PyPI package
 // pythondata-cpu-picorv32, compiled with `define RISCV_FORMAL for its RVFI
 // port) + RAM + a memory-mapped I/O port + pmu_core behind pmu_mem2apb.
@@ -58,6 +59,10 @@ module soc_top #(
   reg         err_irq_q;
   wire        pmu_irq, apb_err;
 
+  // Outputs of PicoRV32 and pmu_core that the SoC does not use are left open
+  // on purpose (by name, so a renamed port is still an error): Verilator's
+  // PINCONNECTEMPTY style warning is turned off for the two instances only.
+  /* verilator lint_off PINCONNECTEMPTY */
   picorv32 #(
     .ENABLE_COUNTERS(1), .ENABLE_COUNTERS64(1), .ENABLE_REGS_16_31(1), .ENABLE_REGS_DUALPORT(1),
     .BARREL_SHIFTER(1), .COMPRESSED_ISA(0), .CATCH_MISALIGN(1), .CATCH_ILLINSN(1),
@@ -81,6 +86,7 @@ module soc_top #(
     .rvfi_csr_minstret_wmask(), .rvfi_csr_minstret_rdata(), .rvfi_csr_minstret_wdata(),
     .trace_valid(), .trace_data()
   );
+  /* verilator lint_on PINCONNECTEMPTY */
 
   // ------------------------------------------------------------ decode
   wire sel_ram = mem_addr[31:28] == 4'h0;
@@ -92,15 +98,20 @@ module soc_top #(
   reg [31:0] ram_rdata;
   reg        ram_ready;
   initial $readmemh(FIRMWARE, ram);
+  // word index: a 32-bit modulo (MEM_WORDS need not be a power of 2); being
+  // below MEM_WORDS, its upper bits are zero and unused
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] ram_word = {2'b00, mem_addr[31:2]} % MEM_WORDS;
+  /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk) begin
     ram_ready <= 1'b0;
     if (resetn && mem_valid && sel_ram && !ram_ready) begin
       ram_ready <= 1'b1;
-      ram_rdata <= ram[mem_addr[31:2] % MEM_WORDS];
-      if (mem_wstrb[0]) ram[mem_addr[31:2] % MEM_WORDS][ 7: 0] <= mem_wdata[ 7: 0];
-      if (mem_wstrb[1]) ram[mem_addr[31:2] % MEM_WORDS][15: 8] <= mem_wdata[15: 8];
-      if (mem_wstrb[2]) ram[mem_addr[31:2] % MEM_WORDS][23:16] <= mem_wdata[23:16];
-      if (mem_wstrb[3]) ram[mem_addr[31:2] % MEM_WORDS][31:24] <= mem_wdata[31:24];
+      ram_rdata <= ram[ram_word];
+      if (mem_wstrb[0]) ram[ram_word][ 7: 0] <= mem_wdata[ 7: 0];
+      if (mem_wstrb[1]) ram[ram_word][15: 8] <= mem_wdata[15: 8];
+      if (mem_wstrb[2]) ram[ram_word][23:16] <= mem_wdata[23:16];
+      if (mem_wstrb[3]) ram[ram_word][31:24] <= mem_wdata[31:24];
     end
   end
 
@@ -198,7 +209,9 @@ module soc_top #(
     .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_fma_i(1'b0),
     .irq_o(pmu_irq), .cnt_o(), .ovf_o(), .tsc_o(),
     .iaddr_i(iaddr_q), .daddr_i(daddr_q), .pm_i(1'b0),
-    .mem_valid_i(ls_ret_q), .mem_lat_i(lat_q), .yev_i(8'd0)
+    .mem_valid_i(ls_ret_q), .mem_lat_i(lat_q), .yev_i(8'd0),
+    .mmcr_o(), .pmi_o(), .pmstat_o(), .siar_o(), .sdar_o(),
+    .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tgt_o(), .yer_o(), .ycnt_o(), .yblk_o(), .ymiss_o()
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // Self-checking APB smoke bench of pmu_core (the FuseSoC `sim` target of
 // pmu_ip.core; also runnable by hand with Icarus). Register offsets follow
 // docs/regmap.md. Expected values are hand-derived: a counter enabled for
@@ -45,6 +46,14 @@ module tb_apb_smoke;
       else begin failed = failed + 1; $display("FAIL: %0s (rd=%h err=%b)", what, rd, err); end
     end
   endtask
+
+  // +waves=FILE: VCD of the whole bench
+  reg [8*256-1:0] wavesf;
+  initial
+    if ($value$plusargs("waves=%s", wavesf)) begin
+      $dumpfile(wavesf);
+      $dumpvars(0, tb_apb_smoke);
+    end
 
   initial begin
     #1 rst_n = 1'b0;          // a real falling edge of the asynchronous reset

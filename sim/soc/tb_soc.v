@@ -1,3 +1,4 @@
+`timescale 1ns/1ps
 // Bench of the example SoC (Icarus and Verilator --binary --timing).
 // I/O window (0x1000_0000 + offset, word writes):
 //   0x00 print a character            0x04 exit: firmware's own fail count
@@ -42,6 +43,15 @@ module tb_soc;
     repeat (10) @(posedge clk);
     resetn = 1'b1;
   end
+
+  // +waves=FILE (make ... WAVES=1): VCD (Icarus) or FST (Verilator built
+  // with --trace-fst) of the whole bench
+  reg [8*256-1:0] wavesf;
+  initial
+    if ($value$plusargs("waves=%s", wavesf)) begin
+      $dumpfile(wavesf);
+      $dumpvars(0, tb_soc);
+    end
 
   reg trace_en = 1'b0;
   initial trace_en = $test$plusargs("trace");

@@ -1,0 +1,16 @@
+# `make lint`: Verilator --lint-only -Wall, Icarus -g2005 -Wall and Yosys
+# (read_verilog; hierarchy -check; proc) on every top module of rtl/*.v (found
+# by sim/lint.py: a module no other one instantiates) in each named
+# configuration of the flows below, and on the example SoC top; the C models,
+# sw/ and the C tests with -Wall -Wextra -Werror; a user bench with its own
+# `timescale; and a self-test (a known-bad snippet must be FAILED by every
+# tool). Any warning fails. Last line "N passed, N failed".
+LINT_CFGS = $(foreach c,default alt lean,--cfg "pmu_core:$(c):$(CFG_$(c))") \
+            --cfg "dc_top:small:$(DC_SMALL)"
+.PHONY: lint lint-selftest
+lint: deps-sim deps-synth
+	@python3 sim/lint.py $(LINT_CFGS)
+# the self-test alone
+lint-selftest: deps-sim deps-synth
+	@python3 sim/lint.py --only selftest
+TEST_TARGETS += lint
