@@ -131,3 +131,46 @@ $(SW_BUILD)/dc_rtl$(WSUF)/Vtest_dc_rtl: sw/test_dc_rtl.cpp $(SW_BUILD)/libdcswte
 dc-sw-test-rtl: $(SW_BUILD)/dc_rtl$(WSUF)/Vtest_dc_rtl
 	@$< --seed $(SW_SEED)
 TEST_TARGETS += dc-sw-test dc-sw-test-rtl
+
+# Yield-channel driver (sw/yield_drv) host tests:
+#   yield-sw-test      on the C model (pmu_model): default (NCH=4, AW=64), NCH=1 AW=32, NCH=8
+#   yield-sw-test-rtl  on the Verilated pmu_core (default parameters) in lockstep with the model (tb/pmu_harness.h)
+Y_SW_SRCS := sw/test_yield.c sw/yield_drv.c sw/pmu_simbus.c
+Y_SW_HDRS := sw/yield_drv.h sw/test_yield.h sw/pmu_drv.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_model.h
+$(SW_BUILD)/test_yield_model: sw/test_yield_model.c $(Y_SW_SRCS) cmodel/pmu_model.c $(Y_SW_HDRS) | deps-sw
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_yield_model.c $(Y_SW_SRCS) cmodel/pmu_model.c
+Y_SW_MODEL_ARGS := "" "--nch 1 --aw 32" "--nch 8"
+.PHONY: yield-sw-test yield-sw-test-rtl
+yield-sw-test: $(SW_BUILD)/test_yield_model
+	@set -o pipefail; p=0; f=0; \
+	for a in $(Y_SW_MODEL_ARGS); do args="--seed $(SW_SEED) $$a"; \
+	  echo "== test_yield_model $$args"; \
+	  out=$$($< $$args); rc=$$?; echo "$$out"; \
+	  l=$$(tail -n1 <<<"$$out"); \
+	  if [[ "$$l" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then p=$$((p+BASH_REMATCH[1])); f=$$((f+BASH_REMATCH[2])); else f=$$((f+1)); fi; \
+	  [ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=1; \
+	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
+
+Y_SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/yobj/%.o,$(notdir $(Y_SW_SRCS) cmodel/pmu_model.c))
+$(SW_BUILD)/yobj/%.o: sw/%.c $(Y_SW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -c $< -o $@
+$(SW_BUILD)/yobj/pmu_model.o: cmodel/pmu_model.c $(Y_SW_HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -c $< -o $@
+$(SW_BUILD)/libyswtest.a: $(Y_SW_RTL_OBJS)
+	rm -f $@ && ar rcs $@ $^
+$(SW_BUILD)/yield_rtl$(WSUF)/Vtest_yield_rtl: sw/test_yield_rtl.cpp $(SW_BUILD)/libyswtest.a $(Y_SW_HDRS) $(RTL_SRCS) tb/pmu_harness.h tb/waves.h
+	@mkdir -p $(@D)
+	@rm -f $@   # Verilator's own make does not see the archive change
+	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME $(VTRACE) \
+	  -Irtl --top-module pmu_core $(call gparams,default) -Mdir $(@D) -o Vtest_yield_rtl \
+	  -CFLAGS "-O2 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(call dparams,default) -DWAVES_NAME=test_yield_rtl" \
+	  -LDFLAGS "$(abspath $(SW_BUILD)/libyswtest.a)" \
+	  $(RTL_SRCS) $(abspath sw/test_yield_rtl.cpp) >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
+# never two Verilator builds at once
+$(SW_BUILD)/yield_rtl$(WSUF)/Vtest_yield_rtl: | $(SW_BUILD)/dc_rtl$(WSUF)/Vtest_dc_rtl
+yield-sw-test-rtl: $(SW_BUILD)/yield_rtl$(WSUF)/Vtest_yield_rtl
+	@$< --seed $(SW_SEED)
+TEST_TARGETS += yield-sw-test yield-sw-test-rtl

@@ -1,0 +1,174 @@
+/* Host tests of sw/yield_drv on pmu_core's yield channels (C model, or the
+ * Verilated RTL in lockstep with the model): scenarios armed through the
+ * driver, triggers injected through the simulated bus's generator (yev_i,
+ * current ring from cpl_i[0]); yield_o pulses, YER, CNT, MISS and the block
+ * bit are checked against the expected counts. Prints "N passed, N failed" last. */
+#include <stdio.h>
+#include <string.h>
+#include "test_sw.h"
+#include "yield_drv.h"
+#include "test_yield.h"
+
+static int n_pass, n_fail;
+#define CHECK(c, ...) do { if (c) n_pass++; else { n_fail++; printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+    printf(__VA_ARGS__); printf("\n"); } } while (0)
+
+/* step wrapper: records the yield outputs of every cycle */
+typedef struct {
+    const sw_target *t;
+    unsigned n_yield, last_ring, last_ch;
+    uint64_t last_tgt;
+    /* generator: yev bits for `trig` cycles, with a gap cycle after each */
+    uint8_t yev, cpl0;
+    unsigned trig, phase;
+} ywrap;
+
+static void wstep(void *p, const pmu_inputs *in, pmu_outputs *out)
+{
+    ywrap *w = (ywrap *)p;
+    w->t->step(w->t->dut, in, out);
+    if (out->yield) { w->n_yield++; w->last_ring = out->yield_ring; w->last_ch = out->yield_ch; w->last_tgt = out->yield_tgt; }
+}
+
+static void gen(void *arg, uint64_t cycle, pmu_inputs *in)
+{
+    ywrap *w = (ywrap *)arg;
+    (void)cycle;
+    in->cpl[0] = w->cpl0;
+    if (w->trig && !w->phase) { in->yev = w->yev; w->trig--; }
+    w->phase ^= 1u;
+}
+
+/* inject n triggers, then let the pipeline drain (trigger t -> yield_o t+2) */
+static void fire(pmu_simbus *b, ywrap *w, uint8_t yev, unsigned n)
+{
+    w->yev = yev; w->trig = n; w->phase = 0;
+    while (w->trig) pmu_sb_run(b, 1);
+    pmu_sb_run(b, 4);
+}
+
+static uint32_t rng_s;
+static uint32_t rnd(void) { rng_s ^= rng_s << 13; rng_s ^= rng_s >> 17; rng_s ^= rng_s << 5; return rng_s; }
+
+int yield_run_tests(const sw_target *t, uint32_t seed)
+{
+    pmu_simbus b;
+    pmu_mmio io;
+    yield_dev d;
+    ywrap w;
+    yield_scenario s;
+    yield_status st;
+    int r;
+    unsigned ch, sav, y0;
+    rng_s = seed * 2654435761u + 7u;
+    if (!rng_s) rng_s = 1;
+    n_pass = n_fail = 0;
+    printf("== yield_drv tests on %s (NCH=%u AW=%u, seed %u)\n", t->name, t->cfg.nch, t->cfg.aw, seed);
+    memset(&w, 0, sizeof w);
+    w.t = t;
+    if (t->reset) t->reset(t->dut);
+    pmu_sb_init(&b, wstep, &w);
+    b.gen = gen; b.gen_arg = &w;
+    io = pmu_sb_mmio(&b);
+
+    memset(&d, 0, sizeof d);
+    CHECK(yield_drv_init(NULL, &io) == YIELD_DRV_EINVAL && yield_drv_init(&d, NULL) == YIELD_DRV_EINVAL &&
+          yield_drv_eret(&d, 0) == YIELD_DRV_EINVAL && yield_drv_pending(NULL, 0) == 0 &&
+          yield_drv_arm(&d, 0, 0, NULL) == YIELD_DRV_EINVAL && b.n_access == 0, "NULL / uninitialised refused without access");
+
+    /* ---- probe */
+    r = yield_drv_init(&d, &io);
+    CHECK(r == YIELD_DRV_OK && d.nch == t->cfg.nch && d.aw64 == (t->cfg.aw == 64), "probe: r %d NCH %u AW64 %d", r, d.nch, d.aw64);
+    if (r) { printf("%d passed, %d failed\n", n_pass, n_fail + 1); return 1; }
+    y0 = b.n_access;
+    memset(&s, 0, sizeof s);
+    CHECK(yield_drv_arm(&d, 1, 0, &s) == YIELD_DRV_EINVAL && yield_drv_arm(&d, 0, d.nch, &s) == YIELD_DRV_EINVAL &&
+          yield_drv_eret(&d, 2) == YIELD_DRV_EINVAL && b.n_access == y0, "bad ring / channel refused without access");
+
+    /* ---- sample-after: a yield channel fires on trigger sav+1 */
+    ch = d.nch > 1 ? 1 : 0;
+    sav = 2 + rnd() % 6;
+    s.esm = 1u << 16; s.esv = 1u << 16; s.any = 0; s.sav = sav; s.act_yield = 1; s.sid = 0x5A;
+    s.tgt = d.aw64 ? 0x0123456789ABCDE0ull : 0x89ABCDE0ull;
+    w.cpl0 = 0;                           /* ring 0 current */
+    r = yield_drv_arm(&d, 0, ch, &s);
+    yield_drv_status(&d, 0, ch, &st);
+    CHECK(r == 0 && st.valid && st.act_yield && !st.yer && !st.any && st.sid == 0x5A && st.cnt == sav && st.miss == 0,
+          "armed: valid %d act %d yer %d sid 0x%x cnt %u", st.valid, st.act_yield, st.yer, st.sid, st.cnt);
+    fire(&b, &w, 1, sav);                 /* sav triggers: no underflow yet */
+    yield_drv_status(&d, 0, ch, &st);
+    CHECK(w.n_yield == 0 && st.cnt == 0 && !st.yer, "after %u triggers: %u yields, cnt %u", sav, w.n_yield, st.cnt);
+    fire(&b, &w, 1, 1);                   /* trigger sav+1: underflow -> yield */
+    yield_drv_status(&d, 0, ch, &st);
+    CHECK(w.n_yield == 1 && w.last_ring == 0 && w.last_ch == ch && w.last_tgt == s.tgt,
+          "yield delivered: n %u ring %u ch %u tgt 0x%llx", w.n_yield, w.last_ring, w.last_ch, (unsigned long long)w.last_tgt);
+    CHECK(!st.yer && st.cnt == sav && yield_drv_blocked(&d, 0) && yield_drv_pending(&d, 0) == 0,
+          "after delivery: YER %d cnt %u BLK %d", st.yer, st.cnt, yield_drv_blocked(&d, 0));
+    /* blocked: the next underflow stays pending, the one after is missed */
+    fire(&b, &w, 1, sav + 1);
+    CHECK(w.n_yield == 1 && yield_drv_pending(&d, 0) == (1u << ch), "blocked: pending 0x%x, yields %u",
+          yield_drv_pending(&d, 0), w.n_yield);
+    fire(&b, &w, 1, sav + 1);
+    yield_drv_status(&d, 0, ch, &st);
+    CHECK(st.miss == 1 && st.yer && w.n_yield == 1, "missed underflow counted: MISS %u", st.miss);
+    /* ERET: the pending yield is delivered, the ring blocks again */
+    yield_drv_eret(&d, 0);
+    pmu_sb_run(&b, 2);
+    yield_drv_status(&d, 0, ch, &st);
+    CHECK(w.n_yield == 2 && !st.yer && yield_drv_blocked(&d, 0) && yield_drv_pending(&d, 0) == 0,
+          "ERET delivered the pending yield: yields %u YER %d", w.n_yield, st.yer);
+    yield_drv_eret(&d, 0);
+    pmu_sb_run(&b, 2);
+    CHECK(!yield_drv_blocked(&d, 0) && w.n_yield == 2, "ERET with nothing pending unblocks");
+
+    /* ---- silent channel, OR scenario: YER only, acknowledged by software */
+    s.esm = (1u << 17) | (1u << 18); s.esv = (1u << 17) | (1u << 18); s.any = 1; s.sav = 0; s.act_yield = 0; s.sid = 1;
+    yield_drv_arm(&d, 0, 0, &s);
+    fire(&b, &w, 1u << 2, 3);             /* yev[2] = event bit 18 alone: OR holds */
+    yield_drv_status(&d, 0, 0, &st);
+    CHECK(st.yer && st.any && st.miss == 2 && w.n_yield == 2 && yield_drv_pending(&d, 0) == 1u,
+          "silent OR channel: YER %d MISS %u, yields %u", st.yer, st.miss, w.n_yield);
+    yield_drv_ack(&d, 0, 0);
+    yield_drv_status(&d, 0, 0, &st);
+    CHECK(!st.yer && st.valid && yield_drv_pending(&d, 0) == 0, "ack cleared YER, channel still valid");
+    fire(&b, &w, 1u << 3, 3);             /* yev[3]: not selected, OR does not hold */
+    yield_drv_status(&d, 0, 0, &st);
+    CHECK(!st.yer && st.miss == 2, "unselected event does not trigger");
+
+    /* ---- AND scenario on ring 3: counts only while ring 3 is current */
+    s.esm = (1u << 16) | (1u << 17); s.esv = 1u << 16; s.any = 0; s.sav = 1; s.act_yield = 1; s.sid = 3; s.tgt = 0x3000;
+    yield_drv_arm(&d, 3, 0, &s);
+    fire(&b, &w, 1, 4);                   /* ring 0 current: ring-3 channel idle */
+    yield_drv_status(&d, 3, 0, &st);
+    CHECK(st.cnt == 1 && !st.yer, "ring-3 channel idle while ring 0 is current (cnt %u)", st.cnt);
+    w.cpl0 = 3;
+    fire(&b, &w, 3, 4);                   /* yev 0 and 1: AND with ESV bit 17 = 0 fails */
+    yield_drv_status(&d, 3, 0, &st);
+    CHECK(st.cnt == 1 && w.n_yield == 2, "AND scenario does not hold (cnt %u)", st.cnt);
+    b.pprot = 0;                          /* user level from here: ring-3 registers only */
+    fire(&b, &w, 1, 2);                   /* holds: second trigger underflows */
+    CHECK(w.n_yield == 3 && w.last_ring == 1 && w.last_ch == 0 && (w.last_tgt & 0xFFFFFFFFu) == 0x3000 &&
+          yield_drv_blocked(&d, 3), "ring-3 yield: n %u ring %u", w.n_yield, w.last_ring);
+    yield_drv_eret(&d, 3);
+    pmu_sb_run(&b, 2);
+    CHECK(!yield_drv_blocked(&d, 3) && b.n_err == 0, "unprivileged ERET of ring 3 (%u bus errors)", b.n_err);
+    y0 = b.n_err;
+    (void)yield_drv_blocked(&d, 0);
+    CHECK(b.n_err == y0 + 1, "unprivileged YRING0 access refused by the IP");
+    b.pprot = 1;
+
+    /* ---- disarm: triggers no longer count */
+    yield_drv_disarm(&d, 3, 0);
+    fire(&b, &w, 1, 5);
+    yield_drv_status(&d, 3, 0, &st);
+    CHECK(!st.valid && st.cnt == 1 && w.n_yield == 3, "disarmed: cnt %u yields %u", st.cnt, w.n_yield);
+    if (!d.aw64) {
+        s.tgt = 0x100000000ull;
+        CHECK(yield_drv_arm(&d, 0, 0, &s) == YIELD_DRV_EINVAL, "64-bit target refused with CAP.AW64=0");
+    }
+
+    if (t->ok && !t->ok(t->dut)) { printf("FAIL: RTL/model divergence\n"); n_fail++; }
+    printf("%u accesses, %llu cycles\n", b.n_access, (unsigned long long)b.cycle);
+    printf("%d passed, %d failed\n", n_pass, n_fail);
+    return n_fail != 0;
+}

@@ -1,0 +1,31 @@
+/* yield_drv host tests against the C golden model: test_yield_model [--seed N] [--nch N] [--aw 32|64] */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "test_yield.h"
+
+static void rst(void *d) { pmu_model_reset((pmu_model *)d); }
+
+int main(int argc, char **argv)
+{
+    sw_target t;
+    pmu_cfg cfg = PMU_CFG_DEFAULT;
+    uint32_t seed = 1;
+    int i, r;
+    for (i = 1; i + 1 < argc; i += 2) {
+        if (!strcmp(argv[i], "--seed")) seed = (uint32_t)strtoul(argv[i + 1], 0, 0);
+        else if (!strcmp(argv[i], "--nch")) cfg.nch = (unsigned)strtoul(argv[i + 1], 0, 0);
+        else if (!strcmp(argv[i], "--aw")) cfg.aw = (unsigned)strtoul(argv[i + 1], 0, 0);
+        else { fprintf(stderr, "usage: %s [--seed N] [--nch N] [--aw 32|64]\n", argv[0]); return 2; }
+    }
+    t.name = "C model";
+    t.cfg = cfg;
+    t.dut = pmu_model_new(&cfg);
+    if (!t.dut) { fprintf(stderr, "bad cfg: %s\n", pmu_cfg_check(&cfg)); return 2; }
+    t.step = pmu_sb_model_step;
+    t.reset = rst;
+    t.ok = 0;
+    r = yield_run_tests(&t, seed);
+    pmu_model_free((pmu_model *)t.dut);
+    return r;
+}

@@ -1,0 +1,101 @@
+/* pmu-ip yield-channel driver. See yield_drv.h. */
+#include "yield_drv.h"
+
+static int bad(const yield_dev *d) { return !d || !d->io.read32 || !d->io.write32; }
+static int bad_ch(const yield_dev *d, unsigned ring, unsigned ch) { return bad(d) || (ring != 0 && ring != 3) || ch >= d->nch; }
+static uint32_t rd(const yield_dev *d, uint32_t off) { return d->io.read32(d->io.ctx, off); }
+static void wr(const yield_dev *d, uint32_t off, uint32_t v) { d->io.write32(d->io.ctx, off, v); }
+static uint32_t yring(unsigned ring) { return ring ? PMU_REG_YRING3 : PMU_REG_YRING0; }
+
+int yield_drv_init(yield_dev *d, const pmu_mmio *io)
+{
+    uint32_t cap;
+    unsigned ch;
+    if (!d || !io || !io->read32 || !io->write32) return YIELD_DRV_EINVAL;
+    d->io = *io;
+    d->nch = 0;
+    d->aw64 = 0;
+    if (rd(d, PMU_REG_ID) != PMU_ID_VALUE) return YIELD_DRV_ENODEV;
+    cap = rd(d, PMU_REG_CAP);
+    if (!(cap & PMU_CAP_YLD_MASK)) return YIELD_DRV_ENOTSUP;
+    d->nch = (cap & PMU_CAP_NCH_MASK) >> PMU_CAP_NCH_LSB;
+    d->aw64 = (cap & PMU_CAP_AW64_MASK) != 0;
+    if (d->nch < 1 || d->nch > PMU_NCH_MAX) { d->nch = 0; return YIELD_DRV_ENODEV; }
+    for (ch = 0; ch < d->nch; ch++) {
+        wr(d, PMU_REG_YCH_CTL(0, ch), 0);
+        wr(d, PMU_REG_YCH_CTL(3, ch), 0);
+    }
+    return YIELD_DRV_OK;
+}
+
+int yield_drv_arm(const yield_dev *d, unsigned ring, unsigned ch, const yield_scenario *s)
+{
+    uint32_t f, ctl;
+    if (bad_ch(d, ring, ch) || !s || s->sid > 0xFFu) return YIELD_DRV_EINVAL;
+    if (!d->aw64 && (s->tgt >> 32)) return YIELD_DRV_EINVAL;
+    ctl = PMU_YCH_CTL_VALID_MASK | (s->act_yield ? PMU_YCH_CTL_ACT_MASK : 0u) | (s->any ? PMU_YCH_CTL_ANY_MASK : 0u) |
+          ((s->sid << PMU_YCH_CTL_SID_LSB) & PMU_YCH_CTL_SID_MASK);
+    f = d->io.irq_save ? d->io.irq_save(d->io.ctx) : 0u;
+    wr(d, PMU_REG_YCH_CTL(ring, ch), 0);                       /* stop it while it is reprogrammed */
+    wr(d, PMU_REG_YCH_ESV(ring, ch), s->esv & PMU_YCH_ESV_ESV_MASK);
+    wr(d, PMU_REG_YCH_ESM(ring, ch), s->esm & PMU_YCH_ESM_ESM_MASK);
+    wr(d, PMU_REG_YCH_SAV(ring, ch), s->sav);                  /* also loads CNT */
+    wr(d, PMU_REG_YCH_MISS(ring, ch), 0);
+    wr(d, PMU_REG_YCH_TGT_LO(ring, ch), (uint32_t)s->tgt);
+    if (d->aw64) wr(d, PMU_REG_YCH_TGT_HI(ring, ch), (uint32_t)(s->tgt >> 32));
+    wr(d, PMU_REG_YCH_CTL(ring, ch), ctl);
+    if (d->io.irq_restore) d->io.irq_restore(d->io.ctx, f);
+    return YIELD_DRV_OK;
+}
+
+static int ctl_rmw(const yield_dev *d, unsigned ring, unsigned ch, uint32_t clr)
+{
+    uint32_t f, v;
+    if (bad_ch(d, ring, ch)) return YIELD_DRV_EINVAL;
+    f = d->io.irq_save ? d->io.irq_save(d->io.ctx) : 0u;
+    v = rd(d, PMU_REG_YCH_CTL(ring, ch));
+    wr(d, PMU_REG_YCH_CTL(ring, ch), v & ~clr);
+    if (d->io.irq_restore) d->io.irq_restore(d->io.ctx, f);
+    return YIELD_DRV_OK;
+}
+
+int yield_drv_disarm(const yield_dev *d, unsigned ring, unsigned ch)
+{
+    return ctl_rmw(d, ring, ch, PMU_YCH_CTL_VALID_MASK | PMU_YCH_CTL_YER_MASK);
+}
+
+int yield_drv_ack(const yield_dev *d, unsigned ring, unsigned ch) { return ctl_rmw(d, ring, ch, PMU_YCH_CTL_YER_MASK); }
+
+int yield_drv_status(const yield_dev *d, unsigned ring, unsigned ch, yield_status *st)
+{
+    uint32_t c;
+    if (bad_ch(d, ring, ch) || !st) return YIELD_DRV_EINVAL;
+    c = rd(d, PMU_REG_YCH_CTL(ring, ch));
+    st->valid = (c & PMU_YCH_CTL_VALID_MASK) != 0;
+    st->act_yield = (c & PMU_YCH_CTL_ACT_MASK) != 0;
+    st->yer = (c & PMU_YCH_CTL_YER_MASK) != 0;
+    st->any = (c & PMU_YCH_CTL_ANY_MASK) != 0;
+    st->sid = (c & PMU_YCH_CTL_SID_MASK) >> PMU_YCH_CTL_SID_LSB;
+    st->cnt = rd(d, PMU_REG_YCH_CNT(ring, ch));
+    st->miss = (rd(d, PMU_REG_YCH_MISS(ring, ch)) & PMU_YCH_MISS_MISS_MASK) >> PMU_YCH_MISS_MISS_LSB;
+    return YIELD_DRV_OK;
+}
+
+int yield_drv_eret(const yield_dev *d, unsigned ring)
+{
+    if (bad(d) || (ring != 0 && ring != 3)) return YIELD_DRV_EINVAL;
+    wr(d, yring(ring), PMU_YRING0_BLK_MASK);
+    return YIELD_DRV_OK;
+}
+
+int yield_drv_blocked(const yield_dev *d, unsigned ring)
+{
+    if (bad(d) || (ring != 0 && ring != 3)) return 0;
+    return (rd(d, yring(ring)) & PMU_YRING0_BLK_MASK) != 0;
+}
+
+uint32_t yield_drv_pending(const yield_dev *d, unsigned ring)
+{
+    if (bad(d) || (ring != 0 && ring != 3)) return 0;
+    return (rd(d, yring(ring)) & PMU_YRING0_YER_MASK) >> PMU_YRING0_YER_LSB;
+}

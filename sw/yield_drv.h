@@ -1,0 +1,76 @@
+/* pmu-ip yield-channel driver (pmu_core's user-level yield channels), C99,
+ * no libc calls, no allocation.
+ *
+ * Same bus interface as pmu_drv.h (pmu_mmio read32/write32 callbacks).
+ * Registers: docs/regmap.md (YRING0/YRING3, YCH_*), cmodel/pmu_regs.h
+ * (PMU_REG_YCH_*(ring, i), field _LSB/_MASK); semantics docs/sampling.md.
+ * Rings are named 0 and 3. Ring-3 channels and YRING3 also accept
+ * unprivileged accesses (a user-level runtime may call the ring-3 functions);
+ * everything else needs a privileged bus master.
+ */
+#ifndef YIELD_DRV_H
+#define YIELD_DRV_H
+
+#include <stdint.h>
+#include "pmu_drv.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct yield_dev {
+    pmu_mmio io;
+    unsigned nch;        /* channels per ring (CAP.NCH) */
+    int      aw64;       /* CAP.AW64: 64-bit yield targets */
+} yield_dev;
+
+#define YIELD_DRV_OK      0
+#define YIELD_DRV_ENODEV  (-1)   /* ID is not PMU_ID_VALUE */
+#define YIELD_DRV_EINVAL  (-2)   /* NULL pointer, bad ring/channel, target wider than CAP.AW64 allows */
+#define YIELD_DRV_ENOTSUP (-3)   /* CAP.YLD=0: no yield channels in this instance */
+
+/* A scenario: the channel triggers in a cycle when it is valid, its ring is
+ * the current one and (any ? some : every) event-vector bit k with esm[k]=1
+ * equals esv[k] (event vector: docs/regmap.md). It underflows on every
+ * (sav+1)-th trigger: YER=1; a yield action (act_yield=1) is then delivered
+ * (yield_o, target tgt) while the ring is not blocked. */
+typedef struct {
+    uint32_t esv, esm;   /* 25 bits */
+    int      any;        /* 0 AND, 1 OR */
+    uint32_t sav;        /* sample-after value */
+    int      act_yield;  /* 1 yield, 0 silent (YER/MISS only) */
+    unsigned sid;        /* scenario id, 8 bits, software tag */
+    uint64_t tgt;        /* yield target (bits 63:32 only with CAP.AW64) */
+} yield_scenario;
+
+typedef struct {
+    int      valid, act_yield, yer, any;
+    unsigned sid;
+    uint32_t cnt;        /* down-counter */
+    uint32_t miss;       /* missed triggers (saturating, 16 bits) */
+} yield_status;
+
+/* NULL pointers: every function refuses a NULL yield_dev (or one whose
+ * pmu_mmio lacks read32/write32) or a NULL scenario/status pointer without
+ * any access: YIELD_DRV_EINVAL, or 0 from the functions returning a value. */
+
+/* Probe: checks ID and CAP.YLD, reads NCH/AW64, disarms every channel of
+ * both rings. The block bits are left as they are. */
+int      yield_drv_init(yield_dev *d, const pmu_mmio *io);
+/* Arm: disables the channel, writes ESV, ESM, SAV (which loads the
+ * down-counter), clears MISS, writes the target, then enables it with YER=0. */
+int      yield_drv_arm(const yield_dev *d, unsigned ring, unsigned ch, const yield_scenario *s);
+/* Disarm: VALID=0 and a pending YER dropped (ACT/ANY/SID kept). */
+int      yield_drv_disarm(const yield_dev *d, unsigned ring, unsigned ch);
+int      yield_drv_status(const yield_dev *d, unsigned ring, unsigned ch, yield_status *st);
+/* Clear a channel's YER (the acknowledge of a silent channel). */
+int      yield_drv_ack(const yield_dev *d, unsigned ring, unsigned ch);
+/* ERET step: write 1 to YRINGr.BLK (a pending yield is delivered next cycle). */
+int      yield_drv_eret(const yield_dev *d, unsigned ring);
+int      yield_drv_blocked(const yield_dev *d, unsigned ring);      /* YRINGr.BLK */
+uint32_t yield_drv_pending(const yield_dev *d, unsigned ring);      /* YER bits of the ring's channels (bit i = channel i) */
+
+#ifdef __cplusplus
+}
+#endif
+#endif
