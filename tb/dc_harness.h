@@ -70,6 +70,7 @@ struct Harness {
   bool compare_state = true;
   int compare_every = 1;
   FILE *vec = nullptr;        // --vec: every cycle recorded for the Icarus replay (tb/dc_replay.v)
+  long vec_lines = 0;         // ... closed by the trailer line "# <vec_lines> cycles"
 
   void eval() { top->eval(); waves.dump(); }
 
@@ -121,6 +122,7 @@ struct Harness {
     vhex(reinterpret_cast<const uint32_t *>(&top->lcnt_o), lcw);
     vhex(reinterpret_cast<const uint32_t *>(&top->chain_o), (nu + 1) * (int)DC_CH_W);
     fputc('\n', vec);
+    vec_lines++;
   }
 
   int nsub(int u) const { return u < cfg.np ? cfg.nsubp : cfg.nsubl; }

@@ -650,7 +650,9 @@ int main(int argc, char **argv) {
   printf("%d passed, %d failed\n", passed, failed);
   fflush(stdout);
   // Verilator 5.006 can deadlock destroying a second model/context: skip teardown
-  // (but complete the waveform file of a WAVES=1 build)
+  // (but complete the waveform file of a WAVES=1 build and the --vec file:
+  // _Exit flushes no stdio buffer)
   h.waves.close();
+  if (h.vec) { fprintf(h.vec, "# %ld cycles\n", h.vec_lines); fclose(h.vec); h.vec = nullptr; }
   std::_Exit(failed ? 1 : 0);
 }

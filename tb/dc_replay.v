@@ -1,7 +1,7 @@
 `timescale 1ns/1ps
 // Icarus Verilog replay of the distributed-counter directed tests: reads the
 // vectors recorded by tb/dc_lockstep.cpp (--vec; every line checked there
-// against the C model), drives dc_top with them and checks every cycle the
+// against the C model; the file ends with the trailer "# N cycles"), drives dc_top with them and checks every cycle the
 // APB outputs before the edge and, after it, every interrupt line, every
 // local counter and every chain flit register (which carry the SRAM adds and
 // the near-overflow packets). Compares are 4-state (!==): any X or Z on an
@@ -44,7 +44,7 @@ module dc_replay;
     .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata),
     .pslverr_o(pslverr), .evp_i(evp), .evl_i(evl), .cpl_i(cpl), .irq_o(irq), .lcnt_o(lcnt), .chain_o(chain));
 
-  integer fd, n, cyc, errors;
+  integer fd, n, cyc, errors, total;
   reg [8*256-1:0] fname;
   task fail(input [8*40-1:0] what);
     begin
@@ -79,6 +79,12 @@ module dc_replay;
       cyc = cyc + 1;
       n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", evp, evl, cpl, psel, pen, pwr, paddr,
                   pwdata, pstrb, pprot, e_pready, e_pslverr, e_prdata, e_irq, e_lcnt, e_chain);
+    end
+    // trailer "# N cycles": a truncated or cut file fails
+    n = $fscanf(fd, "# %d cycles\n", total);
+    if (n != 1 || total != cyc) begin
+      errors = errors + 1;
+      $display("vector file incomplete: %0d cycles replayed, trailer %0s %0d", cyc, n == 1 ? "says" : "missing", total);
     end
     $fclose(fd);
     if (cyc == 0) errors = errors + 1;
