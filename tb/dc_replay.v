@@ -53,6 +53,12 @@ module dc_replay;
     end
   endtask
 
+  // one vector line (n = 16 fields read, less at the trailer or the end)
+  task read_line;
+    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", evp, evl, cpl, psel, pen, pwr, paddr,
+                pwdata, pstrb, pprot, e_pready, e_pslverr, e_prdata, e_irq, e_lcnt, e_chain);
+  endtask
+
   initial begin
     errors = 0; cyc = 0;
     if (!$value$plusargs("vec=%s", fname)) begin $display("usage: vvp sim +vec=FILE"); $finish; end
@@ -63,8 +69,7 @@ module dc_replay;
     #1 rst_n = 1'b0;
     #1 rst_n = 1'b1;
     #1;
-    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", evp, evl, cpl, psel, pen, pwr, paddr,
-                pwdata, pstrb, pprot, e_pready, e_pslverr, e_prdata, e_irq, e_lcnt, e_chain);
+    read_line;
     while (n == 16) begin
       #1;   // inputs settle, clock low
       if (pready !== e_pready)   fail("pready");
@@ -77,8 +82,7 @@ module dc_replay;
       if (chain !== e_chain) fail("chain flits");
       clk = 1'b0;
       cyc = cyc + 1;
-      n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", evp, evl, cpl, psel, pen, pwr, paddr,
-                  pwdata, pstrb, pprot, e_pready, e_pslverr, e_prdata, e_irq, e_lcnt, e_chain);
+      read_line;
     end
     // trailer "# N cycles": a truncated or cut file fails
     n = $fscanf(fd, "# %d cycles\n", total);

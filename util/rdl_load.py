@@ -21,11 +21,15 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 REGS = os.path.join(ROOT, "regs")
-PYPI = ["systemrdl-compiler==1.33.0"]
+# (import name, pinned PyPI package) of every tool this module uses
+PYPI = {"systemrdl": "systemrdl-compiler==1.33.0",
+        "peakrdl_ipxact": "peakrdl-ipxact==3.5.0",
+        "peakrdl_uvm": "peakrdl-uvm==2.4.0"}
 
 
-def ensure(pkgs=PYPI, module="systemrdl"):
-    """Import check; install the pinned PyPI packages when missing."""
+def ensure(module="systemrdl"):
+    """Import check; install the module's pinned PyPI package when missing."""
+    pkgs = [PYPI[module]]
     try:
         __import__(module)
         return
@@ -46,7 +50,6 @@ def compile_rdl(fname, top):
     ensure()
     from systemrdl import RDLCompiler, RDLCompileError
     rdlc = RDLCompiler()
-    from systemrdl.udp import UDPDefinition  # noqa: F401 (UDPs are declared in regs/pmu_udp.rdl)
     try:
         rdlc.compile_file(os.path.join(REGS, fname), incl_search_paths=[REGS])
         return rdlc.elaborate(top_def_name=top).top
@@ -109,15 +112,12 @@ def width_max(top):
     return out
 
 
-EXPORT_PYPI = ["peakrdl-ipxact==3.5.0", "peakrdl-uvm==2.4.0"]
-
-
 def exports(top, stem):
     """{path relative to the repository: text} of the PeakRDL exports of top:
     regs/gen/<stem>.xml (IP-XACT 1685-2014) and regs/gen/<stem>_uvm_pkg.sv
     (UVM register model). Both exporters are deterministic (no dates)."""
-    ensure(["peakrdl-ipxact==3.5.0"], "peakrdl_ipxact")
-    ensure(["peakrdl-uvm==2.4.0"], "peakrdl_uvm")
+    ensure("peakrdl_ipxact")
+    ensure("peakrdl_uvm")
     import tempfile
     from peakrdl_ipxact import IPXACTExporter
     from peakrdl_uvm import UVMExporter
