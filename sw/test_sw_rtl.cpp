@@ -8,15 +8,6 @@ extern "C" {
 #include "test_sw.h"
 }
 
-static void rtl_step(void *dut, const pmu_inputs *in, pmu_outputs *out) {
-    Harness *h = static_cast<Harness *>(dut);
-    h->in = *in;
-    h->step();
-    *out = h->out;
-}
-static void rtl_reset(void *dut) { static_cast<Harness *>(dut)->reset(); }
-static int rtl_ok(void *dut) { return !static_cast<Harness *>(dut)->failed; }
-
 int main(int argc, char **argv) {
     uint32_t seed = 1;
     unsigned iters = 6;
@@ -30,9 +21,9 @@ int main(int argc, char **argv) {
     t.name = "Verilated RTL + C model in lockstep";
     t.cfg = h.cfg;
     t.dut = &h;
-    t.step = rtl_step;
-    t.reset = rtl_reset;
-    t.ok = rtl_ok;
+    t.step = harness_step_cb;
+    t.reset = harness_reset_cb;
+    t.ok = harness_ok_cb;
     int r = sw_run_tests(&t, seed, iters);
     if (h.failed) { printf("RTL/model divergence\n0 passed, 1 failed\n"); return 1; }
     return r;

@@ -402,3 +402,14 @@ struct Harness {
         in.yev = 0;
     }
 };
+
+// Callbacks that let the sw/ tests (pmu_simbus) step a Harness like the C
+// model: dut is the Harness.
+static inline void harness_step_cb(void *dut, const pmu_inputs *in, pmu_outputs *out) {
+    Harness *h = static_cast<Harness *>(dut);
+    h->in = *in;
+    h->step();
+    *out = h->out;
+}
+static inline void harness_reset_cb(void *dut) { static_cast<Harness *>(dut)->reset(); }
+static inline int harness_ok_cb(void *dut) { return !static_cast<Harness *>(dut)->failed; }
