@@ -2,7 +2,8 @@
 SHELL      := /bin/bash
 BUILD      := build
 RTL_SRCS   := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v \
-              rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v
+              rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v \
+              rtl/pmu_reg_field.v
 CMODEL_SRCS := cmodel/pmu_model.c
 CFLAGS     ?= -std=c99 -O2 -Wall -Wextra -pedantic
 SEED       ?= 1

@@ -1,6 +1,8 @@
 /* pmu-ip cycle-accurate C golden model. Structure follows rtl/pmu_core.v
  * block by block; see pmu_model.h. */
 #include "pmu_model.h"
+#include "pmu_regdec.h"
+#include "pmu_reg_field.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,7 +11,6 @@
 typedef struct {
     unsigned es, ie, edge, inv, thr;   /* CTL */
     unsigned em, eq;                   /* EMQ */
-    unsigned nie, hist, lat, pms, pmc; /* XCTL (pmu_sample) */
     unsigned prev_cond;                /* pmu_threshold state */
     unsigned raw_q, run_q, hist_q;     /* stage register E -> T */
     unsigned inc_q, run2_q, hist2_q;   /* stage register T -> C */
@@ -24,26 +25,33 @@ typedef struct {                       /* one yield channel (pmu_yield) */
     uint64_t tgt;
 } pmu_ych;
 
+/* Registers stored by the register block (every kind that is not external:
+ * GCTL, OVF, MMCR, PMSTAT, XCTL, YRING0/3), element e of kind K, and a field
+ * F of it: generic storage updated by pmu_kind_next() (cmodel/pmu_regdec.h),
+ * so a register added to regs/pmu.rdl is stored, read and written here
+ * without a change to this file. */
+#define ST(m, K, e) ((m)->st[PMU_K_##K][e])
+#define FLD(m, R, e, F) ((ST(m, R, e) & PMU_##R##_##F##_MASK) >> PMU_##R##_##F##_LSB)
+#define XF(m, c, F) FLD(m, XCTL, (unsigned)((c) - (m)->c), F)   /* XCTL field of counter c */
+
 #define YEV_W 25u
 #define YEV_MASK ((1u << YEV_W) - 1u)
 
 struct pmu_model {
     pmu_cfg  cfg;
     uint64_t cmask;                    /* 2^cw - 1 */
-    unsigned gen, uen;
-    uint32_t cnten, ovf;
+    pmu_dec_param dp;                  /* the parameters of the generated decode */
+    uint32_t st[PMU_NK][PMU_NE_MAX];   /* stored registers (see ST) */
+    uint32_t cnten;
     uint64_t tsc;
     uint32_t rshadow, wstage;
     pmu_ctr  c[PMU_NC_MAX];
     /* pmu_sample */
-    unsigned frz, foi, pmxe, trig, tbee, tbsel, thresh;
-    unsigned pmstat;
     uint64_t siar, sdar;
     uint64_t ia1, da1, ia2, da2, ia3, da3;   /* address pipeline (cycles t-1..t-3) */
     uint64_t amask;                    /* 2^aw - 1 */
     uint32_t cev_q;                    /* "counter counted" bits of the previous cycle (yield vector) */
     /* pmu_yield: channel k = ring3 * nch + i */
-    unsigned blk;                      /* bit 0 ring 0, bit 1 ring 3 */
     pmu_ych  y[2 * PMU_NCH_MAX];
 };
 
@@ -95,6 +103,13 @@ int pmu_model_reset(pmu_model *m)
     m->cfg = cfg;
     m->cmask = cfg.cw == 64 ? ~0ull : ((1ull << cfg.cw) - 1u);
     m->amask = cfg.aw == 64 ? ~0ull : ((1ull << cfg.aw) - 1u);
+    m->dp.HAS_SAMPLE = cfg.has_sample;
+    m->dp.HAS_YIELD = cfg.has_yield;
+    m->dp.NC = cfg.nc;
+    m->dp.NCH = cfg.nch;
+    for (int k = 0; k < PMU_NK; k++)
+        for (unsigned e = 0; e < PMU_KIND[k].dim; e++)
+            m->st[k][e] = PMU_KIND[k].external ? 0u : PMU_KIND[k].reset & pmu_kind_smask(&m->dp, k);
     return 0;
 }
 
@@ -139,8 +154,8 @@ static unsigned mux_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *
 static unsigned src_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *in, unsigned t)
 {
     unsigned pm = in->pm[t] & 1u;
-    if ((c->pms && !pm) || (c->pmc && pm)) return 0;
-    if (c->lat) return (in->mem_valid[t] & 1u) && in->mem_lat[t] > m->thresh;
+    if ((XF(m, c, PMS) && !pm) || (XF(m, c, PMC) && pm)) return 0;
+    if (XF(m, c, LAT)) return (in->mem_valid[t] & 1u) && in->mem_lat[t] > FLD(m, MMCR, 0, THRESH);
     return mux_inc(m, c, in, t);
 }
 
@@ -163,74 +178,6 @@ static unsigned thr_inc(const pmu_ctr *c, unsigned raw, unsigned *cond)
     if (c->edge) return *cond & !c->prev_cond;
     if (c->thr || c->inv) return *cond;
     return raw;
-}
-
-/* pmu_apb decode of one access. */
-typedef enum { R_NONE, R_ID, R_CFG, R_CAP, R_GCTL, R_OVF, R_CLR, R_CNTEN, R_TSC_LO, R_TSC_HI,
-               R_CTL, R_EMQ, R_CNT_LO, R_CNT_HI,
-               R_MMCR, R_PMSTAT, R_SIAR_LO, R_SIAR_HI, R_SDAR_LO, R_SDAR_HI, R_YR0, R_YR3,
-               R_XCTL, R_YCH } reg_id;
-
-static reg_id decode_all(const pmu_model *m, uint32_t a, unsigned *idx, unsigned *sub);
-
-/* idx: counter slot, or for R_YCH the channel k = ring3 * nch + i with the
- * register offset/4 in *sub. */
-static reg_id decode(const pmu_model *m, uint32_t a, unsigned *idx, unsigned *sub)
-{
-    *idx = 0;
-    *sub = 0;
-    const reg_id r = decode_all(m, a, idx, sub);
-    switch (r) {   /* registers of a left-out block are unmapped */
-    case R_MMCR: case R_PMSTAT: case R_SIAR_LO: case R_SIAR_HI: case R_SDAR_LO: case R_SDAR_HI: case R_XCTL:
-        return m->cfg.has_sample ? r : R_NONE;
-    case R_YR0: case R_YR3: case R_YCH:
-        return m->cfg.has_yield ? r : R_NONE;
-    default:
-        return r;
-    }
-}
-
-static reg_id decode_all(const pmu_model *m, uint32_t a, unsigned *idx, unsigned *sub)
-{
-    if ((a >> 7) == (PMU_XCTL_BASE >> 7) && ((a >> 2) & 31u) < m->cfg.nc) {
-        *idx = (a >> 2) & 31u;
-        return R_XCTL;
-    }
-    if (((a >> 8) == (PMU_YCH0_BASE >> 8) || (a >> 8) == (PMU_YCH3_BASE >> 8)) && ((a >> 5) & 7u) < m->cfg.nch) {
-        unsigned r3 = (a >> 8) == (PMU_YCH3_BASE >> 8);
-        *idx = r3 * m->cfg.nch + ((a >> 5) & 7u);
-        *sub = (a >> 2) & 7u;
-        return R_YCH;
-    }
-    if (a >= PMU_CNT_BASE && ((a - PMU_CNT_BASE) >> 4) < m->cfg.nc) {
-        *idx = (a - PMU_CNT_BASE) >> 4;
-        switch (a & 0xCu) {
-        case PMU_CREG_CTL:    return R_CTL;
-        case PMU_CREG_EMQ:    return R_EMQ;
-        case PMU_CREG_CNT_LO: return R_CNT_LO;
-        default:              return R_CNT_HI;
-        }
-    }
-    switch (a) {
-    case PMU_REG_ID:     return R_ID;
-    case PMU_REG_CFG:    return R_CFG;
-    case PMU_REG_CAP:    return R_CAP;
-    case PMU_REG_GCTL:   return R_GCTL;
-    case PMU_REG_OVF:    return R_OVF;
-    case PMU_REG_CLR:    return R_CLR;
-    case PMU_REG_CNTEN:  return R_CNTEN;
-    case PMU_REG_TSC_LO: return R_TSC_LO;
-    case PMU_REG_TSC_HI: return R_TSC_HI;
-    case PMU_REG_MMCR:   return R_MMCR;
-    case PMU_REG_PMSTAT: return R_PMSTAT;
-    case PMU_REG_SIAR_LO: return R_SIAR_LO;
-    case PMU_REG_SIAR_HI: return R_SIAR_HI;
-    case PMU_REG_SDAR_LO: return R_SDAR_LO;
-    case PMU_REG_SDAR_HI: return R_SDAR_HI;
-    case PMU_REG_YRING0: return R_YR0;
-    case PMU_REG_YRING3: return R_YR3;
-    default:             return R_NONE;
-    }
 }
 
 static uint32_t cfg_word(const pmu_cfg *c)
@@ -256,15 +203,13 @@ int pmu_model_irq(const pmu_model *m)
     uint32_t ie = 0;
     if (!m) return 0;
     for (unsigned n = 0; n < m->cfg.nc; n++) ie |= (uint32_t)m->c[n].ie << n;
-    return (m->ovf & ie) != 0 || m->pmstat != 0;
+    return (ST(m, OVF, 0) & ie) != 0 || ST(m, PMSTAT, 0) != 0;
 }
 
 uint32_t pmu_model_mmcr(const pmu_model *m)
 {
     if (!m) return 0;
-    return m->frz << PMU_MMCR_FRZ_LSB | m->foi << PMU_MMCR_FOI_LSB | m->pmxe << PMU_MMCR_PMXE_LSB |
-           m->trig << PMU_MMCR_TRIG_LSB | m->tbee << PMU_MMCR_TBEE_LSB | m->tbsel << PMU_MMCR_TBSEL_LSB |
-           m->thresh << PMU_MMCR_THRESH_LSB;
+    return ST(m, MMCR, 0);
 }
 
 uint32_t pmu_model_yer(const pmu_model *m)
@@ -278,13 +223,12 @@ uint32_t pmu_model_yer(const pmu_model *m)
 static uint32_t yring_word(const pmu_model *m, unsigned r3)
 {
     uint32_t yer = pmu_model_yer(m) >> (r3 * m->cfg.nch) & ((1u << m->cfg.nch) - 1u);
-    return ((m->blk >> r3) & 1u) << PMU_YRING0_BLK_LSB | yer << PMU_YRING0_YER_LSB |
-           (m->cfg.nch & 0xFu) << PMU_YRING0_NCH_LSB;
+    return yer << PMU_YRING0_YER_LSB | (m->cfg.nch & 0xFu) << PMU_YRING0_NCH_LSB;   /* the read-only fields */
 }
 
-static uint32_t ych_word(const pmu_ych *y, unsigned sub)
+static uint32_t ych_word(const pmu_ych *y, unsigned off)
 {
-    switch (sub * 4u) {
+    switch (off) {
     case PMU_YCH_CTL_OFF:
         return y->valid << PMU_YCH_CTL_VALID_LSB | y->act << PMU_YCH_CTL_ACT_LSB | y->yer << PMU_YCH_CTL_YER_LSB |
                y->any << PMU_YCH_CTL_ANY_LSB | y->sid << PMU_YCH_CTL_SID_LSB;
@@ -302,7 +246,7 @@ static uint32_t ych_word(const pmu_ych *y, unsigned sub)
 static int yield_pick(const pmu_model *m, const pmu_inputs *in)
 {
     unsigned r3 = (in->cpl[0] & 3u) != 0, nch = m->cfg.nch;
-    if ((m->blk >> r3) & 1u) return -1;
+    if (r3 ? FLD(m, YRING3, 0, BLK) : FLD(m, YRING0, 0, BLK)) return -1;
     for (unsigned i = 0; i < nch; i++) {
         const pmu_ych *y = &m->y[r3 * nch + i];
         if (y->valid && y->act && y->yer) return (int)(r3 * nch + i);
@@ -317,60 +261,57 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     const uint32_t a = in->paddr & ((1u << PMU_ADDR_BITS) - 1u);
     const int acc = in->psel && in->penable;
 
-    /* ---- bus decode (combinational, from pre-edge state) ---- */
-    unsigned idx, sub;
-    reg_id r = decode(m, a, &idx, &sub);
-    int user_ok = r == R_CNT_LO || r == R_CNT_HI || r == R_TSC_LO || r == R_TSC_HI;
-    /* ring-3 yield registers: unprivileged reads and writes allowed */
-    int u3_ok = r == R_YR3 || (r == R_YCH && idx >= m->cfg.nch);
-    int priv_err = (!(in->pprot & 1u) && (in->pwrite || !(m->uen && user_ok)));
-    if (u3_ok) priv_err = 0;
-    int err = (a & 3u) || r == R_NONE || (in->pwrite && (in->pstrb & 0xFu) != 0xFu) || priv_err;
-    int wr_ok = acc && in->pwrite && !err;
-    int rd_ok = acc && !in->pwrite && !err;
+    /* ---- bus decode (combinational, from pre-edge state): the generated
+     * decode of rtl/pmu_apb.v (cmodel/pmu_regdec.h) ---- */
+    unsigned idx;
+    const int r = pmu_reg_decode(&m->dp, a, &idx);
+    const int err = pmu_reg_err(r, a, in->pwrite, in->pstrb, in->pprot & 1u, (int)FLD(m, GCTL, 0, UEN));
+    const int wr_ok = acc && in->pwrite && !err;
+    const int rd_ok = acc && !in->pwrite && !err;
+    /* yield channel registers: channel k = ring3 * nch + idx, register offset yoff */
+    const int ych_r3 = r >= PMU_K_YCH3_CTL && r <= PMU_K_YCH3_TGT_HI;
+    const int ych = ych_r3 || (r >= PMU_K_YCH0_CTL && r <= PMU_K_YCH0_TGT_HI);
+    const unsigned ych_k = ych ? (unsigned)ych_r3 * m->cfg.nch + idx : ~0u;
+    const unsigned yoff = ych ? PMU_KIND[r].off : ~0u;
+    /* read data: the stored fields of a register of the register block, the
+     * hardware's value of its read-only fields and of the external registers */
     uint32_t rdata = 0;
     uint64_t lo_val = 0;
     switch (r) {
-    case R_ID:     rdata = PMU_ID_VALUE; break;
-    case R_CFG:    rdata = cfg_word(&m->cfg); break;
-    case R_CAP:    rdata = cap_word(&m->cfg); break;
-    case R_GCTL:   rdata = m->gen | m->uen << 1; break;
-    case R_OVF:    rdata = m->ovf; break;
-    case R_CNTEN:  rdata = m->cnten; break;
-    case R_TSC_LO: lo_val = m->tsc; rdata = (uint32_t)lo_val; break;
-    case R_CNT_LO: lo_val = m->c[idx].cnt; rdata = (uint32_t)lo_val; break;
-    case R_TSC_HI: case R_CNT_HI: rdata = m->rshadow; break;
-    case R_CTL: {
+    case PMU_K_CFG:    rdata = cfg_word(&m->cfg); break;
+    case PMU_K_CAP:    rdata = cap_word(&m->cfg); break;
+    case PMU_K_CNTEN:  rdata = m->cnten; break;
+    case PMU_K_TSC_LO: lo_val = m->tsc; rdata = (uint32_t)lo_val; break;
+    case PMU_K_CNT_LO: lo_val = m->c[idx].cnt; rdata = (uint32_t)lo_val; break;
+    case PMU_K_TSC_HI: case PMU_K_CNT_HI: rdata = m->rshadow; break;
+    case PMU_K_CNT_CTL: {
         const pmu_ctr *c = &m->c[idx];
         rdata = c->es << PMU_CTL_ES_LSB | ((m->cnten >> idx) & 1u) << PMU_CTL_EN_LSB |
                 c->ie << PMU_CTL_IE_LSB | c->edge << PMU_CTL_EDGE_LSB |
                 c->inv << PMU_CTL_INV_LSB | c->thr << PMU_CTL_THR_LSB;
         break;
     }
-    case R_EMQ:    rdata = m->c[idx].em | m->c[idx].eq << PMU_EMQ_EQ_LSB; break;
-    case R_MMCR:   rdata = pmu_model_mmcr(m); break;
-    case R_PMSTAT: rdata = m->pmstat; break;
-    case R_SIAR_LO: lo_val = m->siar; rdata = (uint32_t)lo_val; break;
-    case R_SDAR_LO: lo_val = m->sdar; rdata = (uint32_t)lo_val; break;
-    case R_SIAR_HI: case R_SDAR_HI: rdata = m->rshadow; break;
-    case R_YR0:    rdata = yring_word(m, 0); break;
-    case R_YR3:    rdata = yring_word(m, 1); break;
-    case R_XCTL: {
-        const pmu_ctr *c = &m->c[idx];
-        rdata = c->nie << PMU_XCTL_NIE_LSB | c->hist << PMU_XCTL_HIST_LSB | c->lat << PMU_XCTL_LAT_LSB |
-                c->pms << PMU_XCTL_PMS_LSB | c->pmc << PMU_XCTL_PMC_LSB;
+    case PMU_K_CNT_EMQ:    rdata = m->c[idx].em | m->c[idx].eq << PMU_EMQ_EQ_LSB; break;
+    case PMU_K_SIAR_LO: lo_val = m->siar; rdata = (uint32_t)lo_val; break;
+    case PMU_K_SDAR_LO: lo_val = m->sdar; rdata = (uint32_t)lo_val; break;
+    case PMU_K_SIAR_HI: case PMU_K_SDAR_HI: rdata = m->rshadow; break;
+    case PMU_K_YRING0:    rdata = yring_word(m, 0); break;
+    case PMU_K_YRING3:    rdata = yring_word(m, 1); break;
+    default:
+        if (ych) rdata = ych_word(&m->y[ych_k], yoff);
+        else if (r != PMU_K_NONE && PMU_KIND[r].is_const) rdata = PMU_KIND[r].value;
         break;
     }
-    case R_YCH:    rdata = ych_word(&m->y[idx], sub); break;
-    default:       break;
-    }
+    if (r != PMU_K_NONE && !PMU_KIND[r].external && !PMU_KIND[r].is_const)
+        rdata = m->st[r][idx] | (rdata & PMU_KIND[r].ro);
+    if (r != PMU_K_NONE) rdata &= PMU_KIND[r].rmask;   /* reserved bits read 0 */
     const int ypick = yield_pick(m, in);
     if (out) {
         out->pready = 1;
         out->pslverr = (uint8_t)(acc && err);
         out->prdata = rd_ok ? rdata : 0u;
         out->irq = (uint8_t)pmu_model_irq(m);
-        out->pmi = m->pmstat != 0;
+        out->pmi = ST(m, PMSTAT, 0) != 0;
         out->yield = ypick >= 0;
         out->yield_ring = m->cfg.has_yield && (in->cpl[0] & 3u) != 0;
         out->yield_ch = ypick >= 0 ? (uint8_t)((unsigned)ypick % m->cfg.nch) : 0u;
@@ -385,14 +326,16 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     const uint64_t wd64 = (uint64_t)m->wstage << 32 | wd;
     const unsigned msb = m->cfg.cw - 1u;
     const unsigned cnt0_msb = (unsigned)(m->c[0].cnt >> msb) & 1u;
-    const int hold = m->trig && !cnt0_msb;       /* trigger: counters 1.. wait */
+    const int hold = FLD(m, MMCR, 0, TRIG) && !cnt0_msb;   /* trigger: counters 1.. wait */
+    /* hardware sides of the stored registers (pmu_reg_field hwset / hwclr) */
+    uint32_t hwset[PMU_NK] = {0}, hwclr[PMU_NK] = {0};
     uint32_t ovf_set = 0, cmsb = 0, cev = 0;
     for (unsigned n = 0; n < nc; n++) {
         pmu_ctr *c = &m->c[n];
         cmsb |= (uint32_t)((c->cnt >> msb) & 1u) << n;   /* registered MSB (negative) */
         /* stage C */
-        int we = wr_ok && r == R_CNT_LO && idx == n;
-        int clr = wr_ok && r == R_CLR && ((wd >> n) & 1u);
+        int we = wr_ok && r == PMU_K_CNT_LO && idx == n;
+        int clr = wr_ok && r == PMU_K_CLR && ((wd >> n) & 1u);
         if (c->run2_q && c->inc_q) cev |= 1u << n;
         if (we) {
             c->cnt = wd64 & m->cmask;
@@ -412,44 +355,32 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         c->run2_q = c->run_q;
         c->hist2_q = c->hist_q;
         /* stage E */
-        int run = m->gen && ((m->cnten >> n) & 1u);
-        run = run && !m->frz && !(n && hold);
+        int run = FLD(m, GCTL, 0, GEN) && ((m->cnten >> n) & 1u);
+        run = run && !FLD(m, MMCR, 0, FRZ) && !(n && hold);
         c->raw_q = qual_inc(m, c, in);
         c->run_q = (unsigned)run;
-        c->hist_q = c->hist;
+        c->hist_q = XF(m, c, HIST);
     }
-    m->ovf = (m->ovf & ~((wr_ok && r == R_OVF) ? wd : 0u)) | ovf_set;
-    m->ovf &= ncmask(m);
+    hwset[PMU_K_OVF] = ovf_set;   /* sticky overflow: the set wins over a W1C */
 
     /* ---- time-stamp counter; time-base transition of the TBSEL bit ---- */
-    const unsigned tb = TB_BIT[m->tbsel & 3u];
+    const unsigned tb = TB_BIT[FLD(m, MMCR, 0, TBSEL) & 3u];
     const unsigned tb_cur = (unsigned)(m->tsc >> tb) & 1u;
-    m->tsc = (wr_ok && r == R_TSC_LO) ? wd64 : m->tsc + 1u;
+    m->tsc = (wr_ok && r == PMU_K_TSC_LO) ? wd64 : m->tsc + 1u;
     const unsigned tb_rise = !tb_cur && ((m->tsc >> tb) & 1u);
 
     /* ---- sampling interrupt (pmu_sample; decided on the pre-edge state) ---- */
     uint32_t nie = 0;
-    for (unsigned n = 0; n < nc; n++) nie |= (uint32_t)m->c[n].nie << n;
+    for (unsigned n = 0; n < nc; n++) nie |= (uint32_t)FLD(m, XCTL, n, NIE) << n;
     const int cond_neg = (nie & cmsb) != 0;
-    const int cond_tb = m->tbee && tb_rise;
-    const int fire = m->pmxe && (cond_neg || cond_tb);
-    {
-        const unsigned foi_old = m->foi;
-        if (wr_ok && r == R_MMCR) {
-            m->frz = (wd >> PMU_MMCR_FRZ_LSB) & 1u;
-            m->foi = (wd >> PMU_MMCR_FOI_LSB) & 1u;
-            m->pmxe = (wd >> PMU_MMCR_PMXE_LSB) & 1u;
-            m->trig = (wd >> PMU_MMCR_TRIG_LSB) & 1u;
-            m->tbee = (wd >> PMU_MMCR_TBEE_LSB) & 1u;
-            m->tbsel = (wd & PMU_MMCR_TBSEL_MASK) >> PMU_MMCR_TBSEL_LSB;
-            m->thresh = (wd & PMU_MMCR_THRESH_MASK) >> PMU_MMCR_THRESH_LSB;
-        }
-        if (fire && foi_old) m->frz = 1;
-        if (fire) m->pmxe = 0;
-        if (cnt0_msb) m->trig = 0;
-        m->pmstat = (m->pmstat & ~((wr_ok && r == R_PMSTAT) ? wd : 0u)) |
-                    (fire && cond_tb ? PMU_PMSTAT_TB_MASK : 0u) | (fire && cond_neg ? PMU_PMSTAT_NEG_MASK : 0u);
-        m->pmstat &= PMU_PMSTAT_TB_MASK | PMU_PMSTAT_NEG_MASK;
+    const int cond_tb = FLD(m, MMCR, 0, TBEE) && tb_rise;
+    const int fire = FLD(m, MMCR, 0, PMXE) && (cond_neg || cond_tb);
+    if (m->cfg.has_sample) {
+        /* MMCR: FOI sets FRZ on the interrupt, which clears PMXE; counter 0
+         * negative clears TRIG. PMSTAT: the interrupt's cause (the set wins). */
+        hwset[PMU_K_MMCR] = fire && FLD(m, MMCR, 0, FOI) ? PMU_MMCR_FRZ_MASK : 0u;
+        hwclr[PMU_K_MMCR] = (fire ? PMU_MMCR_PMXE_MASK : 0u) | (cnt0_msb ? PMU_MMCR_TRIG_MASK : 0u);
+        hwset[PMU_K_PMSTAT] = (fire && cond_tb ? PMU_PMSTAT_TB_MASK : 0u) | (fire && cond_neg ? PMU_PMSTAT_NEG_MASK : 0u);
         if (fire) { m->siar = m->ia3; m->sdar = m->da3; }
         m->ia3 = m->ia2; m->da3 = m->da2;             /* address pipeline */
         m->ia2 = m->ia1; m->da2 = m->da1;
@@ -470,8 +401,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             y->trig_q = y->valid && ring == r3 && y->esm && (y->any ? match != 0 : match == y->esm);
             const int deliv = ypick == (int)k;
             const int missed = uf && y->yer && !deliv;
-            const int wme = wr_ok && r == R_YCH && idx == k;
-            const unsigned wreg = wme ? sub * 4u : 0xFFu;
+            const unsigned wreg = wr_ok && ych_k == k ? yoff : 0xFFu;
             unsigned yer = y->yer;
             if (wreg == PMU_YCH_CTL_OFF) {
                 y->valid = (wd >> PMU_YCH_CTL_VALID_LSB) & 1u;
@@ -480,7 +410,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
                 y->sid = (wd & PMU_YCH_CTL_SID_MASK) >> PMU_YCH_CTL_SID_LSB;
                 yer = (wd >> PMU_YCH_CTL_YER_LSB) & 1u;
             }
-            y->yer = (yer && !deliv) || uf;
+            y->yer = pmu_reg_field(y->yer, PMU_SW_RW, 1, yer, (uint32_t)deliv, (uint32_t)uf);
             const uint32_t sav_old = y->sav;
             if (wreg == PMU_YCH_ESV_OFF) y->esv = wd & YEV_MASK;
             if (wreg == PMU_YCH_ESM_OFF) y->esm = wd & YEV_MASK;
@@ -493,18 +423,16 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             if (wreg == PMU_YCH_TGT_LO_OFF) y->tgt = (y->tgt & ~0xFFFFFFFFull) | wd;
             if (wreg == PMU_YCH_TGT_HI_OFF) y->tgt = ((y->tgt & 0xFFFFFFFFull) | (uint64_t)wd << 32) & m->amask;
         }
-        unsigned eret = ((wr_ok && r == R_YR0 && (wd & PMU_YRING0_BLK_MASK)) ? 1u : 0u) |
-                        ((wr_ok && r == R_YR3 && (wd & PMU_YRING3_BLK_MASK)) ? 2u : 0u);
-        m->blk = (m->blk & ~eret) | (ypick >= 0 ? 1u << r3 : 0u);
+        /* a delivery sets its ring's block bit (YRING0/3.BLK, W1C: the ERET write) */
+        if (ypick >= 0) hwset[r3 ? PMU_K_YRING3 : PMU_K_YRING0] = PMU_YRING0_BLK_MASK;
         m->cev_q = cev;   /* evt keeps counters 0..15 */
     }
 
     /* ---- register writes ---- */
     if (wr_ok) {
         switch (r) {
-        case R_GCTL:  m->gen = (wd >> PMU_GCTL_GEN_LSB) & 1u; m->uen = (wd >> PMU_GCTL_UEN_LSB) & 1u; break;
-        case R_CNTEN: m->cnten = wd & ncmask(m); break;
-        case R_CTL: {
+        case PMU_K_CNTEN: m->cnten = wd & ncmask(m); break;
+        case PMU_K_CNT_CTL: {
             pmu_ctr *c = &m->c[idx];
             c->es = (wd & PMU_CTL_ES_MASK) >> PMU_CTL_ES_LSB;
             c->ie = (wd >> PMU_CTL_IE_LSB) & 1u;
@@ -514,38 +442,41 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             m->cnten = (m->cnten & ~(1u << idx)) | ((wd >> PMU_CTL_EN_LSB) & 1u) << idx;
             break;
         }
-        case R_EMQ:
+        case PMU_K_CNT_EMQ:
             m->c[idx].em = wd & PMU_EMQ_EM_MASK;
             m->c[idx].eq = (wd >> PMU_EMQ_EQ_LSB) & ((1u << (2u * m->cfg.nt)) - 1u);
             break;
-        case R_XCTL: {
-            pmu_ctr *c = &m->c[idx];
-            c->nie = (wd >> PMU_XCTL_NIE_LSB) & 1u;
-            c->hist = (wd >> PMU_XCTL_HIST_LSB) & 1u;
-            c->lat = (wd >> PMU_XCTL_LAT_LSB) & 1u;
-            c->pms = (wd >> PMU_XCTL_PMS_LSB) & 1u;
-            c->pmc = (wd >> PMU_XCTL_PMC_LSB) & 1u;
-            break;
-        }
         default: break;
         }
     }
 
+    /* ---- the registers stored by the register block: the written element,
+     * and the hardware side of every stored register that has one ---- */
+    for (int k = 0; k < PMU_NK; k++) {
+        if (PMU_KIND[k].external || !(PMU_KIND[k].rw | PMU_KIND[k].w1c | PMU_KIND[k].w1s)) continue;
+        if (wr_ok && r == k)
+            m->st[k][idx] = pmu_kind_next(&m->dp, k, m->st[k][idx], 1, wd, hwclr[k], hwset[k]);
+        else if (hwset[k] | hwclr[k])
+            m->st[k][0] = pmu_kind_next(&m->dp, k, m->st[k][0], 0, 0u, hwclr[k], hwset[k]);
+    }
+
     /* ---- read shadow / write stage ---- */
-    if (rd_ok && (r == R_CNT_LO || r == R_TSC_LO)) m->rshadow = (uint32_t)(lo_val >> 32);
-    if (rd_ok && (r == R_SIAR_LO || r == R_SDAR_LO)) m->rshadow = (uint32_t)(lo_val >> 32);
-    if (wr_ok && (r == R_CNT_HI || r == R_TSC_HI)) m->wstage = wd;
-    if (wr_ok && (r == R_CNT_LO || r == R_TSC_LO)) m->wstage = 0;
+    if (rd_ok && PMU_KIND[r].wide == 1) m->rshadow = (uint32_t)(lo_val >> 32);
+    if (wr_ok && PMU_KIND[r].wr && PMU_KIND[r].wide == 2) m->wstage = wd;
+    if (wr_ok && PMU_KIND[r].wr && PMU_KIND[r].wide == 1) m->wstage = 0;
     return 0;
 }
 
 uint64_t pmu_model_counter(const pmu_model *m, unsigned n) { return m && n < m->cfg.nc ? m->c[n].cnt : 0; }
-uint32_t pmu_model_ovf(const pmu_model *m) { return m ? m->ovf : 0; }
+uint32_t pmu_model_ovf(const pmu_model *m) { return m ? ST(m, OVF, 0) : 0; }
 uint64_t pmu_model_tsc(const pmu_model *m) { return m ? m->tsc : 0; }
 uint64_t pmu_model_siar(const pmu_model *m) { return m ? m->siar : 0; }
 uint64_t pmu_model_sdar(const pmu_model *m) { return m ? m->sdar : 0; }
-uint32_t pmu_model_pmstat(const pmu_model *m) { return m ? m->pmstat : 0; }
-uint32_t pmu_model_yblk(const pmu_model *m) { return m ? m->blk : 0; }
+uint32_t pmu_model_pmstat(const pmu_model *m) { return m ? ST(m, PMSTAT, 0) : 0; }
+uint32_t pmu_model_yblk(const pmu_model *m)
+{
+    return m ? FLD(m, YRING0, 0, BLK) | FLD(m, YRING3, 0, BLK) << 1 : 0;
+}
 /* channel i of a ring, or NULL when i is not a channel */
 static const pmu_ych *ych_at(const pmu_model *m, unsigned ring3, unsigned i)
 {

@@ -49,6 +49,10 @@
 `define PMU_NAREA_MAX 8
 `define PMU_GCTL_GEN_LSB 0
 `define PMU_GCTL_UEN_LSB 1
+`define PMU_PMSTAT_NEG_LSB 0
+`define PMU_PMSTAT_TB_LSB 1
+`define PMU_YRING0_BLK_LSB 0
+`define PMU_YRING3_BLK_LSB 0
 `define PMU_CTL_EN_LSB 8
 // END pmu regmap defines
 module pmu_core #(
@@ -150,15 +154,16 @@ module pmu_core #(
   endgenerate
 
   // ---------------------------------------------------------------- bus
-  wire          we_gctl, we_ovf, we_clr, we_cnten, we_tsc;
+  wire          we_clr, we_cnten, we_tsc;
   wire [NC-1:0] we_ctl, we_emq, we_cnt;
   wire [31:0]   wdata;
   wire [63:0]   wdata64;
   wire [NC*32-1:0] ctl_rd, emq_rd;
   wire [NC*64-1:0] cnt64;
 
-  reg           gen_q, uen_q;
-  reg  [NC-1:0] cnten_q, ovf_q;
+  reg           gen_q, uen_q;   // GCTL fields (of gctl_q)
+  reg  [NC-1:0] cnten_q;
+  wire [NC-1:0] ovf_q;
   wire [NC-1:0] ovf_set, ie;
   wire [63:0]   tsc;
 
@@ -166,18 +171,24 @@ module pmu_core #(
   localparam [3:0] EV_LAT = `PMU_EV_LAT;
   wire [31:0] cap = {16'd0, EV_LAT, HAS_YIELD != 0 ? NCH[3:0] : 4'd0, 1'b0, AW == 64 ? 1'b1 : 1'b0,
                      HAS_YIELD[0], HAS_SAMPLE[0], NAREA[3:0]};
-  wire [31:0] gctl_rd = {30'd0, uen_q, gen_q};
-
-  // sampling / yield wiring (unused when the block is left out)
+  // zero-extended read values (no zero-width replication when NC = 32 / AW = 64)
   /* verilator lint_off UNUSEDSIGNAL */
-  wire          we_mmcr, we_pmstat, we_yr0, we_yr3, we_ych, ych_ring;
-  wire [NC-1:0] we_xctl;
-  wire [2:0]    ych_idx, ych_reg;
+  wire [NC+31:0] ovf_x = {32'd0, ovf_set}, cnten_x = {32'd0, cnten_q};
+  wire [31:0]    ovf_set_w = ovf_x[31:0], cnten_w = cnten_x[31:0];
+  wire [AW+63:0] siar_x = {64'd0, siar}, sdar_x = {64'd0, sdar};
   /* verilator lint_on UNUSEDSIGNAL */
-  wire [31:0]   mmcr, yr0_rd, yr3_rd, ych_rd;
-  wire [1:0]    pmstat;
+  wire [63:0]    siar64 = siar_x[63:0], sdar64 = sdar_x[63:0];
+
+  // registers stored in the register block and their hardware sides
+  /* verilator lint_off UNUSEDSIGNAL */   // reserved bits, left-out blocks
+  wire [31:0] gctl_q, ovf_rq, mmcr_q, pmstat_q, yr0_q, yr3_q;
+  wire [NC*32-1:0] xctl_q;
+  wire [31:0] mmcr_set, mmcr_clr, pmstat_set;
+  wire [1:0]  blk_set;
+  /* verilator lint_on UNUSEDSIGNAL */
+  // sampling / yield wiring (unused when the block is left out)
+  wire [31:0]   yr0_rd, yr3_rd;
   wire [AW-1:0] siar, sdar;
-  wire [NC*32-1:0] xctl_rd;
   /* verilator lint_off UNUSEDSIGNAL */
   wire          frz, hold, tb_rise, pmi;
   wire [15:0]   thresh;
@@ -185,31 +196,66 @@ module pmu_core #(
   wire [NC-1:0] cev;   // "counter counted" bits; only counters 0..15 feed the yield event vector
   /* verilator lint_on UNUSEDSIGNAL */
 
+  // channel register buses of pmu_yield, channel k = ring-0 channels then ring-3
+  /* verilator lint_off UNUSEDSIGNAL */   // without the yield block
+  wire [2*NCH-1:0]    ywe_ctl, ywe_esv, ywe_esm, ywe_sav, ywe_cnt, ywe_miss, ywe_tlo, ywe_thi;
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [2*NCH*32-1:0] yrd_ctl, yrd_esv, yrd_esm, yrd_sav, yrd_cnt, yrd_miss, yrd_tlo, yrd_thi;
+  // CTL read: EN is CNTEN's bit
+  wire [NC*32-1:0] ctl_en_rd;
+  genvar b;
+  generate
+    for (b = 0; b < NC; b = b + 1) begin : g_ctl_rd
+      assign ctl_en_rd[b*32 +: 32] = ctl_rd[b*32 +: 32] | ({31'd0, cnten_q[b]} << `PMU_CTL_EN_LSB);
+    end
+  endgenerate
+
+  // A register that only software uses (no hardware side) leaves its
+  // generated stored-value port unconnected: adding one is an edit of
+  // regs/pmu.rdl alone (sim/regs_add_check.py).
   generate if (LEGAL) begin : g_bus
-  pmu_apb #(.NC(NC), .NCH(NCH), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .XW(AW)) u_apb (
+  /* verilator lint_off PINMISSING */
+  pmu_apb #(.NC(NC), .NCH(NCH), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD)) u_apb (
     .clk_i, .rst_ni,
     .psel_i, .penable_i, .pwrite_i, .paddr_i, .pwdata_i, .pstrb_i, .pprot_i,
-    .pready_o, .prdata_o, .pslverr_o,
-    .cfg_i(cfg), .cap_i(cap), .gctl_i(gctl_rd), .uen_i(uen_q), .ovf_i(ovf_q), .cnten_i(cnten_q),
-    .tsc_i(tsc), .ctl_rd_i(ctl_rd), .emq_rd_i(emq_rd), .cnt_i(cnt64),
-    .we_gctl_o(we_gctl), .we_ovf_o(we_ovf), .we_clr_o(we_clr), .we_cnten_o(we_cnten),
-    .we_tsc_o(we_tsc), .we_ctl_o(we_ctl), .we_emq_o(we_emq), .we_cnt_o(we_cnt),
-    .wdata_o(wdata), .wdata64_o(wdata64),
-    .mmcr_i(mmcr), .pmstat_i(pmstat), .siar_i(siar), .sdar_i(sdar), .xctl_rd_i(xctl_rd),
-    .yr0_i(yr0_rd), .yr3_i(yr3_rd), .ych_rd_i(ych_rd),
-    .we_mmcr_o(we_mmcr), .we_pmstat_o(we_pmstat), .we_xctl_o(we_xctl), .we_yr0_o(we_yr0),
-    .we_yr3_o(we_yr3), .we_ych_o(we_ych), .ych_ring_o(ych_ring), .ych_idx_o(ych_idx), .ych_reg_o(ych_reg)
+    .pready_o, .prdata_o, .pslverr_o, .uen_i(uen_q), .wdata_o(wdata), .wdata64_o(wdata64),
+    .rd_cfg_i(cfg), .rd_cap_i(cap), .gctl_q_o(gctl_q),
+    .ovf_q_o(ovf_rq), .ovf_hwset_i(ovf_set_w), .we_clr_o(we_clr), .rd_cnten_i(cnten_w), .we_cnten_o(we_cnten),
+    .rd_tsc_lo_i(tsc), .we_tsc_lo_o(we_tsc),
+    .rd_cnt_ctl_i(ctl_en_rd), .we_cnt_ctl_o(we_ctl), .rd_cnt_emq_i(emq_rd), .we_cnt_emq_o(we_emq),
+    .rd_cnt_lo_i(cnt64), .we_cnt_lo_o(we_cnt),
+    .mmcr_q_o(mmcr_q), .mmcr_hwset_i(mmcr_set), .mmcr_hwclr_i(mmcr_clr),
+    .pmstat_q_o(pmstat_q), .pmstat_hwset_i(pmstat_set),
+    .rd_siar_lo_i(siar64), .rd_sdar_lo_i(sdar64), .xctl_q_o(xctl_q),
+    .rd_yring0_i(yr0_rd), .yring0_q_o(yr0_q), .yring0_hwset_i({31'd0, blk_set[0]} << `PMU_YRING0_BLK_LSB),
+    .rd_yring3_i(yr3_rd), .yring3_q_o(yr3_q), .yring3_hwset_i({31'd0, blk_set[1]} << `PMU_YRING3_BLK_LSB),
+    .rd_ych0_ctl_i(yrd_ctl[0 +: NCH*32]),    .we_ych0_ctl_o(ywe_ctl[0 +: NCH]),
+    .rd_ych0_esv_i(yrd_esv[0 +: NCH*32]),    .we_ych0_esv_o(ywe_esv[0 +: NCH]),
+    .rd_ych0_esm_i(yrd_esm[0 +: NCH*32]),    .we_ych0_esm_o(ywe_esm[0 +: NCH]),
+    .rd_ych0_sav_i(yrd_sav[0 +: NCH*32]),    .we_ych0_sav_o(ywe_sav[0 +: NCH]),
+    .rd_ych0_cnt_i(yrd_cnt[0 +: NCH*32]),    .we_ych0_cnt_o(ywe_cnt[0 +: NCH]),
+    .rd_ych0_miss_i(yrd_miss[0 +: NCH*32]),  .we_ych0_miss_o(ywe_miss[0 +: NCH]),
+    .rd_ych0_tgt_lo_i(yrd_tlo[0 +: NCH*32]), .we_ych0_tgt_lo_o(ywe_tlo[0 +: NCH]),
+    .rd_ych0_tgt_hi_i(yrd_thi[0 +: NCH*32]), .we_ych0_tgt_hi_o(ywe_thi[0 +: NCH]),
+    .rd_ych3_ctl_i(yrd_ctl[NCH*32 +: NCH*32]),    .we_ych3_ctl_o(ywe_ctl[NCH +: NCH]),
+    .rd_ych3_esv_i(yrd_esv[NCH*32 +: NCH*32]),    .we_ych3_esv_o(ywe_esv[NCH +: NCH]),
+    .rd_ych3_esm_i(yrd_esm[NCH*32 +: NCH*32]),    .we_ych3_esm_o(ywe_esm[NCH +: NCH]),
+    .rd_ych3_sav_i(yrd_sav[NCH*32 +: NCH*32]),    .we_ych3_sav_o(ywe_sav[NCH +: NCH]),
+    .rd_ych3_cnt_i(yrd_cnt[NCH*32 +: NCH*32]),    .we_ych3_cnt_o(ywe_cnt[NCH +: NCH]),
+    .rd_ych3_miss_i(yrd_miss[NCH*32 +: NCH*32]),  .we_ych3_miss_o(ywe_miss[NCH +: NCH]),
+    .rd_ych3_tgt_lo_i(yrd_tlo[NCH*32 +: NCH*32]), .we_ych3_tgt_lo_o(ywe_tlo[NCH +: NCH]),
+    .rd_ych3_tgt_hi_i(yrd_thi[NCH*32 +: NCH*32]), .we_ych3_tgt_hi_o(ywe_thi[NCH +: NCH])
   );
+  /* verilator lint_on PINMISSING */
   end endgenerate
 
   // ------------------------------------------------- global registers
-  always @(posedge clk_i or negedge rst_ni)
-    if (!rst_ni) begin
-      gen_q <= 1'b0; uen_q <= 1'b0;
-    end else if (we_gctl) begin
-      gen_q <= wdata[`PMU_GCTL_GEN_LSB];
-      uen_q <= wdata[`PMU_GCTL_UEN_LSB];
-    end
+  // GCTL, OVF, MMCR, PMSTAT, XCTL and YRING0/3.BLK are stored in the
+  // register block (pmu_apb); their hardware sides are wired here
+  always @* begin
+    gen_q = gctl_q[`PMU_GCTL_GEN_LSB];
+    uen_q = gctl_q[`PMU_GCTL_UEN_LSB];
+  end
 
   integer i;
   always @(posedge clk_i or negedge rst_ni)
@@ -218,10 +264,8 @@ module pmu_core #(
     else for (i = 0; i < NC; i = i + 1)
       if (we_ctl[i]) cnten_q[i] <= wdata[`PMU_CTL_EN_LSB];
 
-  // sticky overflow: a hardware set wins over a same-cycle W1C
-  always @(posedge clk_i or negedge rst_ni)
-    if (!rst_ni) ovf_q <= {NC{1'b0}};
-    else         ovf_q <= (ovf_q & ~(we_ovf ? wdata[NC-1:0] : {NC{1'b0}})) | ovf_set;
+  // sticky overflow (OVF, W1C): a hardware set wins over a same-cycle clear
+  assign ovf_q = ovf_rq[NC-1:0];
 
   assign irq_o = |(ovf_q & ie) | pmi;
   assign ovf_o = ovf_q;
@@ -239,23 +283,23 @@ module pmu_core #(
   generate
     if (HAS_SAMPLE != 0 && LEGAL) begin : g_smp
       pmu_sample #(.NC(NC), .AW(AW)) u_smp (
-        .clk_i, .rst_ni, .we_mmcr_i(we_mmcr), .we_pmstat_i(we_pmstat), .we_xctl_i(we_xctl), .wdata_i(wdata),
+        .clk_i, .rst_ni, .mmcr_i(mmcr_q), .pmstat_i(pmstat_q), .xctl_i(xctl_q),
+        .mmcr_hwset_o(mmcr_set), .mmcr_hwclr_o(mmcr_clr), .pmstat_hwset_o(pmstat_set),
         .tsc_i(tsc), .we_tsc_i(we_tsc), .wdata64_i(wdata64), .cmsb_i(cmsb),
         .iaddr_i, .daddr_i,
         .frz_o(frz), .hold_o(hold), .thresh_o(thresh), .hist_o(hist), .lat_o(lat), .pms_o(pms), .pmc_o(pmc),
-        .tb_rise_o(tb_rise), .mmcr_o(mmcr), .pmstat_o(pmstat), .siar_o(siar), .sdar_o(sdar),
-        .xctl_rd_o(xctl_rd), .pmi_o(pmi)
+        .tb_rise_o(tb_rise), .siar_o(siar), .sdar_o(sdar), .pmi_o(pmi)
       );
     end else if (LEGAL) begin : g_no_smp
       assign frz = 1'b0;  assign hold = 1'b0; assign thresh = 16'd0; assign tb_rise = 1'b0;
       assign hist = {NC{1'b0}}; assign lat = {NC{1'b0}}; assign pms = {NC{1'b0}}; assign pmc = {NC{1'b0}};
-      assign mmcr = 32'd0; assign pmstat = 2'b00; assign siar = {AW{1'b0}}; assign sdar = {AW{1'b0}};
-      assign xctl_rd = {NC*32{1'b0}}; assign pmi = 1'b0;
+      assign siar = {AW{1'b0}}; assign sdar = {AW{1'b0}}; assign pmi = 1'b0;
+      assign mmcr_set = 32'd0; assign mmcr_clr = 32'd0; assign pmstat_set = 32'd0;
     end
   endgenerate
   assign pmi_o    = pmi;
-  assign mmcr_o   = mmcr;
-  assign pmstat_o = pmstat;
+  assign mmcr_o   = mmcr_q;
+  assign pmstat_o = {pmstat_q[`PMU_PMSTAT_TB_LSB], pmstat_q[`PMU_PMSTAT_NEG_LSB]};
   assign siar_o   = siar;
   assign sdar_o   = sdar;
 
@@ -288,13 +332,19 @@ module pmu_core #(
 
       pmu_yield #(.NCH(NCH), .EVW(25), .AW(AW)) u_yld (
         .clk_i, .rst_ni, .ring3_i(cpl_i[1:0] != 2'd0), .evt_i(evt),
-        .sel_ring_i(ych_ring), .sel_ch_i(ych_idx), .sel_reg_i(ych_reg), .we_ch_i(we_ych),
-        .we_yr0_i(we_yr0), .we_yr3_i(we_yr3), .wdata_i(wdata),
-        .ch_rd_o(ych_rd), .yr0_rd_o(yr0_rd), .yr3_rd_o(yr3_rd),
+        .we_ctl_i(ywe_ctl), .we_esv_i(ywe_esv), .we_esm_i(ywe_esm), .we_sav_i(ywe_sav),
+        .we_cnt_i(ywe_cnt), .we_miss_i(ywe_miss), .we_tgt_lo_i(ywe_tlo), .we_tgt_hi_i(ywe_thi),
+        .blk_i({yr3_q[`PMU_YRING3_BLK_LSB], yr0_q[`PMU_YRING0_BLK_LSB]}), .blk_set_o(blk_set), .wdata_i(wdata),
+        .rd_ctl_o(yrd_ctl), .rd_esv_o(yrd_esv), .rd_esm_o(yrd_esm), .rd_sav_o(yrd_sav),
+        .rd_cnt_o(yrd_cnt), .rd_miss_o(yrd_miss), .rd_tgt_lo_o(yrd_tlo), .rd_tgt_hi_o(yrd_thi),
+        .yr0_rd_o(yr0_rd), .yr3_rd_o(yr3_rd),
         .yield_o, .yield_ring_o, .yield_ch_o, .yield_tgt_o, .yblk_o, .yer_o, .ycnt_o, .ymiss_o
       );
     end else if (LEGAL) begin : g_no_yld
-      assign ych_rd = 32'd0; assign yr0_rd = 32'd0; assign yr3_rd = 32'd0;
+      assign yr0_rd = 32'd0; assign yr3_rd = 32'd0; assign blk_set = 2'b00;
+      assign yrd_ctl = {2*NCH*32{1'b0}}; assign yrd_esv = {2*NCH*32{1'b0}}; assign yrd_esm = {2*NCH*32{1'b0}};
+      assign yrd_sav = {2*NCH*32{1'b0}}; assign yrd_cnt = {2*NCH*32{1'b0}}; assign yrd_miss = {2*NCH*32{1'b0}};
+      assign yrd_tlo = {2*NCH*32{1'b0}}; assign yrd_thi = {2*NCH*32{1'b0}};
       assign yield_o = 1'b0; assign yield_ring_o = 1'b0; assign yield_ch_o = 3'd0;
       assign yield_tgt_o = {AW{1'b0}}; assign yblk_o = 2'b00; assign yer_o = {2*NCH{1'b0}};
       assign ycnt_o = {2*NCH*32{1'b0}}; assign ymiss_o = {2*NCH*16{1'b0}};

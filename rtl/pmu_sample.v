@@ -46,12 +46,16 @@ module pmu_sample #(
 ) (
   input  wire           clk_i,
   input  wire           rst_ni,
-  // register writes (valid accesses only)
-  input  wire           we_mmcr_i,
-  input  wire           we_pmstat_i,
-  input  wire [NC-1:0]  we_xctl_i,
+  // its registers, stored in the register block (pmu_apb), and their hardware side
+  /* verilator lint_off UNUSEDSIGNAL */   // reserved bits
+  input  wire [31:0]    mmcr_i,
+  input  wire [31:0]    pmstat_i,
+  input  wire [NC*32-1:0] xctl_i,
+  /* verilator lint_on UNUSEDSIGNAL */
+  output wire [31:0]    mmcr_hwset_o,  // FRZ on the interrupt (FOI)
+  output wire [31:0]    mmcr_hwclr_o,  // PMXE on the interrupt, TRIG while counter 0 is negative
+  output wire [31:0]    pmstat_hwset_o,
   /* verilator lint_off UNUSEDSIGNAL */
-  input  wire [31:0]    wdata_i,     // reserved bits are not stored
   // time-stamp counter and its write port (for the time-base transition)
   input  wire [63:0]    tsc_i,       // only bits up to the highest TBSEL bit
   input  wire           we_tsc_i,
@@ -71,22 +75,19 @@ module pmu_sample #(
   output wire [NC-1:0]  pms_o,
   output wire [NC-1:0]  pmc_o,
   output wire           tb_rise_o,   // selected TSC bit rises at this edge
-  // register read data / status
-  output wire [31:0]    mmcr_o,
-  output wire [1:0]     pmstat_o,
+  // sampled addresses, interrupt
   output wire [AW-1:0]  siar_o,
   output wire [AW-1:0]  sdar_o,
-  output wire [NC*32-1:0] xctl_rd_o,
   output wire           pmi_o
 );
-  reg        frz_q, foi_q, pmxe_q, trig_q, tbee_q;
+  reg        frz_q, foi_q, pmxe_q, trig_q, tbee_q;   // MMCR fields (of mmcr_q)
   reg [1:0]  tbsel_q;
   reg [15:0] thresh_q;
-  reg [1:0]  pmstat_q;
+  wire [1:0] pmstat_q = {pmstat_i[`PMU_PMSTAT_TB_LSB], pmstat_i[`PMU_PMSTAT_NEG_LSB]};
   reg [AW-1:0] siar_q, sdar_q;
   reg [AW-1:0] ia1_q, da1_q, ia2_q, da2_q, ia3_q, da3_q;   // address pipeline (cycles t-1..t-3)
   wire         cnt0_msb = cmsb_i[0];
-  reg [NC-1:0] nie_q, hist_q, lat_q, pms_q, pmc_q;
+  wire [NC-1:0] nie_q, hist_q, lat_q, pms_q, pmc_q;
 
   // ---- time-base transition: the selected TSC bit goes 0 -> 1 at this edge
   reg tb_cur, tb_nxt;
@@ -112,26 +113,24 @@ module pmu_sample #(
   wire cond_tb  = tbee_q & tb_rise_o;
   wire fire     = pmxe_q & (cond_neg | cond_tb);
 
-  // MMCR: a software write first, hardware updates on top (hardware wins)
-  always @(posedge clk_i or negedge rst_ni)
-    if (!rst_ni) begin
-      frz_q <= 1'b0; foi_q <= 1'b0; pmxe_q <= 1'b0; trig_q <= 1'b0; tbee_q <= 1'b0;
-      tbsel_q <= 2'd0; thresh_q <= 16'd0;
-    end else begin
-      frz_q    <= (we_mmcr_i ? wdata_i[`PMU_MMCR_FRZ_LSB] : frz_q) | (fire & foi_q);
-      foi_q    <= we_mmcr_i ? wdata_i[`PMU_MMCR_FOI_LSB] : foi_q;
-      pmxe_q   <= (we_mmcr_i ? wdata_i[`PMU_MMCR_PMXE_LSB] : pmxe_q) & ~fire;
-      trig_q   <= (we_mmcr_i ? wdata_i[`PMU_MMCR_TRIG_LSB] : trig_q) & ~cnt0_msb;
-      tbee_q   <= we_mmcr_i ? wdata_i[`PMU_MMCR_TBEE_LSB] : tbee_q;
-      tbsel_q  <= we_mmcr_i ? wdata_i[`PMU_MMCR_TBSEL_LSB +: `PMU_MMCR_TBSEL_W] : tbsel_q;
-      thresh_q <= we_mmcr_i ? wdata_i[`PMU_MMCR_THRESH_LSB +: `PMU_MMCR_THRESH_W] : thresh_q;
-    end
+  // MMCR: hardware updates on top of a software write (hardware wins):
+  // FOI sets FRZ on the interrupt, the interrupt clears PMXE, counter 0
+  // negative clears TRIG
+  assign mmcr_hwset_o = {31'd0, fire & foi_q} << `PMU_MMCR_FRZ_LSB;
+  assign mmcr_hwclr_o = ({31'd0, fire} << `PMU_MMCR_PMXE_LSB) | ({31'd0, cnt0_msb} << `PMU_MMCR_TRIG_LSB);
+  always @* begin
+    frz_q    = mmcr_i[`PMU_MMCR_FRZ_LSB];
+    foi_q    = mmcr_i[`PMU_MMCR_FOI_LSB];
+    pmxe_q   = mmcr_i[`PMU_MMCR_PMXE_LSB];
+    trig_q   = mmcr_i[`PMU_MMCR_TRIG_LSB];
+    tbee_q   = mmcr_i[`PMU_MMCR_TBEE_LSB];
+    tbsel_q  = mmcr_i[`PMU_MMCR_TBSEL_LSB +: `PMU_MMCR_TBSEL_W];
+    thresh_q = mmcr_i[`PMU_MMCR_THRESH_LSB +: `PMU_MMCR_THRESH_W];
+  end
 
-  // PMSTAT: sticky, W1C, a hardware set wins over a same-cycle clear
-  always @(posedge clk_i or negedge rst_ni)
-    if (!rst_ni) pmstat_q <= 2'b00;
-    else pmstat_q <= (pmstat_q & ~(we_pmstat_i ? {wdata_i[`PMU_PMSTAT_TB_LSB], wdata_i[`PMU_PMSTAT_NEG_LSB]} : 2'b00)) |
-                     {fire & cond_tb, fire & cond_neg};
+  // PMSTAT: sticky, W1C; the interrupt sets it (a hardware set wins over a clear)
+  assign pmstat_hwset_o = ({31'd0, fire & cond_tb} << `PMU_PMSTAT_TB_LSB) |
+                          ({31'd0, fire & cond_neg} << `PMU_PMSTAT_NEG_LSB);
 
   // address pipeline: the addresses travel with the events through the
   // three event-path stages of pmu_core
@@ -152,40 +151,16 @@ module pmu_sample #(
     end
 
   // per-counter XCTL
-  integer n;
-  always @(posedge clk_i or negedge rst_ni)
-    if (!rst_ni) begin
-      nie_q <= {NC{1'b0}}; hist_q <= {NC{1'b0}}; lat_q <= {NC{1'b0}}; pms_q <= {NC{1'b0}}; pmc_q <= {NC{1'b0}};
-    end else
-      for (n = 0; n < NC; n = n + 1)
-        if (we_xctl_i[n]) begin
-          nie_q[n]  <= wdata_i[`PMU_XCTL_NIE_LSB];
-          hist_q[n] <= wdata_i[`PMU_XCTL_HIST_LSB];
-          lat_q[n]  <= wdata_i[`PMU_XCTL_LAT_LSB];
-          pms_q[n]  <= wdata_i[`PMU_XCTL_PMS_LSB];
-          pmc_q[n]  <= wdata_i[`PMU_XCTL_PMC_LSB];
-        end
-
-  reg [31:0] mmcr_rd;
-  reg [NC*32-1:0] xctl_rd;
-  always @* begin
-    mmcr_rd = 32'd0;
-    mmcr_rd[`PMU_MMCR_FRZ_LSB]  = frz_q;
-    mmcr_rd[`PMU_MMCR_FOI_LSB]  = foi_q;
-    mmcr_rd[`PMU_MMCR_PMXE_LSB] = pmxe_q;
-    mmcr_rd[`PMU_MMCR_TRIG_LSB] = trig_q;
-    mmcr_rd[`PMU_MMCR_TBEE_LSB] = tbee_q;
-    mmcr_rd[`PMU_MMCR_TBSEL_LSB +: `PMU_MMCR_TBSEL_W]   = tbsel_q;
-    mmcr_rd[`PMU_MMCR_THRESH_LSB +: `PMU_MMCR_THRESH_W] = thresh_q;
-    xctl_rd = {NC*32{1'b0}};
-    for (n = 0; n < NC; n = n + 1) begin
-      xctl_rd[n*32 + `PMU_XCTL_NIE_LSB]  = nie_q[n];
-      xctl_rd[n*32 + `PMU_XCTL_HIST_LSB] = hist_q[n];
-      xctl_rd[n*32 + `PMU_XCTL_LAT_LSB]  = lat_q[n];
-      xctl_rd[n*32 + `PMU_XCTL_PMS_LSB]  = pms_q[n];
-      xctl_rd[n*32 + `PMU_XCTL_PMC_LSB]  = pmc_q[n];
+  genvar n;
+  generate
+    for (n = 0; n < NC; n = n + 1) begin : g_xctl
+      assign nie_q[n]  = xctl_i[n*32 + `PMU_XCTL_NIE_LSB];
+      assign hist_q[n] = xctl_i[n*32 + `PMU_XCTL_HIST_LSB];
+      assign lat_q[n]  = xctl_i[n*32 + `PMU_XCTL_LAT_LSB];
+      assign pms_q[n]  = xctl_i[n*32 + `PMU_XCTL_PMS_LSB];
+      assign pmc_q[n]  = xctl_i[n*32 + `PMU_XCTL_PMC_LSB];
     end
-  end
+  endgenerate
 
   assign frz_o     = frz_q;
   assign hold_o    = trig_q & ~cnt0_msb;
@@ -194,10 +169,7 @@ module pmu_sample #(
   assign lat_o     = lat_q;
   assign pms_o     = pms_q;
   assign pmc_o     = pmc_q;
-  assign mmcr_o    = mmcr_rd;
-  assign pmstat_o  = pmstat_q;
   assign siar_o    = siar_q;
   assign sdar_o    = sdar_q;
-  assign xctl_rd_o = xctl_rd;
   assign pmi_o     = |pmstat_q;
 endmodule

@@ -40,12 +40,14 @@ $(CORE_BUILD)/$(1)_$(2)/V$(1): $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS)
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef
 
-$(CORE_BUILD)/%/pmu_model.o: $(CORE_CM_DIR)/pmu_model.c $(CORE_CM_DIR)/pmu_model.h $(CORE_CM_DIR)/pmu_regs.h
+$(CORE_BUILD)/%/pmu_model.o: $(CORE_CM_DIR)/pmu_model.c $(CORE_CM_DIR)/pmu_model.h $(CORE_CM_DIR)/pmu_regs.h \
+    $(CORE_CM_DIR)/pmu_regdec.h $(CORE_CM_DIR)/pmu_reg_field.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
 $(foreach t,test_random test_directed demo bench,$(foreach c,default alt,$(eval $(call vbuild,$(t),$(c)))))
 $(eval $(call vbuild,test_random,lean))
+$(foreach c,default alt lean,$(eval $(call vbuild,test_regs,$(c))))
 
 .PHONY: core-random core-random-alt core-random-lean core-directed core-directed-alt core-lint
 
@@ -101,6 +103,25 @@ core-directed-alt: $(CORE_BUILD)/test_directed_alt/Vtest_directed
 	$< --vec $(CORE_BUILD)/directed_alt.vec
 
 TEST_TARGETS += core-directed core-directed-alt
+
+# register tests from the generated register table (tb/test_regs.cpp): every
+# register of regs/pmu.rdl, in every configuration
+.PHONY: core-regs core-regs-alt core-regs-lean
+core-regs: $(CORE_BUILD)/test_regs_default/Vtest_regs
+	$< --seed $(SEED)
+core-regs-alt: $(CORE_BUILD)/test_regs_alt/Vtest_regs
+	$< --seed $(SEED)
+core-regs-lean: $(CORE_BUILD)/test_regs_lean/Vtest_regs
+	$< --seed $(SEED)
+TEST_TARGETS += core-regs core-regs-alt core-regs-lean
+
+# adding a register is one edit of regs/pmu.rdl: a scratch copy gets a new
+# register in the .rdl only, regenerates, and passes test_regs and the
+# directed lockstep tests with it (sim/regs_add_check.py)
+.PHONY: regs-add-check
+regs-add-check:
+	python3 sim/regs_add_check.py
+TEST_TARGETS += regs-add-check
 
 # Icarus replay of the directed-test vectors ($(1) = config)
 iparams = $(foreach p,$(CFG_$(1)),-Ptb_replay.$(p))

@@ -28,6 +28,7 @@ DC = (("dc_directed", "small"), ("dc_random", "small"))
 DC_X = (("dc_icarus", "small"),)
 AXIL = (("test_bus", "axil"),)   # tb/test_bus.cpp with the AXI4-Lite wrapper as top
 WB = (("test_bus", "wb"),)       # ... with the Wishbone wrapper
+REGS = (("test_regs", "default"),)   # tb/test_regs.cpp: the register tests from the generated table
 MUTANTS = [
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)]", "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1]"),
@@ -43,27 +44,36 @@ MUTANTS = [
     ("rtl-lat-event-unqualified", "rtl/pmu_core.v",
      "{{(BW-1){1'b0}}, th_ok[ti] & lat[n] & lat_ev[ti]}",
      "{{(BW-1){1'b0}}, (~pms[n] | pm_i[ti]) & (~pmc[n] | ~pm_i[ti]) & lat[n] & lat_ev[ti]}"),
+    # the generated decode compares every address bit: a misaligned CNT_LO is unmapped
     ("rtl-misaligned-accepted", "rtl/pmu_apb.v",
-     "wire          misal = |a[1:0];", "wire          misal = 1'b0;"),
+     "assign k_d[K_CNT_LO] = in_cnt && (o_cnt[3:0] == 4'h8);",
+     "assign k_d[K_CNT_LO] = in_cnt && (o_cnt[3:2] == 2'h2);"),
     ("rtl-shadow-not-latched", "rtl/pmu_apb.v",
-     "if (rd_ok & (is_lo | ro_lo)) rshadow_q <= lo_val[63:32];", "if (rd_ok & (is_hi | ro_lo)) rshadow_q <= lo_val[63:32];"),
-    ("rtl-ovf-lost-on-w1c", "rtl/pmu_core.v",
-     "ovf_q <= (ovf_q & ~(we_ovf ? wdata[NC-1:0] : {NC{1'b0}})) | ovf_set;",
-     "ovf_q <= (ovf_q | ovf_set) & ~(we_ovf ? wdata[NC-1:0] : {NC{1'b0}});"),
+     "if (rd_ok & rd_lo) rshadow_q <= lo_val[63:32];", "if (rd_ok & wr_hi) rshadow_q <= lo_val[63:32];"),
+    # the field primitive: a hardware set must win over a same-cycle write (W1C of OVF, PMSTAT, ...)
+    ("rtl-ovf-lost-on-w1c", "rtl/pmu_reg_field.v",
+     "wire [W-1:0] d = (sw_d & ~hwclr_i) | hwset_i;",
+     "wire [W-1:0] d = (sw_d & ~hwclr_i) | (hwset_i & ~wm);"),
+    # the generated register block and the model's generic register store
+    ("rtl-regblock-field-not-stored", "rtl/pmu_apb.v",
+     ".MASK(32'h0000001F)) u_rw (", ".MASK(32'h0000000F)) u_rw (", REGS),
+    ("model-regblock-element-aliased", "cmodel/pmu_model.c",
+     "m->st[k][idx] = pmu_kind_next(&m->dp, k, m->st[k][idx], 1, wd, hwclr[k], hwset[k]);",
+     "m->st[k][0] = pmu_kind_next(&m->dp, k, m->st[k][0], 1, wd, hwclr[k], hwset[k]);", REGS),
     ("model-edge-is-level", "cmodel/pmu_model.c",
      "if (c->edge) return *cond & !c->prev_cond;", "if (c->edge) return *cond;"),
     ("model-stage-not-cleared", "cmodel/pmu_model.c",
-     "if (wr_ok && (r == R_CNT_LO || r == R_TSC_LO)) m->wstage = 0;", ""),
+     "if (wr_ok && PMU_KIND[r].wr && PMU_KIND[r].wide == 1) m->wstage = 0;", ""),
     ("model-gen-ignored", "cmodel/pmu_model.c",
-     "int run = m->gen && ((m->cnten >> n) & 1u);", "int run = ((m->cnten >> n) & 1u);"),
+     "int run = FLD(m, GCTL, 0, GEN) && ((m->cnten >> n) & 1u);", "int run = ((m->cnten >> n) & 1u);"),
     ("model-scalar-swapped", "cmodel/pmu_model.c",
      "case PMU_RSZ32:  return s->esz ? 0u : PMU_FLOP_SCALAR_SINGLE_MASK;",
      "case PMU_RSZ32:  return s->esz ? 0u : PMU_FLOP_SCALAR_DOUBLE_MASK;"),
     ("model-wrap-saturates", "cmodel/pmu_model.c",
      "c->cnt = sum;", "c->cnt = sum < c->cnt ? m->cmask : sum;"),
-    ("model-unpriv-write-allowed", "cmodel/pmu_model.c",
-     "(!(in->pprot & 1u) && (in->pwrite || !(m->uen && user_ok)))",
-     "(!(in->pprot & 1u) && (!in->pwrite && !(m->uen && user_ok)))"),
+    ("model-unpriv-write-allowed", "cmodel/pmu_regdec.h",
+     "return write || !(uen && PMU_KIND[k].user == 1);",
+     "return !write && !(uen && PMU_KIND[k].user == 1);"),
     ("model-ych-reload-off-by-one", "cmodel/pmu_model.c",
      "else if (uf) y->cnt = sav_old;", "else if (uf) y->cnt = sav_old ? sav_old - 1u : 0u;"),
     # pipelined event path: the count enable must travel with the events
@@ -89,9 +99,9 @@ MUTANTS = [
      "return es < c->ncls && es % c->narea == n % c->narea;", "return es < c->ncls;", ALT),
     # left-out blocks: their registers answer PSLVERR
     ("rtl-absent-sample-mapped", "rtl/pmu_apb.v",
-     "assign k_d[K_MMCR]    = smp & (a == `PMU_REG_MMCR);", "assign k_d[K_MMCR]    = (a == `PMU_REG_MMCR);", LEAN),
-    ("model-absent-yield-mapped", "cmodel/pmu_model.c",
-     "return m->cfg.has_yield ? r : R_NONE;", "return r;", LEAN),
+     "assign k_d[K_MMCR] = (HAS_SAMPLE != 0) && (a == 12'h040);", "assign k_d[K_MMCR] = (a == 12'h040);", LEAN),
+    ("model-absent-yield-mapped", "cmodel/pmu_regdec.h",
+     "case 0x060u: return (p->HAS_YIELD) ? PMU_K_YRING0 : PMU_K_NONE;", "case 0x060u: return PMU_K_YRING0;", LEAN),
     # distributed counters: the bus privilege rule (RTL and model)
     ("rtl-dc-pprot-ignored", "rtl/dc_central_unit.v",
      "(~priv & ~user_ok);", "(1'b0 & ~priv & ~user_ok);", DC),

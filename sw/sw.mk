@@ -5,7 +5,7 @@
 SW_BUILD := $(BUILD)/sw
 VERILATOR ?= verilator
 SW_LIB_SRCS := sw/pmu_drv.c sw/pmu_api.c sw/pmu_events_soc.c
-SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_model.h
+SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h
 SW_TEST_SRCS := sw/test_sw.c sw/pmu_simbus.c $(SW_LIB_SRCS)
 SW_SEED ?= $(SEED)
 
@@ -136,7 +136,7 @@ TEST_TARGETS += dc-sw-test dc-sw-test-rtl
 #   yield-sw-test      on the C model (pmu_model): default (NCH=4, AW=64), NCH=1 AW=32, NCH=8
 #   yield-sw-test-rtl  on the Verilated pmu_core (default parameters) in lockstep with the model (tb/pmu_harness.h)
 Y_SW_SRCS := sw/test_yield.c sw/yield_drv.c sw/pmu_simbus.c
-Y_SW_HDRS := sw/yield_drv.h sw/test_yield.h sw/pmu_drv.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_model.h
+Y_SW_HDRS := sw/yield_drv.h sw/test_yield.h sw/pmu_drv.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h
 $(SW_BUILD)/test_yield_model: sw/test_yield_model.c $(Y_SW_SRCS) cmodel/pmu_model.c $(Y_SW_HDRS) | deps-sw
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_yield_model.c $(Y_SW_SRCS) cmodel/pmu_model.c

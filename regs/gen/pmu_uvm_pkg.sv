@@ -14,7 +14,7 @@ package pmu_uvm_pkg;
 
         virtual function void build();
             this.ID = new("ID");
-            this.ID.configure(this, 32, 0, "RO", 1, 'h504d0100, 1, 1, 0);
+            this.ID.configure(this, 32, 0, "RO", 0, 'h504d0100, 1, 1, 0);
         endfunction : build
     endclass : pmu__ID
 
@@ -305,8 +305,8 @@ package pmu_uvm_pkg;
         endfunction : build
     endclass : pmu__YRING3
 
-    // reg - pmu::CNT::CTL
-    class pmu__CNT__CTL extends uvm_reg;
+    // reg - pmu::CNT_pmu_count_90581d96::CTL
+    class pmu__CNT_pmu_count_90581d96__CTL extends uvm_reg;
         rand uvm_reg_field ES;
         rand uvm_reg_field EN;
         rand uvm_reg_field IE;
@@ -314,7 +314,7 @@ package pmu_uvm_pkg;
         rand uvm_reg_field INV;
         rand uvm_reg_field THR;
 
-        function new(string name = "pmu__CNT__CTL");
+        function new(string name = "pmu__CNT_pmu_count_90581d96__CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -332,14 +332,14 @@ package pmu_uvm_pkg;
             this.THR = new("THR");
             this.THR.configure(this, 8, 16, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__CNT__CTL
+    endclass : pmu__CNT_pmu_count_90581d96__CTL
 
-    // reg - pmu::CNT::EMQ
-    class pmu__CNT__EMQ extends uvm_reg;
+    // reg - pmu::CNT_pmu_count_90581d96::EMQ
+    class pmu__CNT_pmu_count_90581d96__EMQ extends uvm_reg;
         rand uvm_reg_field EM;
         rand uvm_reg_field EQ;
 
-        function new(string name = "pmu__CNT__EMQ");
+        function new(string name = "pmu__CNT_pmu_count_90581d96__EMQ");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -349,13 +349,13 @@ package pmu_uvm_pkg;
             this.EQ = new("EQ");
             this.EQ.configure(this, 16, 16, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__CNT__EMQ
+    endclass : pmu__CNT_pmu_count_90581d96__EMQ
 
-    // reg - pmu::CNT::CNT_LO
-    class pmu__CNT__CNT_LO extends uvm_reg;
+    // reg - pmu::CNT_pmu_count_90581d96::CNT_LO
+    class pmu__CNT_pmu_count_90581d96__CNT_LO extends uvm_reg;
         rand uvm_reg_field CNT;
 
-        function new(string name = "pmu__CNT__CNT_LO");
+        function new(string name = "pmu__CNT_pmu_count_90581d96__CNT_LO");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -363,13 +363,13 @@ package pmu_uvm_pkg;
             this.CNT = new("CNT");
             this.CNT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__CNT__CNT_LO
+    endclass : pmu__CNT_pmu_count_90581d96__CNT_LO
 
-    // reg - pmu::CNT::CNT_HI
-    class pmu__CNT__CNT_HI extends uvm_reg;
+    // reg - pmu::CNT_pmu_count_90581d96::CNT_HI
+    class pmu__CNT_pmu_count_90581d96__CNT_HI extends uvm_reg;
         rand uvm_reg_field CNT;
 
-        function new(string name = "pmu__CNT__CNT_HI");
+        function new(string name = "pmu__CNT_pmu_count_90581d96__CNT_HI");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -377,16 +377,16 @@ package pmu_uvm_pkg;
             this.CNT = new("CNT");
             this.CNT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__CNT__CNT_HI
+    endclass : pmu__CNT_pmu_count_90581d96__CNT_HI
 
-    // regfile - pmu::CNT
-    class pmu__CNT extends uvm_reg_block;
-        rand pmu__CNT__CTL CTL;
-        rand pmu__CNT__EMQ EMQ;
-        rand pmu__CNT__CNT_LO CNT_LO;
-        rand pmu__CNT__CNT_HI CNT_HI;
+    // regfile - pmu::CNT_pmu_count_90581d96
+    class pmu__CNT_pmu_count_90581d96 extends uvm_reg_block;
+        rand pmu__CNT_pmu_count_90581d96__CTL CTL;
+        rand pmu__CNT_pmu_count_90581d96__EMQ EMQ;
+        rand pmu__CNT_pmu_count_90581d96__CNT_LO CNT_LO;
+        rand pmu__CNT_pmu_count_90581d96__CNT_HI CNT_HI;
 
-        function new(string name = "pmu__CNT");
+        function new(string name = "pmu__CNT_pmu_count_90581d96");
             super.new(name);
         endfunction : new
 
@@ -413,17 +413,17 @@ package pmu_uvm_pkg;
             this.CNT_HI.build();
             this.default_map.add_reg(this.CNT_HI, 'hc);
         endfunction : build
-    endclass : pmu__CNT
+    endclass : pmu__CNT_pmu_count_90581d96
 
-    // reg - pmu::XCTL
-    class pmu__XCTL extends uvm_reg;
+    // reg - pmu::XCTL_pmu_count_90581d96_pmu_present_e301a141
+    class pmu__XCTL_pmu_count_90581d96_pmu_present_e301a141 extends uvm_reg;
         rand uvm_reg_field NIE;
         rand uvm_reg_field HIST;
         rand uvm_reg_field LAT;
         rand uvm_reg_field PMS;
         rand uvm_reg_field PMC;
 
-        function new(string name = "pmu__XCTL");
+        function new(string name = "pmu__XCTL_pmu_count_90581d96_pmu_present_e301a141");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -439,17 +439,17 @@ package pmu_uvm_pkg;
             this.PMC = new("PMC");
             this.PMC.configure(this, 1, 4, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__XCTL
+    endclass : pmu__XCTL_pmu_count_90581d96_pmu_present_e301a141
 
-    // reg - pmu::ych_t::YCH_CTL
-    class pmu__ych_t__YCH_CTL extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_CTL
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CTL extends uvm_reg;
         rand uvm_reg_field VALID;
         rand uvm_reg_field ACT;
         rand uvm_reg_field YER;
         rand uvm_reg_field ANY;
         rand uvm_reg_field SID;
 
-        function new(string name = "pmu__ych_t__YCH_CTL");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -465,13 +465,13 @@ package pmu_uvm_pkg;
             this.SID = new("SID");
             this.SID.configure(this, 8, 8, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t__YCH_CTL
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CTL
 
-    // reg - pmu::ych_t::YCH_ESV
-    class pmu__ych_t__YCH_ESV extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_ESV
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESV extends uvm_reg;
         rand uvm_reg_field ESV;
 
-        function new(string name = "pmu__ych_t__YCH_ESV");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESV");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -479,13 +479,13 @@ package pmu_uvm_pkg;
             this.ESV = new("ESV");
             this.ESV.configure(this, 25, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t__YCH_ESV
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESV
 
-    // reg - pmu::ych_t::YCH_ESM
-    class pmu__ych_t__YCH_ESM extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_ESM
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESM extends uvm_reg;
         rand uvm_reg_field ESM;
 
-        function new(string name = "pmu__ych_t__YCH_ESM");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESM");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -493,13 +493,13 @@ package pmu_uvm_pkg;
             this.ESM = new("ESM");
             this.ESM.configure(this, 25, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t__YCH_ESM
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESM
 
-    // reg - pmu::ych_t::YCH_SAV
-    class pmu__ych_t__YCH_SAV extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_SAV
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_SAV extends uvm_reg;
         rand uvm_reg_field SAV;
 
-        function new(string name = "pmu__ych_t__YCH_SAV");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_SAV");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -507,13 +507,13 @@ package pmu_uvm_pkg;
             this.SAV = new("SAV");
             this.SAV.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t__YCH_SAV
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_SAV
 
-    // reg - pmu::ych_t::YCH_CNT
-    class pmu__ych_t__YCH_CNT extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_CNT
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CNT extends uvm_reg;
         rand uvm_reg_field CNT;
 
-        function new(string name = "pmu__ych_t__YCH_CNT");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CNT");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -521,13 +521,13 @@ package pmu_uvm_pkg;
             this.CNT = new("CNT");
             this.CNT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t__YCH_CNT
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CNT
 
-    // reg - pmu::ych_t::YCH_MISS
-    class pmu__ych_t__YCH_MISS extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_MISS
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_MISS extends uvm_reg;
         rand uvm_reg_field MISS;
 
-        function new(string name = "pmu__ych_t__YCH_MISS");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_MISS");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -535,13 +535,13 @@ package pmu_uvm_pkg;
             this.MISS = new("MISS");
             this.MISS.configure(this, 16, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t__YCH_MISS
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_MISS
 
-    // reg - pmu::ych_t::YCH_TGT_LO
-    class pmu__ych_t__YCH_TGT_LO extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_TGT_LO
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_LO extends uvm_reg;
         rand uvm_reg_field TGT;
 
-        function new(string name = "pmu__ych_t__YCH_TGT_LO");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_LO");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -549,13 +549,13 @@ package pmu_uvm_pkg;
             this.TGT = new("TGT");
             this.TGT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t__YCH_TGT_LO
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_LO
 
-    // reg - pmu::ych_t::YCH_TGT_HI
-    class pmu__ych_t__YCH_TGT_HI extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_TGT_HI
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_HI extends uvm_reg;
         rand uvm_reg_field TGT;
 
-        function new(string name = "pmu__ych_t__YCH_TGT_HI");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_HI");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -563,20 +563,20 @@ package pmu_uvm_pkg;
             this.TGT = new("TGT");
             this.TGT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t__YCH_TGT_HI
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_HI
 
-    // regfile - pmu::ych_t
-    class pmu__ych_t extends uvm_reg_block;
-        rand pmu__ych_t__YCH_CTL YCH_CTL;
-        rand pmu__ych_t__YCH_ESV YCH_ESV;
-        rand pmu__ych_t__YCH_ESM YCH_ESM;
-        rand pmu__ych_t__YCH_SAV YCH_SAV;
-        rand pmu__ych_t__YCH_CNT YCH_CNT;
-        rand pmu__ych_t__YCH_MISS YCH_MISS;
-        rand pmu__ych_t__YCH_TGT_LO YCH_TGT_LO;
-        rand pmu__ych_t__YCH_TGT_HI YCH_TGT_HI;
+    // regfile - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1 extends uvm_reg_block;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CTL YCH_CTL;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESV YCH_ESV;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESM YCH_ESM;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_SAV YCH_SAV;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CNT YCH_CNT;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_MISS YCH_MISS;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_LO YCH_TGT_LO;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_HI YCH_TGT_HI;
 
-        function new(string name = "pmu__ych_t");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1");
             super.new(name);
         endfunction : new
 
@@ -623,7 +623,191 @@ package pmu_uvm_pkg;
             this.YCH_TGT_HI.build();
             this.default_map.add_reg(this.YCH_TGT_HI, 'h1c);
         endfunction : build
-    endclass : pmu__ych_t
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1
+
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_CTL
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CTL extends uvm_reg;
+        rand uvm_reg_field VALID;
+        rand uvm_reg_field ACT;
+        rand uvm_reg_field YER;
+        rand uvm_reg_field ANY;
+        rand uvm_reg_field SID;
+
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CTL");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.VALID = new("VALID");
+            this.VALID.configure(this, 1, 0, "RW", 1, 'h0, 1, 1, 0);
+            this.ACT = new("ACT");
+            this.ACT.configure(this, 1, 1, "RW", 1, 'h0, 1, 1, 0);
+            this.YER = new("YER");
+            this.YER.configure(this, 1, 2, "RW", 1, 'h0, 1, 1, 0);
+            this.ANY = new("ANY");
+            this.ANY.configure(this, 1, 3, "RW", 1, 'h0, 1, 1, 0);
+            this.SID = new("SID");
+            this.SID.configure(this, 8, 8, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CTL
+
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_ESV
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESV extends uvm_reg;
+        rand uvm_reg_field ESV;
+
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESV");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.ESV = new("ESV");
+            this.ESV.configure(this, 25, 0, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESV
+
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_ESM
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESM extends uvm_reg;
+        rand uvm_reg_field ESM;
+
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESM");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.ESM = new("ESM");
+            this.ESM.configure(this, 25, 0, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESM
+
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_SAV
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_SAV extends uvm_reg;
+        rand uvm_reg_field SAV;
+
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_SAV");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.SAV = new("SAV");
+            this.SAV.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_SAV
+
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_CNT
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CNT extends uvm_reg;
+        rand uvm_reg_field CNT;
+
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CNT");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.CNT = new("CNT");
+            this.CNT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CNT
+
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_MISS
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_MISS extends uvm_reg;
+        rand uvm_reg_field MISS;
+
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_MISS");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.MISS = new("MISS");
+            this.MISS.configure(this, 16, 0, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_MISS
+
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_TGT_LO
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_LO extends uvm_reg;
+        rand uvm_reg_field TGT;
+
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_LO");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.TGT = new("TGT");
+            this.TGT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_LO
+
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_TGT_HI
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_HI extends uvm_reg;
+        rand uvm_reg_field TGT;
+
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_HI");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.TGT = new("TGT");
+            this.TGT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_HI
+
+    // regfile - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8 extends uvm_reg_block;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CTL YCH_CTL;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESV YCH_ESV;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESM YCH_ESM;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_SAV YCH_SAV;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CNT YCH_CNT;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_MISS YCH_MISS;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_LO YCH_TGT_LO;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_HI YCH_TGT_HI;
+
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8");
+            super.new(name);
+        endfunction : new
+
+        virtual function void build();
+            this.default_map = create_map("reg_map", 0, 4, UVM_NO_ENDIAN);
+            this.YCH_CTL = new("YCH_CTL");
+            this.YCH_CTL.configure(this);
+
+            this.YCH_CTL.build();
+            this.default_map.add_reg(this.YCH_CTL, 'h0);
+            this.YCH_ESV = new("YCH_ESV");
+            this.YCH_ESV.configure(this);
+
+            this.YCH_ESV.build();
+            this.default_map.add_reg(this.YCH_ESV, 'h4);
+            this.YCH_ESM = new("YCH_ESM");
+            this.YCH_ESM.configure(this);
+
+            this.YCH_ESM.build();
+            this.default_map.add_reg(this.YCH_ESM, 'h8);
+            this.YCH_SAV = new("YCH_SAV");
+            this.YCH_SAV.configure(this);
+
+            this.YCH_SAV.build();
+            this.default_map.add_reg(this.YCH_SAV, 'hc);
+            this.YCH_CNT = new("YCH_CNT");
+            this.YCH_CNT.configure(this);
+
+            this.YCH_CNT.build();
+            this.default_map.add_reg(this.YCH_CNT, 'h10);
+            this.YCH_MISS = new("YCH_MISS");
+            this.YCH_MISS.configure(this);
+
+            this.YCH_MISS.build();
+            this.default_map.add_reg(this.YCH_MISS, 'h14);
+            this.YCH_TGT_LO = new("YCH_TGT_LO");
+            this.YCH_TGT_LO.configure(this);
+
+            this.YCH_TGT_LO.build();
+            this.default_map.add_reg(this.YCH_TGT_LO, 'h18);
+            this.YCH_TGT_HI = new("YCH_TGT_HI");
+            this.YCH_TGT_HI.configure(this);
+
+            this.YCH_TGT_HI.build();
+            this.default_map.add_reg(this.YCH_TGT_HI, 'h1c);
+        endfunction : build
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8
 
     // addrmap - pmu
     class pmu extends uvm_reg_block;
@@ -644,10 +828,10 @@ package pmu_uvm_pkg;
         rand pmu__SDAR_HI SDAR_HI;
         rand pmu__YRING0 YRING0;
         rand pmu__YRING3 YRING3;
-        rand pmu__CNT CNT[32];
-        rand pmu__XCTL XCTL[32];
-        rand pmu__ych_t YCH0[8];
-        rand pmu__ych_t YCH3[8];
+        rand pmu__CNT_pmu_count_90581d96 CNT[32];
+        rand pmu__XCTL_pmu_count_90581d96_pmu_present_e301a141 XCTL[32];
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1 YCH0[8];
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8 YCH3[8];
 
         function new(string name = "pmu");
             super.new(name);

@@ -1,0 +1,570 @@
+#!/usr/bin/env python3
+"""Register-block generator of pmu-ip: the bus side of every register, from
+the SystemRDL description (regs/*.rdl), in Verilog-2005 and in C.
+
+A "kind" is one register of the map, or one register of every element of
+an array (reg array or regfile array). For each kind the RDL gives:
+  address   base (+ stride * n + offset for arrays), n < count
+  count     pmu_count: the parameter expression of the decoded elements
+  present   pmu_present: the parameter expression that maps the kind
+  access    from its fields: readable (some field sw=r/rw), writable (some
+            field sw=w/rw), a constant (every field sw=r, hw=na: the reset
+            value), the read mask (readable fields at their maximum width;
+            every other bit reads 0)
+  user      pmu_user: "read_uen" (unprivileged reads while UEN=1) or "rw"
+  wide      pmu_wide: "lo" / "hi" half of a 64-bit value, through the one
+            shared read shadow and write stage
+
+From that it writes
+  rtl/pmu_apb.v         the APB4 register block of pmu_core: setup-phase
+                        decode registered (one flip-flop per kind, one shared
+                        element index), PSLVERR/PPROT rules, AND-OR read mux
+                        with reserved bits forced to 0, LO/HI shadow and
+                        stage, one write strobe per kind and element
+  cmodel/pmu_regdec.h   the same decode for the C model: kind enum, kind
+                        table and decode/error functions
+
+Field storage with a hardware side (W1C with hardware set, hardware
+set/clear) uses the one field primitive rtl/pmu_reg_field.v.
+
+  util/regblock.py            regenerate
+  util/regblock.py --check    exit 1 if a committed output is stale
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "util"))
+import rdl_load  # noqa: E402
+import regmap  # noqa: E402  (the compiled map and its address window)
+
+AW = regmap.ADDR_BITS
+
+
+def _prop(node, name):
+    """A pmu_* property of node or of the nearest parent that sets it."""
+    while node is not None and type(node).__name__ != "RootNode":
+        try:
+            v = node.get_property(name, default=None)
+        except LookupError:
+            v = None
+        if v is not None:
+            return v
+        node = node.parent
+    return None
+
+
+def _sw(f):
+    return f.get_property("sw").name   # r, rw, w, na
+
+
+def _external(node):
+    while type(node).__name__ in ("RegNode", "RegfileNode"):
+        if node.external:
+            return True
+        node = node.parent
+    return False
+
+
+class Kind:
+    def __init__(self, reg, name, base, stride, off, dim, arr):
+        self.name = name
+        self.port = name.lower()
+        self.base, self.stride, self.off, self.dim, self.arr = base, stride, off, dim, arr
+        self.count = _prop(reg, "pmu_count") if dim > 1 else None
+        self.present = _prop(reg, "pmu_present")
+        self.user = _prop(reg, "pmu_user")
+        self.wide = _prop(reg, "pmu_wide")
+        self.external = _external(reg)
+        fl = list(reg.fields())
+        wmax = rdl_load.width_max(regmap._top)
+        self.readable = any(_sw(f) in ("r", "rw") for f in fl)
+        self.writable = any(_sw(f) in ("w", "rw") for f in fl)
+        self.const = None
+        if all(_sw(f) == "r" and f.get_property("hw").name == "na" for f in fl):
+            self.const = sum((f.get_property("reset") or 0) << f.lsb for f in fl)
+        # masks at the maximum width; pexpr: {mask name: [(lsb, width expression)]}
+        # for the fields whose width is a parameter expression (pmu_width)
+        m = dict(rmask=0, rw=0, w1c=0, w1s=0, ro=0, hwset=0, hwclr=0, reset=0)
+        self.pexpr = {k: [] for k in m}
+        for f in fl:
+            wx = f.get_property("pmu_width", default=None)
+            w = wmax[wx] if wx is not None else f.width
+            bits = ((1 << w) - 1) << f.lsb
+            sw, ow = _sw(f), f.get_property("onwrite")
+            ow = ow.name if ow is not None else None
+            kinds_of = []
+            if sw in ("r", "rw"):
+                kinds_of.append("rmask")
+            if sw == "rw":
+                kinds_of.append({"woclr": "w1c", "woset": "w1s"}.get(ow, "rw"))
+            if sw == "r" and f.get_property("hw").name != "na":
+                kinds_of.append("ro")
+            if sw == "rw" and f.get_property("hwset"):
+                kinds_of.append("hwset")
+            if sw == "rw" and f.get_property("hwclr"):
+                kinds_of.append("hwclr")
+            for k in kinds_of:
+                m[k] |= bits
+                if wx is not None:
+                    self.pexpr[k].append((f.lsb, wx))
+            m["reset"] |= ((f.get_property("reset") or 0) << f.lsb) & bits
+        for k, v in m.items():
+            setattr(self, k, v)
+        self.store = 0 if self.external else (self.rw | self.w1c | self.w1s)
+        if self.user not in (None, "read_uen", "rw"):
+            sys.exit(f"regblock: {reg.get_path()}: pmu_user {self.user!r} is not read_uen or rw")
+        if self.wide not in (None, "lo", "hi"):
+            sys.exit(f"regblock: {reg.get_path()}: pmu_wide {self.wide!r} is not lo or hi")
+        if self.wide and not self.external and self.store:
+            sys.exit(f"regblock: {reg.get_path()}: a 64-bit (pmu_wide) register that software writes must be external")
+        if dim > 1 and not self.count:
+            sys.exit(f"regblock: {reg.get_path()}: an array needs pmu_count")
+        # the register's element value: 64 bits for a LO half, else 32
+        self.rw_bits = 64 if self.wide == "lo" else 32
+        # a read input port: an external readable register (not a HI half:
+        # the shadow), or the hardware-driven read-only bits of a stored one
+        if self.external:
+            self.has_rd = self.readable and self.wide != "hi"
+        else:
+            self.has_rd = self.ro != 0 and self.const is None and self.wide != "hi"
+        # a write strobe: writable and not a HI half (the stage takes it)
+        self.has_we = self.writable and self.wide != "hi"
+
+    def vmask(self, which):
+        """Verilog expression of a mask: the fixed-width fields' bits, plus
+        each parameter-wide field (pmu_width) at its parameter width."""
+        if not self.pexpr[which]:
+            return f"32'h{getattr(self, which):08X}"
+        e = f"32'h{self._static(which):08X}"
+        for lsb, wx in self.pexpr[which]:
+            e += f" | (({{32{{1'b1}}}} >> (32 - ({wx}))) << {lsb})"
+        return f"({e})"
+
+    def _static(self, which):
+        """Bits of a mask that belong to fixed-width fields."""
+        v = getattr(self, which)
+        for lsb, wx in self.pexpr[which]:
+            w = rdl_load.width_max(regmap._top)[wx]
+            v &= ~(((1 << w) - 1) << lsb)
+        return v
+
+
+def kinds(top):
+    """Every kind of the map, in address order, and the arrays
+    (name, base, stride, dim, count, present) they belong to."""
+    out, arrays = [], []
+    for c in top.children():
+        t = type(c).__name__
+        if not c.is_array:
+            if t != "RegNode":
+                sys.exit(f"regblock: {c.get_path()}: only registers and arrays are supported")
+            out.append(Kind(c, c.inst_name, c.raw_address_offset, 0, 0, 1, None))
+            continue
+        base, dim, stride = rdl_load.array(c)
+        if stride & (stride - 1):
+            sys.exit(f"regblock: {c.get_path()}: the array stride must be a power of two")
+        arrays.append((c.inst_name, base, stride, dim, _prop(c, "pmu_count"), _prop(c, "pmu_present")))
+        if t == "RegNode":
+            out.append(Kind(c, c.inst_name, base, stride, 0, dim, c.inst_name))
+            continue
+        stem = re.sub(r"\d+$", "", c.inst_name) + "_"
+        for r in c.children():
+            rn = r.inst_name[len(stem):] if r.inst_name.startswith(stem) else r.inst_name
+            out.append(Kind(r, f"{c.inst_name}_{rn}", base, stride, r.raw_address_offset, dim, c.inst_name))
+    return out, arrays
+
+
+KINDS, ARRAYS = kinds(regmap._top)
+PARAMS = sorted({p for k in KINDS
+                 for e in [k.count, k.present] + [wx for m in ("rw", "w1c", "w1s") for _, wx in k.pexpr[m] if k.store]
+                 if e
+                 for p in re.findall(r"[A-Z_][A-Z0-9_]*", e)})
+NE_MAX = max(k.dim for k in KINDS)
+for _k in KINDS:
+    if _k.dim > 1 and _k.store and (_k.hwset or _k.hwclr):
+        sys.exit(f"regblock: {_k.name}: hardware set/clear of a stored array register is not supported")
+
+
+def _log2(x):
+    return x.bit_length() - 1
+
+
+def _clog2_expr(e):
+    return f"(({e}) > 1 ? $clog2({e}) : 1)"
+
+
+# ------------------------------------------------------------------ Verilog
+def gen_v():
+    nk = len(KINDS)
+    o = ["// SPDX-License-Identifier: Apache-2.0",
+         "`timescale 1ns/1ps",
+         "// pmu_apb: the APB4 register block of pmu_core (zero wait states).",
+         "// GENERATED by util/regblock.py from regs/pmu.rdl -- do not edit;",
+         "// `make regmap` rewrites it and `make test` fails when it is stale.",
+         "//",
+         "// Decode: the setup-phase address is decoded into one select per",
+         "// register kind (disjoint address ranges, no priority chain) and one",
+         "// element index shared by the arrays, and registered, so the access",
+         "// phase runs from flip-flops (APB holds PADDR/PWRITE/PSTRB/PPROT",
+         "// stable from the setup into the access phase). The access phase is",
+         "// the cycle after this slave's setup phase (PREADY is tied high).",
+         "// PSLVERR (no write, PRDATA=0): unmapped or misaligned address (also",
+         "// array elements at or above their count and the registers of a",
+         "// left-out block), a write whose PSTRB is not 4'hF, an unprivileged",
+         "// (PPROT[0]=0) access other than the reads of the pmu_user=read_uen",
+         "// registers while uen_i=1 and the accesses of pmu_user=rw registers.",
+         "// Writes to read-only registers are ignored. Reserved bits read 0.",
+         "// 64-bit values (pmu_wide): a LO read latches the high half into the",
+         "// shared read shadow that HI reads return; a HI write loads the shared",
+         "// write stage, a LO write commits {stage, wdata} (wdata64_o) and",
+         "// clears the stage. Read-only LO halves latch but ignore writes.",
+         "module pmu_apb #("]
+    o.append(",\n".join(f"  parameter integer {p} = 1" for p in PARAMS))
+    o.append(") (")
+    ports = ["  input  wire        clk_i", "  input  wire        rst_ni",
+             "  input  wire        psel_i", "  input  wire        penable_i", "  input  wire        pwrite_i",
+             f"  input  wire [{AW - 1}:0] paddr_i", "  input  wire [31:0] pwdata_i",
+             "  input  wire [3:0]  pstrb_i",
+             "  /* verilator lint_off UNUSEDSIGNAL */",
+             "  input  wire [2:0]  pprot_i,        // only PPROT[0] (privileged) is used",
+             "  /* verilator lint_on UNUSEDSIGNAL */",
+             "  output wire        pready_o", "  output reg  [31:0] prdata_o", "  output wire        pslverr_o",
+             "  input  wire        uen_i           // user-read enable (GCTL.UEN)",
+             "  output wire [31:0] wdata_o", "  output wire [63:0] wdata64_o     // {write stage, PWDATA}"]
+    ports.append("  /* verilator lint_off UNUSEDSIGNAL */  // reserved bits of the read values are not read")
+    for k in KINDS:
+        n = k.count
+        if k.has_rd:
+            w = f"[({n})*{k.rw_bits}-1:0]" if n else f"[{k.rw_bits - 1}:0]"
+            ports.append(f"  input  wire {w} rd_{k.port}_i  // {k.name} read value"
+                         + (f"s, element n at [n*{k.rw_bits} +: {k.rw_bits}]" if n else ""))
+        if k.has_we and not k.store:
+            w = f"[({n})-1:0] " if n else ""
+            ports.append(f"  output wire {w}we_{k.port}_o  // {k.name} written" + (", element n at bit n" if n else ""))
+        w = f"[({n})*32-1:0]" if n else "[31:0]"
+        if k.store:
+            ports.append(f"  output wire {w} {k.port}_q_o  // {k.name} stored fields")
+        if k.store and k.hwset:
+            ports.append(f"  input  wire {w} {k.port}_hwset_i  // {k.name} hardware set (wins)")
+        if k.store and k.hwclr:
+            ports.append(f"  input  wire {w} {k.port}_hwclr_i  // {k.name} hardware clear")
+    ports.append("  /* verilator lint_on UNUSEDSIGNAL */")
+    # join with commas, leaving comment-only lines alone
+    body = []
+    real = [i for i, p in enumerate(ports) if not p.strip().startswith("/*")]
+    for i, p in enumerate(ports):
+        if p.strip().startswith("/*"):
+            body.append(p)
+            continue
+        code, _, com = p.partition("//")
+        code = code.rstrip().rstrip(",")
+        sep = "," if i != real[-1] else ""
+        body.append(f"{code}{sep}" + (f"  //{com}" if com else ""))
+    o += body
+    o.append(");")
+    o.append(f"  localparam integer NK = {nk};")
+    for i, k in enumerate(KINDS):
+        o.append(f"  localparam integer K_{k.name} = {i};")
+    # element index width and element count: the widest present array
+    o.append("  localparam integer NE0 = 1;")
+    for i, (_, _, _, _, c, p) in enumerate(ARRAYS):
+        cnt = f"(({p}) != 0 ? ({c}) : 1)" if p else f"({c})"
+        o.append(f"  localparam integer NE{i + 1} = {cnt} > NE{i} ? {cnt} : NE{i};")
+    o.append(f"  localparam integer NE = NE{len(ARRAYS)};   // elements of the largest array")
+    o.append("  localparam integer IW = NE > 1 ? $clog2(NE) : 1;")
+    pres = ", ".join(f"({k.present}) != 0" if k.present else "1'b1" for k in reversed(KINDS))
+    o.append(f"  localparam [NK-1:0] PRESENT = {{{pres}}};")
+    o += ["",
+          "  wire setup = psel_i & ~penable_i;",
+          "  reg  setup_q;   // the access phase",
+          "  always @(posedge clk_i or negedge rst_ni)",
+          "    if (!rst_ni) setup_q <= 1'b0;",
+          "    else         setup_q <= setup;",
+          "  wire acc = setup_q;",
+          f"  wire [{AW - 1}:0] a = paddr_i;",
+          "",
+          "  // ---- setup-phase decode"]
+    o.append("  /* verilator lint_off UNUSEDSIGNAL */")
+    for name, base, stride, dim, cnt, pres in ARRAYS:
+        ls = _log2(stride)
+        o.append(f"  wire [{AW - 1}:0] o_{name.lower()} = a - {AW}'h{base:03X};   // {name}[n] at 0x{base:03X} + 0x{stride:X}*n")
+        o.append(f"  wire in_{name.lower()} = {'(' + pres + ' != 0) && ' if pres else ''}"
+                 f"({{{{{32 - (AW - ls)}{{1'b0}}}}, o_{name.lower()}[{AW - 1}:{ls}]}} < ({cnt}));")
+    o.append("  /* verilator lint_on UNUSEDSIGNAL */")
+    o.append("  wire [NK-1:0] k_d;")
+    for k in KINDS:
+        pres = f"({k.present} != 0) && " if k.present else ""
+        if k.arr is None:
+            o.append(f"  assign k_d[K_{k.name}] = {pres}(a == {AW}'h{k.base:03X});")
+        else:
+            ls = _log2(k.stride)
+            o.append(f"  assign k_d[K_{k.name}] = in_{k.arr.lower()} && "
+                     f"(o_{k.arr.lower()}[{ls - 1}:0] == {ls}'h{k.off:X});")
+    idx_terms = [f"({{IW{{in_{n.lower()}}}}} & o_{n.lower()}[{_log2(s)} +: IW])" for n, _, s, _, _, _ in ARRAYS]
+    o.append("  wire [IW-1:0] idx_d = " + (" |\n                        ".join(idx_terms) if idx_terms else "{IW{1'b0}}") + ";")
+
+    def any_of(pred):
+        ks = [f"k_d[K_{k.name}]" for k in KINDS if pred(k)]
+        return " | ".join(ks) if ks else "1'b0"
+
+    o += [f"  wire user_r  = {any_of(lambda k: k.user == 'read_uen')};   // unprivileged reads while UEN=1",
+          f"  wire user_rw = {any_of(lambda k: k.user == 'rw')};   // unprivileged reads and writes",
+          "  wire priv    = pprot_i[0];",
+          "  wire err_d   = (|a[1:0]) | ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |",
+          "                 (~priv & ~user_rw & (pwrite_i | ~(uen_i & user_r)));",
+          "",
+          "  // ---- the decode, registered (kinds a configuration leaves out are constant 0)",
+          "  wire [NK-1:0] k_q;",
+          "  genvar gk;",
+          "  generate",
+          "    for (gk = 0; gk < NK; gk = gk + 1) begin : g_k"]
+    o += ["      if (PRESENT[gk]) begin : g_ff",
+          "        reg q;",
+          "        always @(posedge clk_i or negedge rst_ni)",
+          "          if (!rst_ni)    q <= 1'b0;",
+          "          else if (setup) q <= k_d[gk];",
+          "        assign k_q[gk] = q;",
+          "      end else begin : g_none",
+          "        assign k_q[gk] = 1'b0;",
+          "      end",
+          "    end",
+          "  endgenerate",
+          "  reg          err_q, wr_q;   // wr_q: a write without error",
+          "  reg [IW-1:0] idx_q;",
+          "  always @(posedge clk_i or negedge rst_ni)",
+          "    if (!rst_ni) begin",
+          "      err_q <= 1'b0; wr_q <= 1'b0; idx_q <= {IW{1'b0}};",
+          "    end else if (setup) begin",
+          "      err_q <= err_d; wr_q <= pwrite_i & ~err_d; idx_q <= idx_d;",
+          "    end",
+          "",
+          "  // ---- access phase",
+          "  wire wr_ok = acc & wr_q;",
+          "  wire rd_ok = acc & ~pwrite_i & ~err_q;",
+          "  reg [31:0] rshadow_q, wstage_q;"]
+    # read values
+    lo = [k for k in KINDS if k.wide == "lo"]
+    lo_terms = []
+    for k in lo:
+        v = f"rd_{k.port}_i[idx_q*64 +: 64]" if k.dim > 1 else f"rd_{k.port}_i"
+        lo_terms.append(f"({{64{{k_q[K_{k.name}]}}}} & {v})")
+    o.append("  // value whose high half a LO read latches")
+    o.append("  wire [63:0] lo_val = " + (" |\n                       ".join(lo_terms) if lo_terms else "64'd0") + ";")
+    terms = []
+    for k in KINDS:
+        if not k.readable:
+            continue
+        m = f"32'h{k.rmask:08X}"
+        if k.const is not None:
+            terms.append(f"({{32{{k_q[K_{k.name}]}}}} & 32'h{k.const & k.rmask:08X})")
+        elif k.wide == "hi":
+            terms.append(f"({{32{{k_q[K_{k.name}]}}}} & rshadow_q & {m})")
+        elif k.wide == "lo":
+            terms.append(f"({{32{{k_q[K_{k.name}]}}}} & lo_val[31:0] & {m})")
+        elif k.external:
+            v = f"rd_{k.port}_i[idx_q*32 +: 32]" if k.dim > 1 else f"rd_{k.port}_i"
+            terms.append(f"({{32{{k_q[K_{k.name}]}}}} & {v} & {m})")
+        else:   # stored fields and hardware-driven read-only fields
+            sel = "[idx_q*32 +: 32]" if k.dim > 1 else ""
+            v = []
+            if k.store:
+                v.append(f"{k.port}_q{sel}")
+            if k.has_rd:
+                v.append(f"(rd_{k.port}_i{sel} & 32'h{k.ro:08X})")
+            terms.append(f"({{32{{k_q[K_{k.name}]}}}} & ({' | '.join(v)}) & {m})")
+    o.append("  // read data: AND-OR over the one-hot kinds, reserved bits 0")
+    o.append("  wire [31:0] rdata = " + " |\n                      ".join(terms) + ";")
+    o.append(f"  wire rd_lo = {' | '.join(f'k_q[K_{k.name}]' for k in lo) or chr(48)};")
+    o.append(f"  wire wr_lo = {' | '.join(f'k_q[K_{k.name}]' for k in lo if k.writable) or chr(48)};")
+    o.append(f"  wire wr_hi = {' | '.join(f'k_q[K_{k.name}]' for k in KINDS if k.wide == 'hi' and k.writable) or chr(48)};")
+    o += ["  assign pready_o  = 1'b1;",
+          "  assign pslverr_o = acc & err_q;",
+          "  always @* prdata_o = rd_ok ? rdata : 32'd0;",
+          "  always @(posedge clk_i or negedge rst_ni)",
+          "    if (!rst_ni) begin",
+          "      rshadow_q <= 32'd0;",
+          "      wstage_q  <= 32'd0;",
+          "    end else begin",
+          "      if (rd_ok & rd_lo) rshadow_q <= lo_val[63:32];",
+          "      if (wr_ok & wr_hi) wstage_q  <= pwdata_i;",
+          "      if (wr_ok & wr_lo) wstage_q  <= 32'd0;",
+          "    end",
+          "  assign wdata_o   = pwdata_i;",
+          "  assign wdata64_o = {wstage_q, pwdata_i};",
+          "",
+          "  // ---- write strobes, one per kind and element"]
+    o += ["  wire [NE-1:0] idx_hot;   // idx_q one-hot",
+          "  genvar ge;",
+          "  generate",
+          "    for (ge = 0; ge < NE; ge = ge + 1) begin : g_idx",
+          "      assign idx_hot[ge] = {{(32-IW){1'b0}}, idx_q} == ge;",
+          "    end",
+          "  endgenerate"]
+    o.append("  /* verilator lint_off UNUSEDSIGNAL */   // strobes of a left-out block's registers")
+    for k in KINDS:
+        if not k.has_we:
+            continue
+        if k.dim == 1:
+            o.append(f"  wire we_{k.port} = wr_ok & k_q[K_{k.name}];")
+        else:
+            o.append(f"  wire [({k.count})-1:0] we_{k.port} = {{({k.count}){{wr_ok & k_q[K_{k.name}]}}}} & idx_hot[({k.count})-1:0];")
+        if not k.store:
+            o.append(f"  assign we_{k.port}_o = we_{k.port};")
+    o.append("  /* verilator lint_on UNUSEDSIGNAL */")
+    o += ["", "  // ---- stored registers: one pmu_reg_field per access type, reserved",
+          "  // bits and bits of parameter-wide fields beyond their width are not",
+          "  // flip-flops (MASK)"]
+    for k in KINDS:
+        if not k.store:
+            continue
+        n = k.count or "1"
+        o += [f"  wire [({n})*32-1:0] {k.port}_q;",
+              "  generate",
+              f"    if (!PRESENT[K_{k.name}]) begin : g_no_{k.port}",
+              f"      assign {k.port}_q = {{({n})*32{{1'b0}}}};",
+              f"    end else begin : g_has_{k.port}",
+              f"    for (ge = 0; ge < ({n}); ge = ge + 1) begin : g_st"]
+        parts = []
+        for acc, sw in (("rw", 0), ("w1c", 1), ("w1s", 2)):
+            if not getattr(k, acc):
+                continue
+            we = f"we_{k.port}[ge]" if k.dim > 1 else f"we_{k.port}"
+            hs = f"{k.port}_hwset_i[ge*32 +: 32] & {k.vmask('hwset')}" if k.hwset else "32'd0"
+            hc = f"{k.port}_hwclr_i[ge*32 +: 32] & {k.vmask('hwclr')}" if k.hwclr else "32'd0"
+            o += [f"      wire [31:0] q_{acc};",
+                  f"      pmu_reg_field #(.W(32), .SW({sw}), .RESET(32'h{k.reset & getattr(k, acc):08X}), "
+                  f".MASK({k.vmask(acc)})) u_{acc} (",
+                  f"        .clk_i, .rst_ni, .we_i({we}), .wdata_i(pwdata_i),",
+                  f"        .hwclr_i({hc}), .hwset_i({hs}), .q_o(q_{acc})",
+                  "      );"]
+            parts.append(f"q_{acc}")
+        o += [f"      assign {k.port}_q[ge*32 +: 32] = {' | '.join(parts)};",
+              "    end",
+              "    end",
+              "  endgenerate",
+              f"  assign {k.port}_q_o = {k.port}_q;"]
+    o.append("endmodule")
+    o.append("")
+    return "\n".join(o)
+
+
+# ------------------------------------------------------------------ C
+def gen_c():
+    o = ["/* GENERATED by util/regblock.py from regs/pmu.rdl -- do not edit.",
+         " * The register decode of pmu_core for C (the model and its benches): the same",
+         " * kinds, address ranges, presence, privilege and read masks as rtl/pmu_apb.v. */",
+         "#ifndef PMU_REGDEC_H", "#define PMU_REGDEC_H", "", "#include <stdint.h>", "#include \"pmu_reg_field.h\"", "",
+         "enum pmu_kind {", "    PMU_K_NONE = -1,"]
+    for k in KINDS:
+        o.append(f"    PMU_K_{k.name},")
+    o += ["    PMU_NK", "};", "",
+          "/* the parameters the decode depends on */",
+          "typedef struct {"]
+    for p in PARAMS:
+        o.append(f"    unsigned {p};")
+    o += ["} pmu_dec_param;", "",
+          "typedef struct {",
+          "    const char *name;",
+          "    uint32_t base, stride, off, dim;",
+          "    uint32_t rmask;       /* readable bits; the others read 0 */",
+          "    uint8_t rd, wr;       /* sw readable / writable (writes to a read-only kind are ignored) */",
+          "    uint8_t user;         /* 0 privileged only, 1 reads while UEN=1, 2 reads and writes */",
+          "    uint8_t wide;         /* 0, 1 LO half, 2 HI half of a 64-bit value */",
+          "    uint8_t is_const;",
+          "    uint32_t value;       /* is_const: the value */",
+          "    uint8_t external;     /* stored by the hardware that owns it, not by the register block */",
+          "    /* stored fields by access type (maximum widths), hardware-driven read-only",
+          "     * bits, fields with a hardware set / clear, reset value */",
+          "    uint32_t rw, w1c, w1s, ro, hwset, hwclr, reset;",
+          "} pmu_kind_info;", "",
+          f"#define PMU_NE_MAX {NE_MAX}u   /* elements of the largest array */", "",
+          "static const pmu_kind_info PMU_KIND[PMU_NK] = {"]
+    for k in KINDS:
+        o.append(f'    {{"{k.name}", 0x{k.base:03X}u, 0x{k.stride:X}u, 0x{k.off:X}u, {k.dim}u, 0x{k.rmask:08X}u, '
+                 f'{int(k.readable)}, {int(k.writable)}, {dict([(None, 0), ("read_uen", 1), ("rw", 2)])[k.user]}, '
+                 f'{dict([(None, 0), ("lo", 1), ("hi", 2)])[k.wide]}, {int(k.const is not None)}, '
+                 f'0x{(k.const or 0):08X}u, {int(k.external)}, '
+                 + ", ".join(f"0x{(getattr(k, m) if (k.store or m == 'ro') else 0):08X}u"
+                             for m in ("rw", "w1c", "w1s", "ro", "hwset", "hwclr", "reset")) + "},")
+    o += ["};", ""]
+    cexpr = lambda e: re.sub(r"([A-Z_][A-Z0-9_]*)", r"p->\1", e)
+
+    def cmask(k, which):
+        e = f"0x{k._static(which):08X}u"
+        for lsb, wx in k.pexpr[which]:
+            w = cexpr(wx)
+            e += f" | (((({w}) >= 32u) ? 0xFFFFFFFFu : ((1u << ({w})) - 1u)) << {lsb})"
+        return e
+
+    o += ["/* Elements of kind k this configuration decodes (0: not present). */",
+          "static inline unsigned pmu_kind_count(const pmu_dec_param *p, int k)", "{", "    switch (k) {"]
+    for k in KINDS:
+        cnt = cexpr(k.count) if k.count else "1u"
+        v = f"({cexpr(k.present)}) ? {cnt} : 0u" if k.present else cnt
+        if v != "1u":
+            o.append(f"    case PMU_K_{k.name}: return {v};")
+    o += ["    default: return 1u;", "    }", "}", "",
+          "/* The stored bits of kind k in this configuration (parameter-wide fields",
+          " * at their width). */",
+          "static inline uint32_t pmu_kind_smask(const pmu_dec_param *p, int k)", "{", "    (void)p;", "    switch (k) {"]
+    for k in KINDS:
+        if k.store and any(k.pexpr[m] for m in ("rw", "w1c", "w1s")):
+            o.append(f"    case PMU_K_{k.name}: return {' | '.join('(' + cmask(k, m) + ')' for m in ('rw', 'w1c', 'w1s') if getattr(k, m))};")
+    o += ["    default: return PMU_KIND[k].rw | PMU_KIND[k].w1c | PMU_KIND[k].w1s;", "    }", "}", "",
+          "/* Next value of an element of stored kind k (rtl/pmu_reg_field.v per access",
+          " * type): we/wd the software write of the element, hwclr/hwset its hardware side. */",
+          "static inline uint32_t pmu_kind_next(const pmu_dec_param *p, int k, uint32_t q, int we, uint32_t wd,",
+          "                                     uint32_t hwclr, uint32_t hwset)", "{",
+          "    const pmu_kind_info *i = &PMU_KIND[k];",
+          "    uint32_t n = (pmu_reg_field(q, PMU_SW_RW, we, wd, 0u, 0u) & i->rw) |",
+          "                 (pmu_reg_field(q, PMU_SW_W1C, we, wd, 0u, 0u) & i->w1c) |",
+          "                 (pmu_reg_field(q, PMU_SW_W1S, we, wd, 0u, 0u) & i->w1s);",
+          "    n = (n & ~(hwclr & i->hwclr)) | (hwset & i->hwset);",
+          "    return n & pmu_kind_smask(p, k);", "}", ""]
+    o += ["/* Kind of word address a (PMU_K_NONE: unmapped); *idx: the array element. */",
+          "static inline int pmu_reg_decode(const pmu_dec_param *p, uint32_t a, unsigned *idx)",
+          "{", f"    a &= 0x{(1 << AW) - 1:X}u;", "    *idx = 0;"]
+    for name, base, stride, dim, cnt, pres in ARRAYS:
+        cond = f"a >= 0x{base:03X}u && (a - 0x{base:03X}u) / 0x{stride:X}u < ({cexpr(cnt)})"
+        if pres:
+            cond = f"({cexpr(pres)}) && " + cond
+        o.append(f"    if ({cond}) {{")
+        o.append(f"        *idx = (a - 0x{base:03X}u) / 0x{stride:X}u;")
+        o.append(f"        switch ((a - 0x{base:03X}u) % 0x{stride:X}u) {{")
+        for i, k in enumerate(KINDS):
+            if k.arr == name:
+                o.append(f"        case 0x{k.off:X}u: return PMU_K_{k.name};")
+        o += ["        default: return PMU_K_NONE;", "        }", "    }"]
+    o.append("    switch (a) {")
+    for k in KINDS:
+        if k.arr is None:
+            if k.present:
+                o.append(f"    case 0x{k.base:03X}u: return ({cexpr(k.present)}) ? PMU_K_{k.name} : PMU_K_NONE;")
+            else:
+                o.append(f"    case 0x{k.base:03X}u: return PMU_K_{k.name};")
+    o += ["    default: return PMU_K_NONE;", "    }", "}", "",
+          "/* PSLVERR of an access to kind k at address a (the bus rules of rtl/pmu_apb.v). */",
+          "static inline int pmu_reg_err(int k, uint32_t a, int write, unsigned strb, int priv, int uen)",
+          "{",
+          "    if ((a & 3u) || k == PMU_K_NONE || (write && (strb & 0xFu) != 0xFu)) return 1;",
+          "    if (priv || PMU_KIND[k].user == 2) return 0;",
+          "    return write || !(uen && PMU_KIND[k].user == 1);",
+          "}", "", "#endif", ""]
+    return "\n".join(o)
+
+
+OUTPUTS = {"rtl/pmu_apb.v": gen_v, "cmodel/pmu_regdec.h": gen_c}
+
+
+def main():
+    check = "--check" in sys.argv[1:]
+    bad = regmap.sync(OUTPUTS, check)
+    if check:
+        print(f"regblock: {len(OUTPUTS) - bad} passed, {bad} failed")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
