@@ -952,7 +952,6 @@ static void test_trigger(void)
     char name[48];
     unsigned i, n = T->cfg.nc < 4 ? T->cfg.nc : 4, t;
     const uint64_t count = 300 + rndn(200);
-    uint64_t w0;
     int r;
     fixture();
     if (!need_smp("trigger")) return;
@@ -976,7 +975,7 @@ static void test_trigger(void)
     G.nw = n;
     CHECK(pmu_start(&es) == PMU_OK, "start");
     CHECK((pmu_drv_rd(&CTX.dev, PMU_REG_MMCR) & PMU_MMCR_TRIG_MASK) != 0, "MMCR.TRIG armed");
-    G.w0 = w0 = B.cycle;
+    G.w0 = B.cycle;
     G.on = 1;
     pmu_sb_run(&B, 6000);
     G.on = 0;
@@ -993,8 +992,28 @@ static void test_trigger(void)
               "event %u counts from the trigger on: %llu, expected %llu (without trigger %llu)", i,
               (unsigned long long)val[i].value, (unsigned long long)e, (unsigned long long)expect(&es.code[i]));
     }
-    (void)w0;
     CHECK(B.n_err == 0 && T->ok(T->dut), "trigger: bus errors / divergence");
+}
+
+/* Fresh fixture and a multiplexed set of 2(NC-1)+1 FLOP-class events
+ * (every counter can take each one; with one counter pinned: 2 passes),
+ * random sub-events/threads or all CLASSf:0x1. Returns n, 0 if NC < 2. */
+static unsigned flop_mux_set(pmu_eventset *es, int rnd_names)
+{
+    char name[48];
+    unsigned i, n = 2 * (T->cfg.nc - 1) + 1;
+    if (T->cfg.nc < 2) return 0;
+    if (n > PMU_MAX_EVENTS) n = PMU_MAX_EVENTS;
+    fixture();
+    hook_irqs();
+    pmu_eventset_init(&CTX, es);
+    CHECK(pmu_set_multiplex(es, 1) == PMU_OK, "mux on");
+    for (i = 0; i < n; i++) {
+        if (rnd_names) random_name(name, sizeof name, (int)T->cfg.flop_class);
+        else snprintf(name, sizeof name, "CLASS%u:0x1", T->cfg.flop_class);
+        CHECK(pmu_add_named_event(es, name) == (int)i, "FLOP set: add %s", name);
+    }
+    return n;
 }
 
 /* Correlate event: on its own counter in every multiplexing pass, exact. */
@@ -1002,18 +1021,8 @@ static void test_correlate(void)
 {
     pmu_eventset es;
     char name[48];
-    unsigned i, n, fl = T->cfg.flop_class;
-    if (T->cfg.nc < 2) return;
-    n = 2 * (T->cfg.nc - 1) + 1;
-    if (n > PMU_MAX_EVENTS) n = PMU_MAX_EVENTS;
-    fixture();
-    hook_irqs();
-    pmu_eventset_init(&CTX, &es);
-    CHECK(pmu_set_multiplex(&es, 1) == PMU_OK, "mux on");
-    for (i = 0; i < n; i++) {   /* the FLOP class: every counter can take every event */
-        random_name(name, sizeof name, (int)fl);
-        CHECK(pmu_add_named_event(&es, name) == (int)i, "correlate set: add %s", name);
-    }
+    unsigned i, n = flop_mux_set(&es, 1), fl = T->cfg.flop_class;
+    if (!n) return;
     CHECK(pmu_num_passes(&es) == 2 || n < 2 * (T->cfg.nc - 1) + 1, "2 passes before pinning");
     CHECK(pmu_set_correlate(&es, 0, 1) == PMU_OK && es.pin[0], "correlate event 0");
     CHECK(pmu_num_passes(&es) == (n - 2 + T->cfg.nc - 1) / (T->cfg.nc - 1) && placement_ok(&es),
@@ -1051,20 +1060,9 @@ static void test_cycling(void)
     pmu_eventset es;
     post_rec rec;
     uint64_t v[PMU_MAX_EVENTS], prev, per = 2000 + rndn(1000);
-    char name[48];
-    unsigned i, n, np, bad = 0, fl = T->cfg.flop_class;
+    unsigned i, np, bad = 0;
     const unsigned rounds = 3;
-    if (T->cfg.nc < 2) return;
-    n = 2 * (T->cfg.nc - 1) + 1;
-    if (n > PMU_MAX_EVENTS) n = PMU_MAX_EVENTS;
-    fixture();
-    hook_irqs();
-    pmu_eventset_init(&CTX, &es);
-    pmu_set_multiplex(&es, 1);
-    for (i = 0; i < n; i++) {
-        snprintf(name, sizeof name, "CLASS%u:0x1", fl);
-        pmu_add_named_event(&es, name);
-    }
+    if (!flop_mux_set(&es, 0)) return;
     CHECK(pmu_set_cycling(&es, 3, 0, 0, 0, 0) == PMU_EINVAL && pmu_set_cycling(&es, PMU_CYCLE_IRQ, 0, 16u, 0, 0) ==
           PMU_EINVAL, "bad mode / post bit");
     CHECK(pmu_set_cycling(&es, PMU_CYCLE_IRQ, rounds, PMU_POST_PASS | PMU_POST_ROUND | PMU_POST_DONE | PMU_POST_IRQ,
