@@ -38,7 +38,8 @@
  * than counters (or events whose counter constraints cannot all be met at
  * once). They are split into the fewest passes that the counter
  * constraints and areas allow. The platform calls pmu_tick() from a
- * timer and the API rotates to the next pass. Each event's raw count, the
+ * timer and the API rotates to the next pass (or on interrupts or on
+ * request: pmu_set_cycling). Each event's raw count, the
  * cycles the set was enabled and the cycles the event was on a counter
  * (both from the PMU's TSC) are kept; the estimate is raw*enabled/running,
  * where enabled is the time the set was counting (sum of its passes) and
@@ -241,8 +242,11 @@ int  pmu_read_values(pmu_eventset *es, pmu_value *values);
 int  pmu_stop(pmu_eventset *es, uint64_t *values);          /* values may be NULL */
 int  pmu_reset(pmu_eventset *es);                           /* zero the counts */
 
-/* Platform hooks (interrupt context). pmu_irq returns the overflow bits it
- * serviced; pmu_tick rotates the multiplexing pass, returns 1 if it did. */
+/* Platform hooks (interrupt context). pmu_irq services OVF (the 64-bit
+ * accumulation) and, with CAP.SMP, PMSTAT (W1C, PMXE set again), then runs
+ * the callbacks, the snapshot, post and PMU_CYCLE_IRQ cycling; it returns
+ * the overflow bits it serviced. pmu_tick rotates the multiplexing pass
+ * (PMU_CYCLE_TICK) and re-arms a throttled PMXE; returns 1 if it rotated. */
 uint32_t pmu_irq(pmu_ctx *ctx);
 int      pmu_tick(pmu_ctx *ctx);
 
@@ -257,9 +261,12 @@ int      pmu_tick(pmu_ctx *ctx);
  * pass, PMU_EINVAL if the event has an overflow threshold (and
  * pmu_set_overflow refuses the trigger event). Stopped sets only. */
 int  pmu_set_trigger(pmu_eventset *es, unsigned idx, uint64_t count);
-/* Correlate event: counted in every pass (on its own counter), so its count
- * is exact and each pass can be related to it. on = 0 removes it.
- * PMU_ECONFLICT/PMU_ECNTR if the other events no longer fit. */
+/* Correlate event: on a counter of its own in every pass, so each pass can
+ * be related to it. Without an overflow threshold its counter runs on
+ * through pass switches (only the other counters stop, on one CNTEN edge)
+ * and its count is exact, never scaled (running == enabled); with one it is
+ * reloaded every pass (the period of PMU_CYCLE_IRQ). on = 0 removes it.
+ * PMU_ECONFLICT if the other events no longer fit; the set is unchanged. */
 int  pmu_set_correlate(pmu_eventset *es, unsigned idx, int on);
 
 /* Pass cycling (seed 004 PMprocessInit): mode
