@@ -17,6 +17,11 @@ const char *pmu_strerror(int err)
     case PMU_ENOMEM:    return "event set is full";
     case PMU_ENOSPC:    return "output buffer too small";
     case PMU_ENOCOUNTER: return "no counter of this PMU can count this event's class (counter areas)";
+    case PMU_ERANGE:    return "value out of the range the hardware can represent";
+    case PMU_ENOSUP:    return "needs the sampling block (CAP.SMP), absent in this PMU";
+    case PMU_ENODATA:   return "no interrupt of this event set serviced yet";
+    case PMU_ENOSRC:    return "interrupt-driven cycling: a pass has no interrupt source (overflow threshold or time base)";
+    case PMU_EREV:      return "API revision not compatible";
     default:            return "unknown error code";
     }
 }
@@ -72,6 +77,8 @@ static unsigned all_eq(const pmu_dev *d)
     return (1u << (2u * d->nt)) - 1u;
 }
 
+static int has_smp(const pmu_dev *d) { return (d->cap & PMU_CAP_SMP_MASK) != 0; }
+
 static int ev_class(const pmu_ctx *ctx, const pmu_event_info *e)
 {
     return e->cls == PMU_CLASS_FLOP ? (int)ctx->dev.flop_class : e->cls;
@@ -96,6 +103,12 @@ int pmu_init(pmu_ctx *ctx, const pmu_mmio *io, const pmu_event_table *tbl)
     if (r == PMU_DRV_ENODEV) return PMU_ENODEV;
     if (r != PMU_DRV_OK) return PMU_EINVAL;
     ctx->tbl = tbl;
+    if (has_smp(&ctx->dev)) {        /* sampling controls off, XCTL shadow valid */
+        unsigned c;
+        pmu_drv_wr(&ctx->dev, PMU_REG_MMCR, 0);
+        pmu_drv_wr(&ctx->dev, PMU_REG_PMSTAT, PMU_PMSTAT_NEG_MASK | PMU_PMSTAT_TB_MASK);
+        for (c = 0; c < ctx->dev.nc; c++) pmu_drv_wr(&ctx->dev, PMU_REG_XCTL(c), 0);
+    }
     return PMU_OK;
 }
 
@@ -355,14 +368,16 @@ static int augment(sched_t *s, unsigned i)
     return 0;
 }
 
-/* 1 if the n events fit on the counters with at most cap per counter. */
-static int assign(sched_t *s, unsigned cap)
+/* 1 if the events of `which` (bit i: event i) fit on the counters with at
+ * most cap per counter. */
+static int assign(sched_t *s, unsigned cap, uint32_t which)
 {
     unsigned i;
     s->cap = cap;
     memset(s->load, 0, sizeof s->load);
     memset(s->ctr, -1, sizeof s->ctr);
     for (i = 0; i < s->n; i++) {
+        if (!(which >> i & 1u)) continue;
         s->seen = 0;
         if (!augment(s, i)) return 0;
     }
@@ -370,13 +385,18 @@ static int assign(sched_t *s, unsigned cap)
 }
 
 /* Split the first n events into the fewest passes. Returns the number of
- * passes or an error. The events on one counter go to passes 0, 1, ... in
- * the order they were added, so every event runs in exactly one pass. */
+ * passes or an error. Pinned events (correlate, trigger) first get a counter
+ * of their own, used in every pass (pass_of 0); the trigger counter 0. The
+ * other events share the remaining counters: the events on one counter go
+ * to passes 0, 1, ... in the order they were added, so every event runs in
+ * exactly one pass. */
 static int schedule(pmu_eventset *es, unsigned n, int mux, uint8_t *pass_of, uint8_t *ctr_of)
 {
     sched_t s;
     const pmu_dev *d = &es->ctx->dev;
-    unsigned i, cap, np = 0;
+    unsigned i, cap, np = 0, nr = 0, npin = 0;
+    uint32_t pin = 0, rest = 0, used = 0;
+    int8_t pctr[PMU_MAX_EVENTS];
     uint8_t next[PMU_NC_MAX];
     memset(&s, 0, sizeof s);
     s.es = es;
@@ -384,24 +404,33 @@ static int schedule(pmu_eventset *es, unsigned n, int mux, uint8_t *pass_of, uin
     for (i = 0; i < n; i++) {
         if (!constrained(es, i)) return PMU_ECONFLICT;     /* CTR= names no counter of this PMU */
         s.ok[i] = allowed(es, i);
+        if (es->trig == i + 1u) s.ok[i] &= 1u;            /* MMCR.TRIG watches counter 0 */
         if (!s.ok[i]) return PMU_ENOCOUNTER;              /* no counter of its area (in its CTR= set) */
+        if (es->pin[i]) { pin |= 1u << i; npin++; } else { rest |= 1u << i; nr++; }
     }
     if (!mux && n > d->nc) return PMU_ECNTR;
     if (n == 0) return 0;
-    /* lower bound: ceil(n / nc); cap = n always fits (every event has a counter) */
-    for (cap = (n + d->nc - 1u) / d->nc; cap <= n; cap++) {
-        if (assign(&s, cap)) break;
+    if (pin) {
+        if (npin > d->nc || !assign(&s, 1, pin)) return PMU_ECONFLICT;
+        memcpy(pctr, s.ctr, sizeof pctr);
+        for (i = 0; i < n; i++) if (pin >> i & 1u) used |= 1u << pctr[i];
+        for (i = 0; i < n; i++)
+            if ((rest >> i & 1u) && !(s.ok[i] &= ~used)) return PMU_ECONFLICT;   /* its counters are pinned */
+    }
+    /* lower bound: ceil(nr / free counters); cap = nr always fits */
+    for (cap = nr ? (nr + d->nc - npin - 1u) / (d->nc - npin) : 0; cap <= nr && nr; cap++) {
+        if (assign(&s, cap, rest)) break;
         if (!mux) return PMU_ECONFLICT;
     }
-    if (cap > n) return PMU_ECONFLICT;                  /* not reached */
+    if (nr && cap > nr) return PMU_ECONFLICT;                /* not reached */
     memset(next, 0, sizeof next);
     for (i = 0; i < n; i++) {
-        unsigned c = (unsigned)s.ctr[i];
-        ctr_of[i] = (uint8_t)c;
-        pass_of[i] = next[c]++;
-        if (next[c] > np) np = next[c];
+        if (pin >> i & 1u) { ctr_of[i] = (uint8_t)pctr[i]; pass_of[i] = 0; continue; }
+        ctr_of[i] = (uint8_t)s.ctr[i];
+        pass_of[i] = next[s.ctr[i]]++;
+        if (next[s.ctr[i]] > np) np = next[s.ctr[i]];
     }
-    return (int)np;
+    return (int)(np ? np : 1u);
 }
 
 int pmu_eventset_init(pmu_ctx *ctx, pmu_eventset *es)
@@ -449,6 +478,8 @@ int pmu_add_event(pmu_eventset *es, const pmu_event_code *code)
     es->preset[es->n] = 0;
     es->ovf_cb[es->n] = 0;
     es->ovf_arg[es->n] = 0;
+    es->pin[es->n] = 0;
+    es->lat[es->n] = 0;
     r = reschedule(es, es->n + 1, es->multiplex);
     if (r < 0) return r;
     return (int)es->n++;
@@ -470,7 +501,7 @@ int pmu_set_overflow(pmu_eventset *es, unsigned idx, uint64_t threshold,
     if (!es || !es->ctx || idx >= es->n) return PMU_EINVAL;
     if (es->running) return PMU_EISRUN;
     d = &es->ctx->dev;
-    if (threshold > d->cmask) return PMU_EINVAL;
+    if (threshold > d->cmask || (threshold && es->trig == idx + 1u)) return PMU_EINVAL;
     es->preset[idx] = threshold ? ((d->cmask - threshold + 1u) & d->cmask) : 0u;
     es->ovf_cb[idx] = threshold ? cb : 0;
     es->ovf_arg[idx] = threshold ? arg : 0;
@@ -480,10 +511,43 @@ int pmu_set_overflow(pmu_eventset *es, unsigned idx, uint64_t threshold,
 unsigned pmu_num_passes(const pmu_eventset *es) { return es ? es->npass : 0; }
 
 /* ------------------------------------------------------------ run time */
+#define PIN_CORR 1u   /* es->pin bits */
+#define PIN_TRIG 2u
+
 static uint64_t wrap_amount(const pmu_dev *d) { return d->cmask + 1u; /* 0 when CW == 64 */ }
 
-/* Program the counters of the current pass (PMU stopped, lock held). */
-static void load_pass(pmu_eventset *es)
+/* Event i counts in the current pass (pinned events in every pass). */
+static int on_pass(const pmu_eventset *es, unsigned i)
+{
+    return es->pin[i] || es->pass_of[i] == es->cur_pass;
+}
+
+/* Counters of the pinned events without an overflow threshold: they run
+ * on through a pass switch, so a correlate or trigger event misses nothing
+ * (one with a threshold is reloaded every pass, its interrupt period). */
+static uint32_t kept_ctrs(const pmu_eventset *es)
+{
+    uint32_t m = 0;
+    unsigned i;
+    for (i = 0; i < es->n; i++)
+        if (es->pin[i] && !es->preset[i]) m |= 1u << es->ctr_of[i];
+    return m;
+}
+
+/* Counter values loaded at start/reset: the overflow preset, or for the
+ * trigger 2^(CW-1) - count (counter 0 turns negative at the count-th event). */
+static void reset_loads(pmu_eventset *es)
+{
+    const pmu_dev *d = &es->ctx->dev;
+    unsigned i;
+    for (i = 0; i < es->n; i++)
+        es->load[i] = es->trig == i + 1u ? (((uint64_t)1 << (d->cw - 1u)) - es->trig_count) & d->cmask
+                                         : es->preset[i];
+}
+
+/* Program the counters of the current pass except those in keep (stopped
+ * or, in keep, still counting; lock held); CNTEN starts them on one edge. */
+static void load_pass(pmu_eventset *es, uint32_t keep)
 {
     pmu_ctx *ctx = es->ctx;
     const pmu_dev *d = &ctx->dev;
@@ -491,22 +555,41 @@ static void load_pass(pmu_eventset *es)
     unsigned i, c;
     for (c = 0; c < PMU_NC_MAX; c++) es->ev_on_ctr[c] = -1;
     for (i = 0; i < es->n; i++)
-        if (es->pass_of[i] == es->cur_pass) es->ev_on_ctr[es->ctr_of[i]] = (int8_t)i;
+        if (on_pass(es, i)) es->ev_on_ctr[es->ctr_of[i]] = (int8_t)i;
     for (c = 0; c < d->nc; c++) {
         int e = es->ev_on_ctr[c];
+        if (keep >> c & 1u) { en |= 1u << c; continue; }
         if (e >= 0) {
-            pmu_drv_program(d, c, es->code[e].ctl | PMU_CTL_EN_MASK | PMU_CTL_IE_MASK, es->code[e].emq);
-            pmu_drv_write_counter(d, c, es->preset[e]);
+            pmu_drv_program(d, c, es->code[e].ctl | PMU_CTL_IE_MASK, es->code[e].emq);
+            pmu_drv_write_counter(d, c, es->load[e]);
             en |= 1u << c;
         }   /* unused counters are disabled by the CNTEN write below */
+        if (has_smp(d)) {   /* XCTL.LAT of latency-class events; written only when it changes */
+            uint32_t x = e >= 0 && es->lat[e] ? PMU_XCTL_LAT_MASK : 0u;
+            if (ctx->xctl[c] != x) pmu_drv_wr(d, PMU_REG_XCTL(c), x);
+            ctx->xctl[c] = x;
+        }
         ctx->base[c] = 0;
     }
-    pmu_drv_ovf_clear(d, 0xFFFFFFFFu);
+    pmu_drv_ovf_clear(d, ~keep);
     pmu_drv_set_cnten(d, en);
 }
 
+/* MMCR of a running set: time base (PMXE with it), latency threshold and,
+ * at start/reset, the trigger (lock held). */
+static void arm_mmcr(pmu_eventset *es)
+{
+    pmu_ctx *ctx = es->ctx;
+    uint32_t m = ctx->mmcr_tb | (ctx->mmcr_tb ? PMU_MMCR_PMXE_MASK : 0u);
+    if (!has_smp(&ctx->dev)) return;
+    if (es->lat_cycles) m |= (es->lat_cycles - 1u) << PMU_MMCR_THRESH_LSB;
+    if (es->trig) m |= PMU_MMCR_TRIG_MASK;
+    pmu_drv_wr(&ctx->dev, PMU_REG_MMCR, m);
+    ctx->pmxe_held = 0;
+}
+
 /* Counts of the events on counters since their pass was loaded (lock held):
- * software base + hardware value - preset, folding an overflow that is
+ * software base + hardware value - loaded value, folding an overflow that is
  * flagged in OVF but not yet serviced by pmu_irq(). */
 static void pass_counts(pmu_eventset *es, uint64_t *cnt)
 {
@@ -524,22 +607,24 @@ static void pass_counts(pmu_eventset *es, uint64_t *cnt)
         if (e < 0) continue;
         if ((o1 ^ o2) >> c & 1u) v[c] = pmu_drv_read_counter(d, c);  /* wrapped in between: re-read */
         b = es->ctx->base[c] + ((o2 >> c & 1u) ? wrap_amount(d) : 0u);
-        cnt[e] = b + v[c] - es->preset[e];
+        cnt[e] = b + v[c] - es->load[e];
     }
 }
 
-/* Fold the current pass into the totals (PMU stopped, lock held). */
-static void harvest(pmu_eventset *es, uint64_t now)
+/* Fold the current pass into the totals (counters stopped except those
+ * in keep, which are left for a later harvest; lock held). A pinned event
+ * is on a counter all the time the set counts. */
+static void harvest(pmu_eventset *es, uint64_t now, uint32_t keep)
 {
     uint64_t cnt[PMU_MAX_EVENTS];
     unsigned i;
     pass_counts(es, cnt);
-    for (i = 0; i < es->n; i++)
-        if (es->pass_of[i] == es->cur_pass) {
-            es->acc[i] += cnt[i];
-            es->t_run[i] += now - es->t_pass;
-        }
     es->t_enabled += now - es->t_pass;
+    for (i = 0; i < es->n; i++)
+        if (on_pass(es, i) && !(keep >> es->ctr_of[i] & 1u)) {
+            es->acc[i] += cnt[i];
+            es->t_run[i] = es->pin[i] ? es->t_enabled : es->t_run[i] + (now - es->t_pass);
+        }
 }
 
 static void zero_counts(pmu_eventset *es)
@@ -559,6 +644,20 @@ int pmu_set_user_read(pmu_ctx *ctx, int on)
     return PMU_OK;
 }
 
+/* PMU_CYCLE_IRQ: every pass has an interrupt source (the time base, or an
+ * event with an overflow threshold counting in that pass). */
+static int irq_sources_ok(const pmu_eventset *es)
+{
+    unsigned p, i;
+    if (es->ctx->mmcr_tb) return 1;
+    for (p = 0; p < es->npass; p++) {
+        for (i = 0; i < es->n; i++)
+            if (es->preset[i] && (es->pin[i] || es->pass_of[i] == p)) break;
+        if (i == es->n) return 0;
+    }
+    return 1;
+}
+
 int pmu_start(pmu_eventset *es)
 {
     pmu_ctx *ctx;
@@ -566,11 +665,17 @@ int pmu_start(pmu_eventset *es)
     if (!es || !es->ctx || es->n == 0) return PMU_EINVAL;
     ctx = es->ctx;
     if (es->running || ctx->running) return PMU_EISRUN;
+    if (es->cyc_mode == PMU_CYCLE_IRQ && !irq_sources_ok(es)) return PMU_ENOSRC;
     f = pmu_drv_lock(&ctx->dev);
     pmu_drv_set_gen(&ctx->dev, 0);
     zero_counts(es);
+    reset_loads(es);
     es->cur_pass = 0;
-    load_pass(es);
+    es->round_no = 0;
+    es->done = 0;
+    es->snap.seq = 0;
+    load_pass(es, 0);
+    arm_mmcr(es);
     es->running = 1;
     ctx->running = es;
     es->t_pass = pmu_drv_read_tsc(&ctx->dev);
@@ -593,32 +698,35 @@ static void compute(const pmu_eventset *es, const uint64_t *raw, const uint64_t 
     }
 }
 
-int pmu_read_values(pmu_eventset *es, pmu_value *values)
+/* Values of every event now (lock held: pmu_tick/pmu_irq cannot change
+ * acc, pass or base underneath). */
+static void current(pmu_eventset *es, pmu_value *out)
 {
     uint64_t raw[PMU_MAX_EVENTS], run[PMU_MAX_EVENTS], enabled;
     unsigned i;
-    if (!es || !es->ctx || !values) return PMU_EINVAL;
     memcpy(raw, es->acc, sizeof raw);
     memcpy(run, es->t_run, sizeof run);
     enabled = es->t_enabled;
     if (es->running) {
-        const pmu_dev *d = &es->ctx->dev;
-        uint64_t cnt[PMU_MAX_EVENTS], now;
-        uint32_t f = pmu_drv_lock(d);
-        /* the lock keeps pmu_tick/pmu_irq out: acc, pass and base are stable */
-        memcpy(raw, es->acc, sizeof raw);
-        memcpy(run, es->t_run, sizeof run);
-        now = pmu_drv_read_tsc(d);
+        uint64_t cnt[PMU_MAX_EVENTS], now = pmu_drv_read_tsc(&es->ctx->dev);
         pass_counts(es, cnt);
+        enabled += now - es->t_pass;
         for (i = 0; i < es->n; i++)
-            if (es->pass_of[i] == es->cur_pass) {
+            if (on_pass(es, i)) {
                 raw[i] += cnt[i];
-                run[i] += now - es->t_pass;
+                run[i] = es->pin[i] ? enabled : run[i] + (now - es->t_pass);
             }
-        enabled = es->t_enabled + (now - es->t_pass);
-        pmu_drv_unlock(d, f);
     }
-    compute(es, raw, run, enabled, values);
+    compute(es, raw, run, enabled, out);
+}
+
+int pmu_read_values(pmu_eventset *es, pmu_value *values)
+{
+    uint32_t f;
+    if (!es || !es->ctx || !values) return PMU_EINVAL;
+    f = pmu_drv_lock(&es->ctx->dev);
+    current(es, values);
+    pmu_drv_unlock(&es->ctx->dev, f);
     return PMU_OK;
 }
 
@@ -634,25 +742,39 @@ int pmu_read(pmu_eventset *es, uint64_t *values)
     return PMU_OK;
 }
 
+/* Counters off, sampling controls off, set no longer running (PMU stopped
+ * and harvested, lock held). */
+static void release(pmu_eventset *es)
+{
+    pmu_ctx *ctx = es->ctx;
+    unsigned c;
+    pmu_drv_set_cnten(&ctx->dev, 0);
+    for (c = 0; c < PMU_NC_MAX; c++) es->ev_on_ctr[c] = -1;
+    pmu_drv_ovf_clear(&ctx->dev, 0xFFFFFFFFu);
+    if (has_smp(&ctx->dev)) {
+        pmu_drv_wr(&ctx->dev, PMU_REG_MMCR, 0);
+        pmu_drv_wr(&ctx->dev, PMU_REG_PMSTAT, PMU_PMSTAT_NEG_MASK | PMU_PMSTAT_TB_MASK);
+    }
+    ctx->pmxe_held = 0;
+    es->running = 0;
+    ctx->running = 0;
+}
+
 int pmu_stop(pmu_eventset *es, uint64_t *values)
 {
     pmu_ctx *ctx;
     uint32_t f;
-    uint64_t now;
-    unsigned c;
     if (!es || !es->ctx) return PMU_EINVAL;
-    if (!es->running) return PMU_ENOTRUN;
+    if (!es->running && !es->done) return PMU_ENOTRUN;
     ctx = es->ctx;
-    f = pmu_drv_lock(&ctx->dev);
-    pmu_drv_set_gen(&ctx->dev, 0);
-    now = pmu_drv_read_tsc(&ctx->dev);
-    harvest(es, now);
-    pmu_drv_set_cnten(&ctx->dev, 0);
-    for (c = 0; c < PMU_NC_MAX; c++) es->ev_on_ctr[c] = -1;
-    pmu_drv_ovf_clear(&ctx->dev, 0xFFFFFFFFu);
-    es->running = 0;
-    ctx->running = 0;
-    pmu_drv_unlock(&ctx->dev, f);
+    if (es->running) {
+        f = pmu_drv_lock(&ctx->dev);
+        pmu_drv_set_gen(&ctx->dev, 0);
+        harvest(es, pmu_drv_read_tsc(&ctx->dev), 0);
+        release(es);
+        pmu_drv_unlock(&ctx->dev, f);
+    }
+    es->done = 0;      /* stopped by its last round: this stop only reports */
     return values ? pmu_read(es, values) : PMU_OK;
 }
 
@@ -666,30 +788,254 @@ int pmu_reset(pmu_eventset *es)
     f = pmu_drv_lock(d);
     pmu_drv_set_gen(d, 0);
     zero_counts(es);
-    load_pass(es);
+    reset_loads(es);
+    load_pass(es, 0);
+    arm_mmcr(es);      /* re-arms the trigger */
     es->t_pass = pmu_drv_read_tsc(d);
     pmu_drv_set_gen(d, 1);
     pmu_drv_unlock(d, f);
     return PMU_OK;
 }
 
+/* ------------------------------------------------------------ pass cycling */
+static void post(pmu_eventset *es, unsigned why)
+{
+    if ((es->post & why) && es->post_cb) es->post_cb(es, why, es->post_arg);
+}
+
+/* Next pass (set running, lock held); the end of the last round stops the
+ * set. The counters of kept_ctrs() run on; the others stop on one edge. */
+static void rotate(pmu_eventset *es)
+{
+    pmu_ctx *ctx = es->ctx;
+    unsigned next = (es->cur_pass + 1u) % es->npass;
+    int last = next == 0 && es->rounds && es->round_no + 1u == es->rounds;
+    uint32_t keep = last ? 0u : kept_ctrs(es);
+    if (keep) pmu_drv_set_cnten(&ctx->dev, keep);
+    else pmu_drv_set_gen(&ctx->dev, 0);
+    harvest(es, pmu_drv_read_tsc(&ctx->dev), keep);
+    es->cur_pass = next;
+    if (next == 0) es->round_no++;
+    ctx->n_switches++;
+    if (last) {
+        release(es);
+        es->done = 1;
+    } else {
+        load_pass(es, keep);
+        es->t_pass = pmu_drv_read_tsc(&ctx->dev);
+        if (!keep) pmu_drv_set_gen(&ctx->dev, 1);
+    }
+    post(es, PMU_POST_PASS);
+    if (es->cur_pass == 0) post(es, PMU_POST_ROUND);
+    if (es->done) post(es, PMU_POST_DONE);
+}
+
+int pmu_set_cycling(pmu_eventset *es, int mode, unsigned rounds, unsigned post_bits,
+                    pmu_post_cb cb, void *arg)
+{
+    if (!es || !es->ctx) return PMU_EINVAL;
+    if (es->running) return PMU_EISRUN;
+    if (mode < PMU_CYCLE_TICK || mode > PMU_CYCLE_MANUAL ||
+        (post_bits & ~(PMU_POST_IRQ | PMU_POST_PASS | PMU_POST_ROUND | PMU_POST_DONE)))
+        return PMU_EINVAL;
+    es->cyc_mode = mode;
+    es->rounds = rounds;
+    es->post = post_bits;
+    es->post_cb = cb;
+    es->post_arg = arg;
+    return PMU_OK;
+}
+
+int pmu_next_pass(pmu_eventset *es)
+{
+    uint32_t f;
+    if (!es || !es->ctx) return PMU_EINVAL;
+    if (!es->running) return PMU_ENOTRUN;
+    f = pmu_drv_lock(&es->ctx->dev);
+    rotate(es);
+    pmu_drv_unlock(&es->ctx->dev, f);
+    return PMU_OK;
+}
+
+/* ------------------------------------------------------------ seed 004 options */
+/* Set or clear pin bit `bit` of event idx and reschedule; undone on error. */
+static int repin(pmu_eventset *es, unsigned idx, unsigned bit, int on)
+{
+    uint8_t old = es->pin[idx];
+    int r;
+    es->pin[idx] = (uint8_t)(on ? (old | bit) : (old & ~bit));
+    r = reschedule(es, es->n, es->multiplex);
+    if (r < 0) es->pin[idx] = old;
+    return r;
+}
+
+int pmu_set_trigger(pmu_eventset *es, unsigned idx, uint64_t count)
+{
+    const pmu_dev *d;
+    unsigned otrig;
+    int r;
+    if (!es || !es->ctx || idx >= es->n) return PMU_EINVAL;
+    if (es->running) return PMU_EISRUN;
+    d = &es->ctx->dev;
+    if (!has_smp(d)) return PMU_ENOSUP;
+    if (count > ((uint64_t)1 << (d->cw - 1u))) return PMU_ERANGE;
+    if (count && es->preset[idx]) return PMU_EINVAL;
+    if (!count && es->trig != idx + 1u) return PMU_OK;      /* not the trigger: nothing to remove */
+    otrig = es->trig;
+    if (otrig && otrig != idx + 1u) es->pin[otrig - 1u] &= (uint8_t)~PIN_TRIG;   /* one trigger per set */
+    es->trig = count ? idx + 1u : 0u;
+    r = repin(es, idx, PIN_TRIG, count != 0);
+    if (r < 0) {
+        es->trig = otrig;
+        if (otrig && otrig != idx + 1u) es->pin[otrig - 1u] |= PIN_TRIG;
+        return r;
+    }
+    if (count) es->trig_count = count;
+    return PMU_OK;
+}
+
+int pmu_set_correlate(pmu_eventset *es, unsigned idx, int on)
+{
+    if (!es || !es->ctx || idx >= es->n) return PMU_EINVAL;
+    if (es->running) return PMU_EISRUN;
+    return repin(es, idx, PIN_CORR, on);
+}
+
+int pmu_set_timebase(pmu_ctx *ctx, uint64_t hz, uint64_t sec, uint32_t nsec, uint64_t *actual_ns)
+{
+    /* TBSEL 2, 1, 0: TSC bits 8, 12, 16, periods ascending */
+    static const unsigned sel[3] = { 2u, 1u, 0u }, bit[3] = { PMU_TB_BIT2, PMU_TB_BIT1, PMU_TB_BIT0 };
+    uint64_t cyc, p;
+    unsigned i;
+    if (!ctx || hz == 0 || nsec >= 1000000000u) return PMU_EINVAL;
+    if (ctx->running) return PMU_EISRUN;
+    if (!has_smp(&ctx->dev)) return PMU_ENOSUP;
+    if (sec == 0 && nsec == 0) {
+        ctx->mmcr_tb = 0;
+        if (actual_ns) *actual_ns = 0;
+        return PMU_OK;
+    }
+    if (sec >= 18000000000ull) return PMU_ERANGE;             /* ns would not fit 64 bits */
+    cyc = pmu_muldiv64(sec * 1000000000u + nsec, hz, 1000000000u);
+    if (cyc < (uint64_t)1 << bit[0] || cyc > (uint64_t)1 << (bit[2] + 2u)) return PMU_ERANGE;
+    /* nearest on a log scale: below the geometric mean of two neighbours, the smaller */
+    for (i = 0; i < 2; i++)
+        if (cyc * cyc <= ((uint64_t)1 << (bit[i] + 1u)) * ((uint64_t)1 << (bit[i + 1] + 1u))) break;
+    p = (uint64_t)1 << (bit[i] + 1u);
+    ctx->mmcr_tb = PMU_MMCR_TBEE_MASK | sel[i] << PMU_MMCR_TBSEL_LSB;
+    if (actual_ns) *actual_ns = pmu_muldiv64(p, 1000000000u, hz);
+    return PMU_OK;
+}
+
+int pmu_set_latency(pmu_eventset *es, unsigned idx, uint32_t cycles)
+{
+    unsigned i, others = 0;
+    if (!es || !es->ctx || idx >= es->n) return PMU_EINVAL;
+    if (es->running) return PMU_EISRUN;
+    if (!has_smp(&es->ctx->dev)) return PMU_ENOSUP;
+    if (cycles > (uint32_t)1 << PMU_LAT_W) return PMU_ERANGE;   /* THRESH = cycles - 1 is 16 bits */
+    for (i = 0; i < es->n; i++) others += i != idx && es->lat[i];
+    if (cycles && others && cycles != es->lat_cycles) return PMU_ECONFLICT;
+    es->lat[idx] = cycles != 0;
+    if (cycles) es->lat_cycles = cycles;
+    else if (!others) es->lat_cycles = 0;
+    return PMU_OK;
+}
+
+int pmu_status_at_irq(pmu_eventset *es, pmu_irq_status *st)
+{
+    uint32_t f;
+    int r = PMU_OK;
+    if (!es || !es->ctx || !st) return PMU_EINVAL;
+    f = pmu_drv_lock(&es->ctx->dev);
+    if (es->snap.seq) *st = es->snap;
+    else r = PMU_ENODATA;
+    pmu_drv_unlock(&es->ctx->dev, f);
+    return r;
+}
+
+int pmu_set_irq_throttle(pmu_ctx *ctx, uint64_t min_cycles)
+{
+    if (!ctx) return PMU_EINVAL;
+    ctx->min_irq = min_cycles;
+    return PMU_OK;
+}
+
+int pmu_get_revision(const pmu_ctx *ctx, pmu_revision *rev)
+{
+    if (!ctx || !rev) return PMU_EINVAL;
+    rev->api = PMU_API_REVISION;
+    rev->id = pmu_drv_rd(&ctx->dev, PMU_REG_ID);
+    rev->hw_major = rev->id >> 8 & 0xFFu;
+    rev->hw_minor = rev->id & 0xFFu;
+    rev->cfg = pmu_drv_rd(&ctx->dev, PMU_REG_CFG);
+    rev->cap = ctx->dev.cap;
+    return PMU_OK;
+}
+
+int pmu_check_revision(uint32_t rev)
+{
+    return (rev >> 16) == PMU_API_REV_MAJOR && (rev & 0xFFFFu) <= PMU_API_REV_MINOR ? PMU_OK : PMU_EREV;
+}
+
 /* ------------------------------------------------------------ interrupt context */
+/* Sampling interrupt enable again (the hardware clears PMXE when it signals). */
+static void rearm_pmxe(pmu_ctx *ctx)
+{
+    ctx->pmxe_held = 0;
+    if (ctx->running)
+        pmu_drv_wr(&ctx->dev, PMU_REG_MMCR, pmu_drv_rd(&ctx->dev, PMU_REG_MMCR) | PMU_MMCR_PMXE_MASK);
+}
+
 uint32_t pmu_irq(pmu_ctx *ctx)
 {
-    uint32_t f, o;
+    pmu_eventset *es;
+    uint32_t f, o, st = 0;
+    uint64_t now;
     unsigned c;
+    int src;
     if (!ctx) return 0;
     f = pmu_drv_lock(&ctx->dev);
     ctx->n_irq++;
+    es = ctx->running;
     o = pmu_drv_ovf(&ctx->dev);
     if (o) pmu_drv_ovf_clear(&ctx->dev, o);
-    for (c = 0; c < ctx->dev.nc; c++) {
-        pmu_eventset *es = ctx->running;
-        if (!(o >> c & 1u)) continue;
-        ctx->n_ovf++;
-        ctx->base[c] += wrap_amount(&ctx->dev);
-        if (es && es->ev_on_ctr[c] >= 0 && es->ovf_cb[es->ev_on_ctr[c]])
-            es->ovf_cb[es->ev_on_ctr[c]](es, (unsigned)es->ev_on_ctr[c], es->ovf_arg[es->ev_on_ctr[c]]);
+    if (has_smp(&ctx->dev)) {
+        st = pmu_drv_rd(&ctx->dev, PMU_REG_PMSTAT) & (PMU_PMSTAT_NEG_MASK | PMU_PMSTAT_TB_MASK);
+        if (st) pmu_drv_wr(&ctx->dev, PMU_REG_PMSTAT, st);
+    }
+    for (c = 0; c < ctx->dev.nc; c++)        /* counts are never throttled */
+        if (o >> c & 1u) { ctx->n_ovf++; ctx->base[c] += wrap_amount(&ctx->dev); }
+    now = pmu_drv_read_tsc(&ctx->dev);
+    if (ctx->min_irq && ctx->n_serviced && now - ctx->last_irq < ctx->min_irq) {
+        ctx->n_throttled++;
+        if (st) ctx->pmxe_held = 1;          /* pmu_tick re-arms it */
+        pmu_drv_unlock(&ctx->dev, f);
+        return o;
+    }
+    ctx->n_serviced++;
+    ctx->last_irq = now;
+    if (st || ctx->pmxe_held) rearm_pmxe(ctx);
+    if (es) {
+        pmu_irq_status *s = &es->snap;
+        src = (st & PMU_PMSTAT_TB_MASK) != 0;
+        for (c = 0; c < ctx->dev.nc; c++) {
+            int e = es->ev_on_ctr[c];
+            if (!(o >> c & 1u) || e < 0) continue;
+            src |= es->preset[e] != 0;
+            if (es->ovf_cb[e]) es->ovf_cb[e](es, (unsigned)e, es->ovf_arg[e]);
+        }
+        /* snapshot for pmu_status_at_irq, after the callbacks (their latency) */
+        s->seq++;
+        s->ovf = o;
+        s->pmstat = st;
+        s->pass = es->cur_pass;
+        s->tsc = now;
+        s->siar = has_smp(&ctx->dev) ? pmu_drv_read_siar(&ctx->dev) : 0u;
+        s->sdar = has_smp(&ctx->dev) ? pmu_drv_read_sdar(&ctx->dev) : 0u;
+        current(es, s->v);
+        post(es, PMU_POST_IRQ);
+        if (src && es->cyc_mode == PMU_CYCLE_IRQ && es->running) rotate(es);
     }
     pmu_drv_unlock(&ctx->dev, f);
     return o;
@@ -699,20 +1045,18 @@ int pmu_tick(pmu_ctx *ctx)
 {
     pmu_eventset *es;
     uint32_t f;
+    int did = 0;
     if (!ctx) return 0;
     ctx->n_ticks++;
-    es = ctx->running;
-    if (!es || es->npass < 2) return 0;
     f = pmu_drv_lock(&ctx->dev);
-    pmu_drv_set_gen(&ctx->dev, 0);
-    harvest(es, pmu_drv_read_tsc(&ctx->dev));
-    es->cur_pass = (es->cur_pass + 1u) % es->npass;
-    load_pass(es);
-    es->t_pass = pmu_drv_read_tsc(&ctx->dev);
-    pmu_drv_set_gen(&ctx->dev, 1);
-    ctx->n_switches++;
+    if (ctx->pmxe_held && pmu_drv_read_tsc(&ctx->dev) - ctx->last_irq >= ctx->min_irq) rearm_pmxe(ctx);
+    es = ctx->running;
+    if (es && es->cyc_mode == PMU_CYCLE_TICK && (es->npass > 1 || es->rounds)) {
+        rotate(es);
+        did = 1;
+    }
     pmu_drv_unlock(&ctx->dev, f);
-    return 1;
+    return did;
 }
 
 /* ------------------------------------------------------------ arithmetic */

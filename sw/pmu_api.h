@@ -38,7 +38,8 @@
  * than counters (or events whose counter constraints cannot all be met at
  * once). They are split into the fewest passes that the counter
  * constraints and areas allow. The platform calls pmu_tick() from a
- * timer and the API rotates to the next pass. Each event's raw count, the
+ * timer and the API rotates to the next pass (or on interrupts or on
+ * request: pmu_set_cycling). Each event's raw count, the
  * cycles the set was enabled and the cycles the event was on a counter
  * (both from the PMU's TSC) are kept; the estimate is raw*enabled/running,
  * where enabled is the time the set was counting (sum of its passes) and
@@ -50,6 +51,14 @@
  * Concurrency: pmu_irq() and pmu_tick() run in interrupt context; the API
  * brackets its own register sequences with the pmu_mmio irq_save/restore
  * hooks, which must mask those interrupts.
+ *
+ * PM API features of seed 004 (Levine, PowerPC 604 PM API; docs/pm_api.md):
+ * trigger and correlate events, interrupt-driven pass cycling with a round
+ * count and post options, a time base given in seconds/nanoseconds, a
+ * latency threshold in processor cycles, the status at the previous
+ * interrupt, interrupt throttling and a revision query. The features that
+ * use MMCR/PMSTAT/XCTL/SIAR need the sampling block (CAP.SMP) and answer
+ * PMU_ENOSUP without it.
  */
 #ifndef PMU_API_H
 #define PMU_API_H
@@ -73,6 +82,11 @@
 #define PMU_ENOCOUNTER (-11) /* no counter of this PMU can count the event's   */
                              /* class (counter areas, CAP.NAREA), at least none */
                              /* of the counters its CTR= constraints name      */
+#define PMU_ERANGE    (-12)  /* value not representable by the hardware        */
+#define PMU_ENOSUP    (-13)  /* needs the sampling block (CAP.SMP = 0)          */
+#define PMU_ENODATA   (-14)  /* no interrupt of this set serviced yet          */
+#define PMU_ENOSRC    (-15)  /* PMU_CYCLE_IRQ: a pass has no interrupt source  */
+#define PMU_EREV      (-16)  /* API revision not compatible                    */
 
 const char *pmu_strerror(int err);
 
@@ -117,6 +131,27 @@ typedef struct {
 
 struct pmu_eventset;
 typedef void (*pmu_overflow_cb)(struct pmu_eventset *es, unsigned idx, void *arg);
+/* Post notification (pmu_set_cycling): why is one PMU_POST_* bit. */
+typedef void (*pmu_post_cb)(struct pmu_eventset *es, unsigned why, void *arg);
+
+typedef struct {
+    uint64_t value;    /* estimate: raw * enabled / running (== raw if always counted) */
+    uint64_t raw;      /* events actually counted */
+    uint64_t enabled;  /* PMU cycles the set was counting (all passes) */
+    uint64_t running;  /* PMU cycles this event had a counter */
+} pmu_value;
+
+/* What pmu_irq saw and counted at the last interrupt it serviced for a set
+ * (seed 004 PMstatus "consistent with the previous interrupt"). */
+typedef struct {
+    uint32_t  seq;                  /* serviced interrupts of the set since pmu_start (0: none) */
+    uint32_t  ovf;                  /* OVF bits of that interrupt */
+    uint32_t  pmstat;               /* PMSTAT bits (NEG, TB) of that interrupt */
+    unsigned  pass;                 /* pass that was counting */
+    uint64_t  tsc;                  /* TSC read in the handler */
+    uint64_t  siar, sdar;           /* sampled addresses (0 without CAP.SMP) */
+    pmu_value v[PMU_MAX_EVENTS];    /* every event's value, as pmu_read_values then */
+} pmu_irq_status;
 
 typedef struct pmu_ctx {
     pmu_dev                dev;
@@ -124,6 +159,13 @@ typedef struct pmu_ctx {
     uint64_t               base[PMU_NC_MAX];   /* 2^CW per overflow since the pass began */
     struct pmu_eventset   *running;
     uint32_t               n_irq, n_ovf, n_ticks, n_switches;
+    /* time base (pmu_set_timebase), interrupt throttling (pmu_set_irq_throttle) */
+    uint32_t               mmcr_tb;                /* TBEE | TBSEL, 0 = off */
+    uint64_t               min_irq;                /* TSC cycles between serviced interrupts */
+    uint64_t               last_irq;               /* TSC of the last serviced interrupt */
+    int                    pmxe_held;              /* PMXE left clear by a throttled interrupt */
+    uint32_t               n_serviced, n_throttled;
+    uint32_t               xctl[PMU_NC_MAX];       /* XCTL shadow */
 } pmu_ctx;
 
 typedef struct pmu_eventset {
@@ -135,6 +177,19 @@ typedef struct pmu_eventset {
     void           *ovf_arg[PMU_MAX_EVENTS];
     int             multiplex;
     int             running;
+    /* seed 004 options */
+    uint8_t         pin[PMU_MAX_EVENTS];        /* on a counter in every pass (correlate, trigger) */
+    unsigned        trig;                       /* trigger event + 1, 0 none */
+    uint64_t        trig_count;
+    uint8_t         lat[PMU_MAX_EVENTS];        /* latency-class event (XCTL.LAT) */
+    uint32_t        lat_cycles;                 /* their threshold in cycles, 0 none */
+    int             cyc_mode;                   /* PMU_CYCLE_* */
+    unsigned        rounds, post, round_no;
+    int             done;                       /* the last round ended: stopped by the API */
+    pmu_post_cb     post_cb;
+    void           *post_arg;
+    uint64_t        load[PMU_MAX_EVENTS];       /* value loaded at the start of the current pass */
+    pmu_irq_status  snap;
     /* schedule */
     unsigned        npass, cur_pass;
     uint8_t         pass_of[PMU_MAX_EVENTS];
@@ -146,13 +201,6 @@ typedef struct pmu_eventset {
     uint64_t        t_enabled;                  /* TSC cycles of finished passes */
     uint64_t        t_pass;                     /* TSC when the current pass began */
 } pmu_eventset;
-
-typedef struct {
-    uint64_t value;    /* estimate: raw * enabled / running (== raw if always counted) */
-    uint64_t raw;      /* events actually counted */
-    uint64_t enabled;  /* PMU cycles the set was counting (all passes) */
-    uint64_t running;  /* PMU cycles this event had a counter */
-} pmu_value;
 
 /* NULL pointers: every function checks its pointer arguments (and an event
  * set's ctx, NULL until pmu_eventset_init) and returns PMU_EINVAL without
@@ -179,7 +227,8 @@ int  pmu_add_named_event(pmu_eventset *es, const char *name);
  * interrupt comes after `threshold` events, later ones every 2^CW events; the
  * reported count stays exact (the preset is subtracted). cb (may be NULL)
  * runs inside pmu_irq() on every wrap of that counter. Must be called while
- * stopped. threshold 0 removes it; threshold > 2^CW - 1 is PMU_EINVAL. */
+ * stopped. threshold 0 removes it; threshold > 2^CW - 1 and a threshold on
+ * the trigger event (pmu_set_trigger) are PMU_EINVAL. */
 int  pmu_set_overflow(pmu_eventset *es, unsigned idx, uint64_t threshold,
                       pmu_overflow_cb cb, void *arg);
 unsigned pmu_num_passes(const pmu_eventset *es);
@@ -193,10 +242,103 @@ int  pmu_read_values(pmu_eventset *es, pmu_value *values);
 int  pmu_stop(pmu_eventset *es, uint64_t *values);          /* values may be NULL */
 int  pmu_reset(pmu_eventset *es);                           /* zero the counts */
 
-/* Platform hooks (interrupt context). pmu_irq returns the overflow bits it
- * serviced; pmu_tick rotates the multiplexing pass, returns 1 if it did. */
+/* Platform hooks (interrupt context). pmu_irq services OVF (the 64-bit
+ * accumulation) and, with CAP.SMP, PMSTAT (W1C, PMXE set again), then runs
+ * the callbacks, the snapshot, post and PMU_CYCLE_IRQ cycling; it returns
+ * the overflow bits it serviced. pmu_tick rotates the multiplexing pass
+ * (PMU_CYCLE_TICK) and re-arms a throttled PMXE; returns 1 if it rotated. */
 uint32_t pmu_irq(pmu_ctx *ctx);
 int      pmu_tick(pmu_ctx *ctx);
+
+/* ------------------------------------------------------ seed 004 PM API */
+/* Trigger (604 "discount", MMCR.TRIG): event idx goes to counter 0, preset
+ * to 2^(CW-1) - count; the other counters count nothing until it has
+ * counted `count` events (they start LAT cycles after the count-th event,
+ * docs/sampling.md). count 1..2^(CW-1) (else PMU_ERANGE); 0 removes it. The
+ * trigger is in every pass and keeps its count across pass switches; a
+ * reset re-arms it. PMU_ENOCOUNTER if counter 0 cannot take the event (area,
+ * CTR=), PMU_ECONFLICT if another event already needs counter 0 in every
+ * pass, PMU_EINVAL if the event has an overflow threshold (and
+ * pmu_set_overflow refuses the trigger event). Stopped sets only. */
+int  pmu_set_trigger(pmu_eventset *es, unsigned idx, uint64_t count);
+/* Correlate event: on a counter of its own in every pass, so each pass can
+ * be related to it. Without an overflow threshold its counter runs on
+ * through pass switches (only the other counters stop, on one CNTEN edge)
+ * and its count is exact, never scaled (running == enabled); with one it is
+ * reloaded every pass (the period of PMU_CYCLE_IRQ). on = 0 removes it.
+ * PMU_ECONFLICT if the other events no longer fit; the set is unchanged. */
+int  pmu_set_correlate(pmu_eventset *es, unsigned idx, int on);
+
+/* Pass cycling (seed 004 PMprocessInit): mode
+ *   PMU_CYCLE_TICK    pmu_tick() rotates to the next pass (default)
+ *   PMU_CYCLE_IRQ     each serviced PMU interrupt of the set rotates: the
+ *                     wrap of an event with an overflow threshold
+ *                     (pmu_set_overflow; a correlate event with one is the
+ *                     usual source) or the time base (pmu_set_timebase).
+ *                     pmu_start answers PMU_ENOSRC if a pass has neither.
+ *   PMU_CYCLE_MANUAL  only pmu_next_pass() rotates
+ * rounds: times to cycle through all passes (0 = no limit); after the last
+ * one the API stops the set (pmu_stop then returns PMU_OK and the values).
+ * post: PMU_POST_* bits, cb (may be NULL) runs in interrupt context. A
+ * round count or post option also applies to a one-pass set (each rotation
+ * reloads it). Stopped sets only; a bad mode or post bit is PMU_EINVAL. */
+#define PMU_CYCLE_TICK   0
+#define PMU_CYCLE_IRQ    1
+#define PMU_CYCLE_MANUAL 2
+#define PMU_POST_IRQ   1u    /* each serviced interrupt */
+#define PMU_POST_PASS  2u    /* each pass switch */
+#define PMU_POST_ROUND 4u    /* each completed round (all passes once) */
+#define PMU_POST_DONE  8u    /* the last round ended, the set is stopped */
+int  pmu_set_cycling(pmu_eventset *es, int mode, unsigned rounds, unsigned post,
+                     pmu_post_cb cb, void *arg);
+/* Rotate now (any mode). PMU_ENOTRUN if the set is not running. */
+int  pmu_next_pass(pmu_eventset *es);
+
+/* Time base (MMCR.TBEE/TBSEL): an interrupt every `sec`.`nsec` seconds,
+ * given the TSC clock hz. The API picks the tap whose period (2^(b+1)
+ * cycles for TSC bit b; bits 16, 12 and 8 = PowerPC TB bits 47, 51, 55) is
+ * nearest on a log scale and returns it in *actual_ns (may be NULL). TSC[0]
+ * (PowerPC bit 63, an interrupt every 2 cycles) is never used, as in the
+ * seed. PMU_EINVAL: hz 0 or nsec >= 10^9; PMU_ERANGE: the request is more
+ * than a factor 2 outside 2^9..2^17 cycles; 0 s 0 ns turns it off. Armed
+ * while a set runs; its interrupts go through pmu_irq. Not while running. */
+int  pmu_set_timebase(pmu_ctx *ctx, uint64_t hz, uint64_t sec, uint32_t nsec, uint64_t *actual_ns);
+
+/* Latency threshold in processor cycles (MMCR.THRESH, XCTL.LAT): event idx
+ * counts the loads/stores whose latency is >= cycles instead of its ES/EM
+ * event (its EQ threads/OS/USR still qualify; its class only decides the
+ * counter area). Encoded as THRESH = cycles - 1 (hardware: latency >
+ * THRESH); cycles 1..65536, else PMU_ERANGE. One threshold per set: another
+ * value is PMU_ECONFLICT. cycles 0 makes idx a normal event again. */
+int  pmu_set_latency(pmu_eventset *es, unsigned idx, uint32_t cycles);
+
+/* Status at the previous interrupt: copy of the snapshot pmu_irq took for
+ * this set. PMU_ENODATA before the first serviced interrupt. */
+int  pmu_status_at_irq(pmu_eventset *es, pmu_irq_status *st);
+
+/* Interrupt-storm protection: a PMU interrupt less than min_cycles TSC
+ * cycles after the last serviced one is throttled: its counts are still
+ * accumulated (OVF folded, nothing lost) but callbacks, snapshot, post and
+ * pass cycling are skipped and the sampling interrupt (PMXE) stays off until
+ * pmu_tick() runs min_cycles after the last serviced one. ctx->n_serviced /
+ * ctx->n_throttled count both kinds. 0 = off (default). */
+int  pmu_set_irq_throttle(pmu_ctx *ctx, uint64_t min_cycles);
+
+/* Revision: the API revision (major << 16 | minor; a new minor only adds)
+ * and the hardware's ID / CFG / CAP words. */
+#define PMU_API_REV_MAJOR 2u
+#define PMU_API_REV_MINOR 0u
+#define PMU_API_REVISION  (PMU_API_REV_MAJOR << 16 | PMU_API_REV_MINOR)
+typedef struct {
+    uint32_t api;                /* PMU_API_REVISION of the library */
+    uint32_t id;                 /* ID register: 'P' 'M' major minor */
+    unsigned hw_major, hw_minor; /* ID[15:8], ID[7:0] */
+    uint32_t cfg, cap;           /* CFG and CAP registers */
+} pmu_revision;
+int  pmu_get_revision(const pmu_ctx *ctx, pmu_revision *rev);
+/* PMU_OK if a caller built against revision `rev` can use this library
+ * (same major, minor <= ours), else PMU_EREV. */
+int  pmu_check_revision(uint32_t rev);
 
 /* floor(a*b/c) without overflow (c != 0); used for estimates. */
 uint64_t pmu_muldiv64(uint64_t a, uint64_t b, uint64_t c);

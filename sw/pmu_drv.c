@@ -135,6 +135,16 @@ uint64_t pmu_drv_read_tsc(const pmu_dev *d)
     return rd64(d, PMU_REG_TSC_LO, PMU_REG_TSC_HI);
 }
 
+uint64_t pmu_drv_read_siar(const pmu_dev *d)
+{
+    return rd64(d, PMU_REG_SIAR_LO, PMU_REG_SIAR_HI);
+}
+
+uint64_t pmu_drv_read_sdar(const pmu_dev *d)
+{
+    return rd64(d, PMU_REG_SDAR_LO, PMU_REG_SDAR_HI);
+}
+
 int pmu_drv_write_counter(const pmu_dev *d, unsigned n, uint64_t v)
 {
     uint32_t f;

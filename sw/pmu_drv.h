@@ -83,6 +83,10 @@ int      pmu_drv_clear(const pmu_dev *d, uint32_t mask);
 uint64_t pmu_drv_read_counter(const pmu_dev *d, unsigned n);
 int      pmu_drv_write_counter(const pmu_dev *d, unsigned n, uint64_t v);
 uint64_t pmu_drv_read_tsc(const pmu_dev *d);
+/* SIAR / SDAR (sampling block, CAP.SMP): the addresses latched at the last
+ * sampling interrupt. */
+uint64_t pmu_drv_read_siar(const pmu_dev *d);
+uint64_t pmu_drv_read_sdar(const pmu_dev *d);
 
 uint32_t pmu_drv_ovf(const pmu_dev *d);
 int      pmu_drv_ovf_clear(const pmu_dev *d, uint32_t mask);

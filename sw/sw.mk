@@ -50,11 +50,11 @@ $(call sw_rtl_dir,alt)/Vtest_sw_rtl: | $(call sw_rtl_dir,default)/Vtest_sw_rtl
 
 # Model configurations: default; other NT/NC/CW; the core flow's alt and lean
 # ones (counter areas NAREA=3 / NAREA=2, FLOP class inside the driven
-# classes); default with NAREA=4. The runner reads only the last line, so
-# the runs are summed here.
+# classes; lean also without the sampling block: PMU_ENOSUP); default with
+# NAREA=4. The runner reads only the last line, so the runs are summed here.
 SW_MODEL_ARGS := "" "--nt 4 --nc 5 --cw 64" "--nt 1 --nc 3 --cw 33" \
   "--nt 4 --nc 5 --cw 64 --ncls 16 --nret 2 --flop 5 --narea 3" \
-  "--nt 1 --nc 3 --cw 40 --ncls 8 --nret 1 --flop 7 --narea 2" "--narea 4"
+  "--nt 1 --nc 3 --cw 40 --ncls 8 --nret 1 --flop 7 --narea 2 --smp 0" "--narea 4"
 sw-test: $(SW_BUILD)/test_sw_model
 	@set -o pipefail; p=0; f=0; \
 	for a in $(SW_MODEL_ARGS); do args="--seed $(SW_SEED) $$a"; \

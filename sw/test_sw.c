@@ -50,14 +50,33 @@ typedef struct {
     uint8_t  fperiod[PMU_NT_MAX][GF], fduty[PMU_NT_MAX][GF], fphase[PMU_NT_MAX][GF];
     uint64_t tally[PMU_NT_MAX][2][GC][GS];    /* [thread][os][class][sub] */
     uint64_t ftally[PMU_NT_MAX][2][GF];       /* FLOP class: [thread][os][EM bit], FMA counts 2 */
+    /* loads/stores (latency class): thread t completes one when (cycle + 3t) % 4 == 0,
+     * latency (7 * cycle + 5t) % GL */
+    int      mem_on;
+    uint64_t ltally[PMU_NT_MAX][2][64];       /* [thread][os][latency] */
+    /* watched codes: wcum[k][i] = expected count of watch[k] up to cycle w0 + i */
+    unsigned nw;
+    pmu_event_code watch[4];
+    uint64_t w0;
 } gen_t;
+#define GL 48
+#define WMAX 16384
 static gen_t G;
+static uint64_t wcum[4][WMAX];
+static uint64_t expect(const pmu_event_code *k);
+
+static void watch_rec(gen_t *g, uint64_t cyc)
+{
+    unsigned k;
+    if (cyc >= g->w0 && cyc - g->w0 < WMAX)
+        for (k = 0; k < g->nw; k++) wcum[k][cyc - g->w0] = expect(&g->watch[k]);
+}
 
 static void gen_fn(void *arg, uint64_t cyc, pmu_inputs *in)
 {
     gen_t *g = (gen_t *)arg;
     unsigned t, c, s;
-    if (!g->on) return;
+    if (!g->on) { watch_rec(g, cyc); return; }
     for (t = 0; t < g->nt; t++) {
         unsigned cpl = (unsigned)((cyc >> 5) + 3u * t) & 3u, os = cpl == 0;
         in->cpl[t] = (uint8_t)cpl;
@@ -76,7 +95,28 @@ static void gen_fn(void *arg, uint64_t cyc, pmu_inputs *in)
                 in->flop[t][s].fma = (uint8_t)fma;
                 g->ftally[t][os][s] += fma ? 2u : 1u;
             }
+        if (g->mem_on && (cyc + 3u * t) % 4u == 0u) {
+            unsigned lat = (unsigned)((7u * cyc + 5u * t) % GL);
+            in->mem_valid[t] = 1;
+            in->mem_lat[t] = (uint16_t)lat;
+            g->ltally[t][os][lat]++;
+        }
     }
+    watch_rec(g, cyc);
+}
+
+/* Expected count of a latency-class event: loads/stores with latency >= cycles
+ * of the threads/privileges its EQ selects. */
+static uint64_t expect_lat(const pmu_event_code *k, unsigned cycles)
+{
+    unsigned eq = (k->emq & PMU_EMQ_EQ_MASK) >> PMU_EMQ_EQ_LSB, t, l, nt = T->cfg.nt;
+    uint64_t sum = 0;
+    for (t = 0; t < nt; t++)
+        for (l = cycles; l < GL; l++) {
+            if (eq >> PMU_EQ_OS_BIT(t, nt) & 1u) sum += G.ltally[t][1][l];
+            if (eq >> PMU_EQ_USR_BIT(t, nt) & 1u) sum += G.ltally[t][0][l];
+        }
+    return sum;
 }
 
 static void gen_setup(void)
@@ -138,8 +178,11 @@ static int fixture(void)
     B.gen = gen_fn;
     B.gen_arg = &G;
     G.on = 0;
+    G.mem_on = 0;
+    G.nw = 0;
     memset(G.tally, 0, sizeof G.tally);
     memset(G.ftally, 0, sizeof G.ftally);
+    memset(G.ltally, 0, sizeof G.ltally);
     io = pmu_sb_mmio(&B);
     return pmu_init(&CTX, &io, &pmu_soc_events);
 }
@@ -391,7 +434,8 @@ static void test_errors(void)
     unsigned i;
     uint64_t v[PMU_MAX_EVENTS];
     const int codes[] = { PMU_OK, PMU_EINVAL, PMU_ENODEV, PMU_ENOEVNT, PMU_EBADMOD, PMU_ECONFLICT,
-                          PMU_ECNTR, PMU_EISRUN, PMU_ENOTRUN, PMU_ENOMEM, PMU_ENOSPC, PMU_ENOCOUNTER };
+                          PMU_ECNTR, PMU_EISRUN, PMU_ENOTRUN, PMU_ENOMEM, PMU_ENOSPC, PMU_ENOCOUNTER,
+                          PMU_ERANGE, PMU_ENOSUP, PMU_ENODATA, PMU_ENOSRC, PMU_EREV, -17 };
     fixture();
     CHECK(pmu_event_encode(&CTX, "NO_SUCH_EVENT", &k) == PMU_ENOEVNT, "unknown event");
     CHECK(pmu_event_encode(&CTX, "CLASS64", &k) == PMU_ENOEVNT, "CLASS64");
@@ -711,7 +755,7 @@ static void run_and_check(pmu_eventset *es, uint64_t cycles, int mux, const char
         uint64_t e = expect(&es->code[i]);
         char nm[80];
         if (pmu_event_decode(&CTX, &es->code[i], nm, sizeof nm) != PMU_OK) strcpy(nm, "?");
-        if (!mux) {
+        if (!mux || es->pin[i]) {   /* a correlate/trigger event counts in every pass */
             CHECK(val[i].value == e && val[i].raw == e && val[i].running == val[i].enabled,
                   "%s: event %u %s on counter %u: got %llu expected %llu", what, i, nm, es->ctr_of[i],
                   (unsigned long long)val[i].value, (unsigned long long)e);
@@ -881,6 +925,410 @@ static void test_user_read(void)
     CHECK(B.n_err == 0 && T->ok(T->dut), "bus errors / divergence");
 }
 
+/* ------------------------------------------------------------ seed 004 PM API */
+/* CAP.SMP = 0 (test_sw_model --smp 0): every feature that needs the
+ * sampling block answers PMU_ENOSUP and changes nothing. */
+static int need_smp(const char *what)
+{
+    pmu_eventset es;
+    uint64_t ns = 1;
+    if (T->cfg.has_sample) return 1;
+    pmu_eventset_init(&CTX, &es);
+    pmu_add_named_event(&es, "CLASS0:0x1");
+    CHECK(pmu_set_trigger(&es, 0, 10) == PMU_ENOSUP && pmu_set_latency(&es, 0, 5) == PMU_ENOSUP &&
+          pmu_set_timebase(&CTX, 100000000u, 0, 80000, &ns) == PMU_ENOSUP && ns == 1 && !es.trig && !es.lat[0],
+          "%s without the sampling block: PMU_ENOSUP", what);
+    CHECK(B.n_err == 0, "no access to the absent registers (%u bus errors)", B.n_err);
+    return 0;
+}
+
+/* Trigger (MMCR.TRIG): the other events count from LAT cycles after the
+ * cycle of the trigger event's count-th occurrence (docs/sampling.md); the
+ * expected counts come from the generator's per-cycle tallies. */
+static void test_trigger(void)
+{
+    pmu_eventset es;
+    pmu_value val[4];
+    char name[48];
+    unsigned i, n = T->cfg.nc < 4 ? T->cfg.nc : 4, t;
+    const uint64_t count = 300 + rndn(200);
+    int r;
+    fixture();
+    if (!need_smp("trigger")) return;
+    hook_irqs();
+    pmu_eventset_init(&CTX, &es);
+    for (i = 0; i < n; i++) {       /* event i: a class of counter i's area */
+        snprintf(name, sizeof name, "CLASS%u:0x%x", area_class(i, 0) < GC ? area_class(i, 0) : T->cfg.flop_class,
+                 i ? 0xFu : 0x1u);
+        CHECK(pmu_add_named_event(&es, name) == (int)i, "trigger set: add %s", name);
+    }
+    CHECK(pmu_set_trigger(&es, 0, (uint64_t)1 << (T->cfg.cw - 1u)) == PMU_OK, "count 2^(CW-1) is representable");
+    CHECK(pmu_set_trigger(&es, 0, ((uint64_t)1 << (T->cfg.cw - 1u)) + 1u) == PMU_ERANGE, "count > 2^(CW-1): ERANGE");
+    CHECK(pmu_set_overflow(&es, 0, 100, 0, 0) == PMU_EINVAL, "overflow threshold on the trigger event");
+    CHECK(pmu_set_trigger(&es, 9, count) == PMU_EINVAL, "trigger on a bad index");
+    if (T->cfg.narea > 1 && n > 1) {   /* event 1's class is outside counter 0's area */
+        CHECK(pmu_set_trigger(&es, 1, count) == PMU_ENOCOUNTER && es.trig == 1u && es.pin[1] == 0,
+              "trigger event counter 0 cannot count: ENOCOUNTER, set unchanged");
+    }
+    CHECK(pmu_set_trigger(&es, 0, count) == PMU_OK && es.ctr_of[0] == 0, "trigger on counter 0 (%u)", es.ctr_of[0]);
+    for (i = 0; i < n; i++) G.watch[i] = es.code[i];
+    G.nw = n;
+    CHECK(pmu_start(&es) == PMU_OK, "start");
+    CHECK((pmu_drv_rd(&CTX.dev, PMU_REG_MMCR) & PMU_MMCR_TRIG_MASK) != 0, "MMCR.TRIG armed");
+    G.w0 = B.cycle;
+    G.on = 1;
+    pmu_sb_run(&B, 6000);
+    G.on = 0;
+    pmu_sb_run(&B, 3);
+    r = pmu_stop(&es, 0);
+    pmu_read_values(&es, val);
+    for (t = 0; t < WMAX && wcum[0][t] < count; t++) { }
+    CHECK(r == PMU_OK && t + PMU_EV_LAT < 6000, "trigger reached at cycle %u of the run", t);
+    CHECK(val[0].value == expect(&es.code[0]), "trigger event itself exact: %llu, expected %llu",
+          (unsigned long long)val[0].value, (unsigned long long)expect(&es.code[0]));
+    for (i = 1; i < n; i++) {
+        uint64_t e = expect(&es.code[i]) - wcum[i][t + PMU_EV_LAT - 1u];
+        CHECK(val[i].value == e && e < expect(&es.code[i]),
+              "event %u counts from the trigger on: %llu, expected %llu (without trigger %llu)", i,
+              (unsigned long long)val[i].value, (unsigned long long)e, (unsigned long long)expect(&es.code[i]));
+    }
+    CHECK(B.n_err == 0 && T->ok(T->dut), "trigger: bus errors / divergence");
+}
+
+/* Fresh fixture and a multiplexed set of 2(NC-1)+1 FLOP-class events
+ * (every counter can take each one; with one counter pinned: 2 passes),
+ * random sub-events/threads or all CLASSf:0x1. Returns n, 0 if NC < 2. */
+static unsigned flop_mux_set(pmu_eventset *es, int rnd_names)
+{
+    char name[48];
+    unsigned i, n = 2 * (T->cfg.nc - 1) + 1;
+    if (T->cfg.nc < 2) return 0;
+    if (n > PMU_MAX_EVENTS) n = PMU_MAX_EVENTS;
+    fixture();
+    hook_irqs();
+    pmu_eventset_init(&CTX, es);
+    CHECK(pmu_set_multiplex(es, 1) == PMU_OK, "mux on");
+    for (i = 0; i < n; i++) {
+        if (rnd_names) random_name(name, sizeof name, (int)T->cfg.flop_class);
+        else snprintf(name, sizeof name, "CLASS%u:0x1", T->cfg.flop_class);
+        CHECK(pmu_add_named_event(es, name) == (int)i, "FLOP set: add %s", name);
+    }
+    return n;
+}
+
+/* Correlate event: on its own counter in every multiplexing pass, exact. */
+static void test_correlate(void)
+{
+    pmu_eventset es;
+    char name[48];
+    unsigned i, n = flop_mux_set(&es, 1), fl = T->cfg.flop_class;
+    if (!n) return;
+    CHECK(pmu_num_passes(&es) == 2 || n < 2 * (T->cfg.nc - 1) + 1, "2 passes before pinning");
+    CHECK(pmu_set_correlate(&es, 0, 1) == PMU_OK && es.pin[0], "correlate event 0");
+    CHECK(pmu_num_passes(&es) == (n - 2 + T->cfg.nc - 1) / (T->cfg.nc - 1) && placement_ok(&es),
+          "passes with a pinned counter: %u", pmu_num_passes(&es));
+    for (i = 1; i < n; i++)
+        CHECK(es.ctr_of[i] != es.ctr_of[0], "event %u shares the correlate counter %u", i, es.ctr_of[0]);
+    CHECK(pmu_set_correlate(&es, n, 1) == PMU_EINVAL, "correlate on a bad index");
+    pmu_sb_set_tick(&B, 20000);
+    run_and_check(&es, 20000ull * pmu_num_passes(&es) * 8, 1, "correlate");
+    pmu_sb_set_tick(&B, 0);
+    /* every counter pinned: the rest cannot be placed */
+    pmu_eventset_init(&CTX, &es);
+    pmu_set_multiplex(&es, 1);
+    for (i = 0; i <= T->cfg.nc && i < PMU_MAX_EVENTS; i++) {
+        random_name(name, sizeof name, (int)fl);
+        pmu_add_named_event(&es, name);
+    }
+    for (i = 0; i + 1 < T->cfg.nc; i++) CHECK(pmu_set_correlate(&es, i, 1) == PMU_OK, "pin %u", i);
+    CHECK(pmu_set_correlate(&es, T->cfg.nc - 1, 1) == PMU_ECONFLICT && !es.pin[T->cfg.nc - 1],
+          "pinning the last free counter: ECONFLICT, set unchanged");
+}
+
+/* Interrupt-driven pass cycling: a correlate event with an overflow
+ * threshold ends every pass; rounds and post options. */
+typedef struct { unsigned n[16]; uint64_t corr[64]; unsigned npass; } post_rec;
+static void post_fn(pmu_eventset *es, unsigned why, void *arg)
+{
+    post_rec *p = (post_rec *)arg;
+    p->n[why & 15u]++;
+    if (why == PMU_POST_PASS && p->npass < 64) p->corr[p->npass++] = es->acc[0];
+}
+
+static void test_cycling(void)
+{
+    pmu_eventset es;
+    post_rec rec;
+    uint64_t v[PMU_MAX_EVENTS], prev, per = 2000 + rndn(1000);
+    unsigned i, np, bad = 0;
+    const unsigned rounds = 3;
+    if (!flop_mux_set(&es, 0)) return;
+    CHECK(pmu_set_cycling(&es, 3, 0, 0, 0, 0) == PMU_EINVAL && pmu_set_cycling(&es, PMU_CYCLE_IRQ, 0, 16u, 0, 0) ==
+          PMU_EINVAL, "bad mode / post bit");
+    CHECK(pmu_set_cycling(&es, PMU_CYCLE_IRQ, rounds, PMU_POST_PASS | PMU_POST_ROUND | PMU_POST_DONE | PMU_POST_IRQ,
+                          post_fn, &rec) == PMU_OK, "IRQ cycling");
+    CHECK(pmu_start(&es) == PMU_ENOSRC, "no interrupt source: ENOSRC");
+    CHECK(pmu_set_overflow(&es, 1, per, 0, 0) == PMU_OK && pmu_start(&es) == PMU_ENOSRC,
+          "a threshold in one pass only: ENOSRC");
+    pmu_set_overflow(&es, 1, 0, 0, 0);
+    CHECK(pmu_set_correlate(&es, 0, 1) == PMU_OK && pmu_set_overflow(&es, 0, per, 0, 0) == PMU_OK, "correlate + threshold");
+    np = pmu_num_passes(&es);
+    memset(&rec, 0, sizeof rec);
+    CHECK(pmu_start(&es) == PMU_OK, "start");
+    G.on = 1;
+    for (i = 0; i < 200 && es.running; i++) pmu_sb_run(&B, 1000);
+    G.on = 0;
+    CHECK(!es.running && CTX.running == 0, "stopped by the API after %u rounds", rounds);
+    CHECK(rec.n[PMU_POST_PASS] == rounds * np && rec.n[PMU_POST_ROUND] == rounds && rec.n[PMU_POST_DONE] == 1 &&
+          rec.n[PMU_POST_IRQ] == CTX.n_serviced && CTX.n_switches == rounds * np,
+          "posts: pass %u round %u done %u irq %u (serviced %u), switches %u, %u passes", rec.n[PMU_POST_PASS],
+          rec.n[PMU_POST_ROUND], rec.n[PMU_POST_DONE], rec.n[PMU_POST_IRQ], CTX.n_serviced, CTX.n_switches, np);
+    /* each pass ends on the correlate counter's wrap: per events (+ the interrupt latency) */
+    for (i = 0, prev = 0; i < rec.npass; i++) {
+        bad += rec.corr[i] - prev < per || rec.corr[i] - prev > per + 400;
+        prev = rec.corr[i];
+    }
+    CHECK(bad == 0 && rec.npass == rounds * np, "every pass ended after ~%llu correlate events (%u bad)",
+          (unsigned long long)per, bad);
+    CHECK(pmu_stop(&es, v) == PMU_OK && v[0] == es.acc[0] && pmu_stop(&es, v) == PMU_ENOTRUN,
+          "stop after the last round reports, once");
+    /* manual: only pmu_next_pass rotates */
+    CHECK(pmu_set_cycling(&es, PMU_CYCLE_MANUAL, 0, 0, 0, 0) == PMU_OK && pmu_next_pass(&es) == PMU_ENOTRUN, "manual");
+    pmu_sb_set_tick(&B, 500);
+    CTX.n_switches = 0;
+    pmu_start(&es);
+    pmu_sb_run(&B, 3000);
+    CHECK(CTX.n_switches == 0 && pmu_next_pass(&es) == PMU_OK && es.cur_pass == 1 % np && CTX.n_switches == 1,
+          "manual: ticks do not rotate, pmu_next_pass does");
+    CHECK(pmu_set_cycling(&es, PMU_CYCLE_TICK, 0, 0, 0, 0) == PMU_EISRUN, "cycling change while running");
+    pmu_stop(&es, 0);
+    pmu_sb_set_tick(&B, 0);
+    CHECK(B.n_err == 0 && T->ok(T->dut), "cycling: bus errors / divergence");
+}
+
+/* Time base in seconds/nanoseconds: tap choice, actual period, errors, and
+ * the number of interrupts over a run. */
+static void test_timebase(void)
+{
+    static const struct { uint64_t hz, sec; uint32_t ns; int r; uint64_t act; unsigned tbsel; } c[] = {
+        { 100000000u, 0, 80000, PMU_OK, 81920, 1 },       /* 8000 cycles -> 2^13 */
+        { 100000000u, 0, 2560, PMU_OK, 5120, 2 },         /* 256 = 2^8: lowest accepted -> 2^9 */
+        { 100000000u, 0, 2550, PMU_ERANGE, 0, 0 },        /* 255 cycles */
+        { 100000000u, 0, 20480, PMU_OK, 5120, 2 },        /* 2048 = sqrt(2^9 * 2^13) -> the smaller */
+        { 100000000u, 0, 20490, PMU_OK, 81920, 1 },       /* 2049 */
+        { 100000000u, 0, 2621440, PMU_OK, 1310720, 0 },   /* 2^18: highest accepted -> 2^17 */
+        { 100000000u, 0, 2621450, PMU_ERANGE, 0, 0 },
+        { 100000000u, 1, 0, PMU_ERANGE, 0, 0 },
+        { 100000000u, 0, 1, PMU_ERANGE, 0, 0 },
+        { 1000000000u, 0, 1000, PMU_OK, 512, 2 },         /* 1 GHz, 1 us: 1000 cycles, nearer 512 than 8192 */
+        { 0, 0, 80000, PMU_EINVAL, 0, 0 },
+        { 100000000u, 0, 1000000000u, PMU_EINVAL, 0, 0 },
+    };
+    pmu_eventset es;
+    post_rec rec;
+    pmu_irq_status st;
+    uint64_t act, t0, t1, want;
+    unsigned i;
+    int r;
+    fixture();
+    if (!need_smp("time base")) return;
+    for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+        act = 7;
+        r = pmu_set_timebase(&CTX, c[i].hz, c[i].sec, c[i].ns, &act);
+        CHECK(r == c[i].r && (r != PMU_OK || (act == c[i].act && CTX.mmcr_tb == (PMU_MMCR_TBEE_MASK |
+              c[i].tbsel << PMU_MMCR_TBSEL_LSB))) && (r == PMU_OK || act == 7),
+              "timebase %llu Hz %llu s %u ns: %s, %llu ns (want %d, %llu ns)", (unsigned long long)c[i].hz,
+              (unsigned long long)c[i].sec, c[i].ns, pmu_strerror(r), (unsigned long long)act, c[i].r,
+              (unsigned long long)c[i].act);
+    }
+    hook_irqs();
+    CHECK(pmu_set_timebase(&CTX, 100000000u, 0, 80000, &act) == PMU_OK && act == 81920, "8192-cycle time base");
+    pmu_eventset_init(&CTX, &es);
+    pmu_add_named_event(&es, "CLASS0:0x1");
+    memset(&rec, 0, sizeof rec);
+    pmu_set_cycling(&es, PMU_CYCLE_TICK, 0, PMU_POST_IRQ, post_fn, &rec);
+    CHECK(pmu_status_at_irq(&es, &st) == PMU_ENODATA, "no interrupt yet: ENODATA");
+    pmu_start(&es);
+    t0 = pmu_drv_read_tsc(&CTX.dev);
+    CHECK((pmu_drv_rd(&CTX.dev, PMU_REG_MMCR) & (PMU_MMCR_TBEE_MASK | PMU_MMCR_TBSEL_MASK)) ==
+          (PMU_MMCR_TBEE_MASK | 1u << PMU_MMCR_TBSEL_LSB), "MMCR TBEE, TBSEL 1 while running");
+    CHECK(pmu_set_timebase(&CTX, 100000000u, 0, 80000, &act) == PMU_EISRUN, "time base change while running");
+    pmu_sb_run(&B, 5 * 8192 + 1000);
+    t1 = pmu_drv_read_tsc(&CTX.dev);
+    pmu_stop(&es, 0);
+    /* TSC bit 12 rises at t = 4096 mod 8192 */
+    want = (t1 + 4096u) / 8192u - (t0 + 4096u) / 8192u;
+    CHECK(rec.n[PMU_POST_IRQ] == want && want >= 5, "%u time-base interrupts over TSC %llu..%llu, expected %llu",
+          rec.n[PMU_POST_IRQ], (unsigned long long)t0, (unsigned long long)t1, (unsigned long long)want);
+    CHECK(pmu_status_at_irq(&es, &st) == PMU_OK && st.seq == want && st.pmstat == PMU_PMSTAT_TB_MASK &&
+          st.ovf == 0 && st.tsc % 8192u >= 4096u, "status at the last interrupt: seq %u pmstat %x tsc %llu",
+          st.seq, st.pmstat, (unsigned long long)st.tsc);
+    CHECK(pmu_set_timebase(&CTX, 100000000u, 0, 0, &act) == PMU_OK && act == 0 && CTX.mmcr_tb == 0, "time base off");
+    CHECK(B.n_err == 0 && T->ok(T->dut), "time base: bus errors / divergence");
+}
+
+/* Latency threshold in processor cycles: >= cycles, THRESH = cycles - 1. */
+static void test_latency(void)
+{
+    pmu_eventset es, es2;
+    pmu_value val[3];
+    char name[48];
+    const unsigned cyc = 4 * (3 + rndn(6));   /* thread 0's latencies are the multiples of 4 */
+    unsigned i, n = T->cfg.nc < 3 ? T->cfg.nc : 3;
+    fixture();
+    if (!need_smp("latency threshold")) return;
+    hook_irqs();
+    pmu_eventset_init(&CTX, &es);
+    for (i = 0; i < n; i++) {
+        static const char *q[3] = { ":T0", ":USR", "" };
+        snprintf(name, sizeof name, "CLASS%u:0x3%s", area_class(i, 0) < GC ? area_class(i, 0) : T->cfg.flop_class, q[i]);
+        CHECK(pmu_add_named_event(&es, name) == (int)i, "latency set: add %s", name);
+    }
+    CHECK(pmu_set_latency(&es, 0, 65537) == PMU_ERANGE && !es.lat[0], "65537 cycles: ERANGE");
+    CHECK(pmu_set_latency(&es, 0, cyc) == PMU_OK, "latency >= %u on event 0", cyc);
+    if (n > 1) {
+        CHECK(pmu_set_latency(&es, 1, cyc + 1) == PMU_ECONFLICT && !es.lat[1], "a second threshold: ECONFLICT");
+        CHECK(pmu_set_latency(&es, 1, cyc) == PMU_OK, "same threshold on event 1");
+    }
+    CHECK(pmu_set_latency(&es, 7, cyc) == PMU_EINVAL, "bad index");
+    pmu_start(&es);
+    CHECK((pmu_drv_rd(&CTX.dev, PMU_REG_MMCR) >> PMU_MMCR_THRESH_LSB) == cyc - 1u &&
+          pmu_drv_rd(&CTX.dev, PMU_REG_XCTL(es.ctr_of[0])) == PMU_XCTL_LAT_MASK &&
+          (n < 3 || pmu_drv_rd(&CTX.dev, PMU_REG_XCTL(es.ctr_of[2])) == 0), "MMCR.THRESH %u, XCTL.LAT",
+          (unsigned)(pmu_drv_rd(&CTX.dev, PMU_REG_MMCR) >> PMU_MMCR_THRESH_LSB));
+    G.on = 1;
+    G.mem_on = 1;
+    pmu_sb_run(&B, 3000 + rndn(2000));
+    G.on = 0;
+    G.mem_on = 0;
+    pmu_sb_run(&B, 3);
+    pmu_stop(&es, 0);
+    pmu_read_values(&es, val);
+    for (i = 0; i < n; i++) {
+        uint64_t e = i < 2 ? expect_lat(&es.code[i], cyc) : expect(&es.code[i]);
+        CHECK(val[i].value == e && e > 0 && (i == 2 || e != expect_lat(&es.code[i], cyc + 1u)),   /* >=, not > */
+              "latency event %u: %llu, expected %llu", i, (unsigned long long)val[i].value, (unsigned long long)e);
+    }
+    pmu_eventset_init(&CTX, &es2);
+    pmu_add_named_event(&es2, "CLASS0:0x1");
+    CHECK(pmu_set_latency(&es2, 0, 65536) == PMU_OK && pmu_start(&es2) == PMU_OK &&
+          (pmu_drv_rd(&CTX.dev, PMU_REG_MMCR) >> PMU_MMCR_THRESH_LSB) == 0xFFFFu, "65536 cycles: THRESH 0xFFFF");
+    pmu_stop(&es2, 0);
+    CHECK(pmu_set_latency(&es2, 0, 0) == PMU_OK && !es2.lat[0] && es2.lat_cycles == 0, "latency off");
+    CHECK(B.n_err == 0 && T->ok(T->dut), "latency: bus errors / divergence");
+}
+
+/* Status at the previous interrupt: the overflow callback freezes the
+ * stimulus, so the snapshot taken after it in pmu_irq must equal the
+ * tallies; counting then goes on and the snapshot stays. */
+static uint64_t snap_want[4];
+static void freeze_cb(pmu_eventset *es, unsigned idx, void *arg)
+{
+    unsigned i;
+    (void)idx; (void)arg;
+    G.on = 0;       /* the snapshot's reads come more than LAT cycles later */
+    for (i = 0; i < es->n && i < 4; i++) snap_want[i] = expect(&es->code[i]);
+}
+
+static void test_status(void)
+{
+    pmu_eventset es;
+    pmu_irq_status st;
+    pmu_value val[4];
+    char name[48];
+    unsigned i, n = T->cfg.nc < 4 ? T->cfg.nc : 4;
+    fixture();
+    hook_irqs();
+    pmu_eventset_init(&CTX, &es);
+    for (i = 0; i < n; i++) {
+        snprintf(name, sizeof name, "CLASS%u:0x%x", area_class(i, 0) < GC ? area_class(i, 0) : T->cfg.flop_class,
+                 i + 1u);
+        pmu_add_named_event(&es, name);
+    }
+    pmu_set_overflow(&es, 0, 700, freeze_cb, 0);
+    CHECK(pmu_status_at_irq(&es, &st) == PMU_ENODATA && pmu_status_at_irq(&es, 0) == PMU_EINVAL, "ENODATA / EINVAL");
+    pmu_start(&es);
+    G.on = 1;
+    pmu_sb_run(&B, 4000);
+    CHECK(G.on == 0, "the overflow interrupt came");
+    G.on = 1;
+    pmu_sb_run(&B, 2000);
+    G.on = 0;
+    pmu_sb_run(&B, 3);
+    pmu_stop(&es, 0);
+    pmu_read_values(&es, val);
+    CHECK(pmu_status_at_irq(&es, &st) == PMU_OK && st.seq == 1 && st.ovf == 1u << es.ctr_of[0] && st.pmstat == 0,
+          "one interrupt: seq %u ovf %x", st.seq, st.ovf);
+    for (i = 0; i < n; i++)
+        CHECK(st.v[i].raw == snap_want[i] && val[i].raw == expect(&es.code[i]) && st.v[i].raw < val[i].raw &&
+              st.v[i].enabled < val[i].enabled, "event %u at the interrupt %llu (want %llu), now %llu", i,
+              (unsigned long long)st.v[i].raw, (unsigned long long)snap_want[i], (unsigned long long)val[i].raw);
+    CHECK(B.n_err == 0 && T->ok(T->dut), "status: bus errors / divergence");
+}
+
+/* Interrupt-storm protection: a 512-cycle time base against a 4000-cycle
+ * minimum period; the counts stay exact. */
+static void test_throttle(void)
+{
+    pmu_eventset es;
+    pmu_value val[2];
+    post_rec rec;
+    uint64_t act, storm = 0;
+    unsigned pass;
+    fixture();
+    if (!need_smp("throttling")) return;
+    CHECK(pmu_set_irq_throttle(0, 5) == PMU_EINVAL, "NULL ctx");
+    for (pass = 0; pass < 2; pass++) {
+        fixture();
+        hook_irqs();
+        pmu_sb_set_tick(&B, 1500);
+        CHECK(pmu_set_timebase(&CTX, 1000000000u, 0, 512, &act) == PMU_OK && act == 512, "512-cycle time base");
+        pmu_set_irq_throttle(&CTX, pass ? 4000u : 0u);
+        pmu_eventset_init(&CTX, &es);
+        pmu_add_named_event(&es, "CLASS0:0x3");
+        pmu_add_named_event(&es, T->cfg.nc > 1 && T->cfg.narea > 1 ? "CLASS0:0x1" : "CLASS1:0x1");
+        pmu_set_overflow(&es, 0, 1500, 0, 0);
+        memset(&rec, 0, sizeof rec);
+        pmu_set_cycling(&es, PMU_CYCLE_TICK, 0, PMU_POST_IRQ, post_fn, &rec);
+        pmu_start(&es);
+        G.on = 1;
+        pmu_sb_run(&B, 40000);
+        G.on = 0;
+        pmu_sb_run(&B, 3);
+        pmu_stop(&es, 0);
+        pmu_sb_set_tick(&B, 0);
+        pmu_read_values(&es, val);
+        CHECK(val[0].value == expect(&es.code[0]) && val[1].value == expect(&es.code[1]),
+              "counts exact (throttle %u): %llu/%llu", pass, (unsigned long long)val[0].value,
+              (unsigned long long)expect(&es.code[0]));
+        if (!pass) {
+            storm = CTX.n_serviced;
+            CHECK(storm >= 70 && CTX.n_throttled == 0, "no throttle: %llu interrupts", (unsigned long long)storm);
+        } else {
+            CHECK(CTX.n_serviced >= 5 && CTX.n_serviced <= 40000 / 4000 + 1 && CTX.n_throttled >= CTX.n_serviced - 1 &&
+                  rec.n[PMU_POST_IRQ] == CTX.n_serviced,
+                  "throttled: %u serviced, %u throttled (%llu without)", CTX.n_serviced, CTX.n_throttled,
+                  (unsigned long long)storm);
+        }
+        CHECK(B.n_err == 0 && T->ok(T->dut), "throttle: bus errors / divergence");
+    }
+}
+
+/* Revision: API revision constant, ID/CFG/CAP as hand-decoded. */
+static void test_revision(void)
+{
+    pmu_revision rv;
+    uint32_t cfg = T->cfg.nc | T->cfg.cw << 8 | T->cfg.nt << 16 | T->cfg.nret << 20 | T->cfg.flop_class << 24;
+    fixture();
+    CHECK(pmu_get_revision(&CTX, &rv) == PMU_OK && rv.api == 0x00020000u && rv.id == 0x504D0100u &&
+          rv.hw_major == 1 && rv.hw_minor == 0 && rv.cfg == cfg && rv.cap == CTX.dev.cap,
+          "revision: api %08x id %08x %u.%u cfg %08x (want %08x)", rv.api, rv.id, rv.hw_major, rv.hw_minor, rv.cfg, cfg);
+    CHECK(pmu_get_revision(0, &rv) == PMU_EINVAL && pmu_get_revision(&CTX, 0) == PMU_EINVAL, "NULL");
+    CHECK(pmu_check_revision(0x00020000u) == PMU_OK && pmu_check_revision(0x00010000u) == PMU_EREV &&
+          pmu_check_revision(0x00020001u) == PMU_EREV && pmu_check_revision(0x00030000u) == PMU_EREV,
+          "pmu_check_revision");
+}
+
 static void test_muldiv(void)
 {
     /* hand-computed: floor(a*b/c) with 128-bit intermediates */
@@ -912,6 +1360,14 @@ int sw_run_tests(const sw_target *tgt, uint32_t seed, unsigned iters)
     test_user_read();
     test_areas();
     test_multiplex();
+    test_revision();
+    test_trigger();
+    test_correlate();
+    test_cycling();
+    test_timebase();
+    test_latency();
+    test_status();
+    test_throttle();
     printf("%u passed, %u failed\n", n_pass, n_fail);
     return n_fail ? 1 : 0;
 }

@@ -24,9 +24,10 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--nret")) cfg.nret = (unsigned)strtoul(argv[i + 1], 0, 0);
         else if (!strcmp(argv[i], "--flop")) cfg.flop_class = (unsigned)strtoul(argv[i + 1], 0, 0);
         else if (!strcmp(argv[i], "--narea")) cfg.narea = (unsigned)strtoul(argv[i + 1], 0, 0);
+        else if (!strcmp(argv[i], "--smp")) cfg.has_sample = (unsigned)strtoul(argv[i + 1], 0, 0);
         else {
             fprintf(stderr, "usage: %s [--seed N] [--iters N] [--nc N] [--nt N] [--cw N] [--ncls N] [--nret N]"
-                    " [--flop N] [--narea N]\n", argv[0]);
+                    " [--flop N] [--narea N] [--smp 0|1]\n", argv[0]);
             return 2;
         }
     }

@@ -162,6 +162,8 @@ static int t_api_null(void)
     pmu_event_code code;
     pmu_value v[PMU_MAX_EVENTS];
     uint64_t u[PMU_MAX_EVENTS];
+    pmu_irq_status st;
+    pmu_revision rev;
     char buf[64];
     pmu_mmio io;
     memset(&io, 0, sizeof io);
@@ -187,7 +189,17 @@ static int t_api_null(void)
            pmu_read_values(NULL, v) == PMU_EINVAL && pmu_read_values(&es, NULL) == PMU_EINVAL &&
            pmu_stop(NULL, u) == PMU_EINVAL && pmu_stop(&es, NULL) == PMU_EINVAL &&
            pmu_reset(NULL) == PMU_EINVAL && pmu_reset(&es) == PMU_EINVAL &&
-           pmu_irq(NULL) == 0 && pmu_tick(NULL) == 0;
+           pmu_irq(NULL) == 0 && pmu_tick(NULL) == 0 &&
+           pmu_set_trigger(NULL, 0, 1) == PMU_EINVAL && pmu_set_trigger(&es, 0, 1) == PMU_EINVAL &&
+           pmu_set_correlate(NULL, 0, 1) == PMU_EINVAL && pmu_set_correlate(&es, 0, 1) == PMU_EINVAL &&
+           pmu_set_cycling(NULL, 0, 0, 0, NULL, NULL) == PMU_EINVAL &&
+           pmu_set_cycling(&es, 0, 0, 0, NULL, NULL) == PMU_EINVAL &&
+           pmu_next_pass(NULL) == PMU_EINVAL && pmu_next_pass(&es) == PMU_EINVAL &&
+           pmu_set_timebase(NULL, 1, 0, 1, NULL) == PMU_EINVAL &&
+           pmu_set_latency(NULL, 0, 1) == PMU_EINVAL && pmu_set_latency(&es, 0, 1) == PMU_EINVAL &&
+           pmu_status_at_irq(NULL, &st) == PMU_EINVAL && pmu_status_at_irq(&es, &st) == PMU_EINVAL &&
+           pmu_set_irq_throttle(NULL, 1) == PMU_EINVAL &&
+           pmu_get_revision(NULL, &rev) == PMU_EINVAL && pmu_get_revision(&ctx, NULL) == PMU_EINVAL;
 }
 
 int main(void)
