@@ -2,6 +2,8 @@
  * docs/dc_notes.md). Every function below mirrors one RTL block; the names
  * of the RTL signals are kept. */
 #include "dc_model.h"
+#include "dc_regdec.h"
+#include "pmu_reg_field.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -139,38 +141,38 @@ static void ctr_derive(dc_ctr_t *c, int k, int nt) {
   }
 }
 
+/* the generated decode of a unit's window (rtl/dc_regdec.v dc_lu_dec) */
+static int unit_kind(const dc_unit_t *x, int off, unsigned *cn) {
+  dc_dec_param p;
+  memset(&p, 0, sizeof p);
+  p.NCTR = (unsigned)x->nctr;
+  return dc_lu_decode(&p, (uint32_t)off, cn);
+}
+
 /* comb read of a unit register; returns ok */
 static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t *rd) {
-  int cslot = (off >> 7) != 0;
+  unsigned cn;
+  int k = unit_kind(x, off, &cn);
+  const dc_ctr_t *c = &x->c[k >= DC_LU_K_C_CTL ? cn : 0];
   *rd = 0;
-  if (!cslot) {
-    switch (off) {
-      case DC_UREG_UCTL: *rd = (uint32_t)x->ovb << DC_UCTL_OVB_LSB; return 1;
-      case DC_UREG_UIRQ: *rd = x->uirq; return 1;
-      case DC_UREG_UARM: *rd = x->arm; return 1;
-      case DC_UREG_UCFG:
-        *rd = ((uint32_t)x->nctr << DC_UCFG_NCTR_LSB) | ((uint32_t)x->lw << DC_UCFG_LW_LSB) |
-              ((uint32_t)m->cfg.nt << DC_UCFG_NT_LSB) | ((uint32_t)x->nsub << DC_UCFG_NSUB_LSB) |
-              ((uint32_t)x->id << DC_UCFG_ID_LSB);
-        return 1;
-      default: return 0;
-    }
-  } else {
-    int cn = ((off >> 4) & 31) - 8, sub = off & 15;
-    const dc_ctr_t *c;
-    if (cn < 0 || cn >= x->nctr) return 0;
-    c = &x->c[cn];
-    switch (sub) {
-      case DC_CREG_CTL:
-        *rd = ((uint32_t)c->es << DC_C_CTL_ES_LSB) | ((uint32_t)c->en << DC_C_CTL_EN_LSB) |
-              ((uint32_t)c->ie << DC_C_CTL_IE_LSB) | ((uint32_t)c->tc << DC_C_CTL_TC_LSB);
-        return 1;
-      case DC_CREG_EMQ:
-        *rd = ((uint32_t)c->em << DC_C_EMQ_EM_LSB) | ((uint32_t)c->eq << DC_C_EMQ_EQ_LSB);
-        return 1;
-      case DC_CREG_CNT: *rd = c->cnt; return 1;
-      default: return 0;
-    }
+  switch (k) {
+    case DC_LU_K_UCTL: *rd = (uint32_t)x->ovb << DC_UCTL_OVB_LSB; return 1;
+    case DC_LU_K_UIRQ: *rd = x->uirq; return 1;
+    case DC_LU_K_UARM: *rd = x->arm; return 1;
+    case DC_LU_K_UCFG:
+      *rd = ((uint32_t)x->nctr << DC_UCFG_NCTR_LSB) | ((uint32_t)x->lw << DC_UCFG_LW_LSB) |
+            ((uint32_t)m->cfg.nt << DC_UCFG_NT_LSB) | ((uint32_t)x->nsub << DC_UCFG_NSUB_LSB) |
+            ((uint32_t)x->id << DC_UCFG_ID_LSB);
+      return 1;
+    case DC_LU_K_C_CTL:
+      *rd = ((uint32_t)c->es << DC_C_CTL_ES_LSB) | ((uint32_t)c->en << DC_C_CTL_EN_LSB) |
+            ((uint32_t)c->ie << DC_C_CTL_IE_LSB) | ((uint32_t)c->tc << DC_C_CTL_TC_LSB);
+      return 1;
+    case DC_LU_K_C_EMQ:
+      *rd = ((uint32_t)c->em << DC_C_EMQ_EM_LSB) | ((uint32_t)c->eq << DC_C_EMQ_EQ_LSB);
+      return 1;
+    case DC_LU_K_C_CNT: *rd = c->cnt; return 1;
+    default: return 0;
   }
 }
 
@@ -303,37 +305,29 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
     x->sh = (ld ? ld_val : x->sh) >> 1;
   }
 
-  /* bus writes */
-  if (rb->sel && rb->we) {
-    int off = rb->off;
-    if ((off >> 7) == 0) {
-      uint32_t w1c = rb->wdata & ((x->nctr >= 32) ? ~0u : ((1u << x->nctr) - 1));
-      if (off == DC_UREG_UCTL) x->ovb = (rb->wdata >> DC_UCTL_OVB_LSB) & 15;
-      if (off == DC_UREG_UIRQ) x->uirq &= ~w1c;
-      if (off == DC_UREG_UARM) x->arm &= ~w1c;
-    } else {
-      int cn = ((off >> 4) & 31) - 8, sub = off & 15;
-      if (cn >= 0 && cn < x->nctr) {
-        dc_ctr_t *c = &x->c[cn];
-        if (sub == DC_CREG_CTL) {
-          c->es = (rb->wdata >> DC_C_CTL_ES_LSB) & 63;
-          c->en = (rb->wdata >> DC_C_CTL_EN_LSB) & 1;
-          c->ie = (rb->wdata >> DC_C_CTL_IE_LSB) & 1;
-          c->tc = (rb->wdata >> DC_C_CTL_TC_LSB) & 1;
-          ctr_derive(c, cn, nt);
-          x->inc_ok = 0;
-        }
-        if (sub == DC_CREG_EMQ) {
-          c->em = (uint16_t)((rb->wdata >> DC_C_EMQ_EM_LSB) & ((1u << x->nsub) - 1));
-          c->eq = (uint16_t)((rb->wdata >> DC_C_EMQ_EQ_LSB) & ((1u << (2 * nt)) - 1));
-          ctr_derive(c, cn, nt);
-          x->inc_ok = 0;
-        }
+  /* bus writes; UIRQ/UARM: W1C, the hardware set wins (pmu_reg_field) */
+  {
+    unsigned cn = 0;
+    int k = rb->sel && rb->we ? unit_kind(x, rb->off, &cn) : DC_LU_K_NONE;
+    uint32_t nmask = (x->nctr >= 32) ? ~0u : ((1u << x->nctr) - 1);
+    if (k == DC_LU_K_UCTL) x->ovb = (rb->wdata >> DC_UCTL_OVB_LSB) & 15;
+    if (k == DC_LU_K_C_CTL || k == DC_LU_K_C_EMQ) {
+      dc_ctr_t *c = &x->c[cn];
+      if (k == DC_LU_K_C_CTL) {
+        c->es = (rb->wdata >> DC_C_CTL_ES_LSB) & 63;
+        c->en = (rb->wdata >> DC_C_CTL_EN_LSB) & 1;
+        c->ie = (rb->wdata >> DC_C_CTL_IE_LSB) & 1;
+        c->tc = (rb->wdata >> DC_C_CTL_TC_LSB) & 1;
+      } else {
+        c->em = (uint16_t)((rb->wdata >> DC_C_EMQ_EM_LSB) & ((1u << x->nsub) - 1));
+        c->eq = (uint16_t)((rb->wdata >> DC_C_EMQ_EQ_LSB) & ((1u << (2 * nt)) - 1));
       }
+      ctr_derive(c, (int)cn, nt);
+      x->inc_ok = 0;
     }
+    x->uirq = pmu_reg_field(x->uirq, PMU_SW_W1C, k == DC_LU_K_UIRQ, rb->wdata & nmask, 0u, fire);
+    x->arm = pmu_reg_field(x->arm, PMU_SW_W1C, k == DC_LU_K_UARM, rb->wdata & nmask, fire, nov_set);
   }
-  x->uirq |= fire;
-  x->arm = (x->arm & ~fire) | nov_set;
   x->drun = ((x->drun << 1) | (uint64_t)(in->fv & in->run)) & dmask;
   x->dlrst = ((x->dlrst << 1) | (uint64_t)(in->fv & in->lrst)) & dmask;
 }
@@ -366,35 +360,38 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   /* APB decode */
   int acc_ph = in->psel && in->penable;
   uint32_t a = in->paddr & 0xFFFFu;
-  int mis = (a & 3) != 0;
-  int c_hit = a == DC_REG_ID || a == DC_REG_CFG || a == DC_REG_CCTL || a == DC_REG_CSTAT || a == DC_REG_NOVCTL ||
-              a == DC_REG_NOVCNT || a == DC_REG_NOV_LO || a == DC_REG_NOV_HI || a == DC_REG_ACC ||
-              a == DC_REG_UIRQ0 || a == DC_REG_UIRQ1;
-  uint32_t s_off = (a - DC_SRAM_BASE) & 0xFFFFu;
-  int s_hit = a >= DC_SRAM_BASE && s_off < 8u * (uint32_t)m->ncnt;
-  int s_wd = (s_off >> 5) & 255, s_ln = (s_off >> 3) & 3, s_hi = (a >> 2) & 1;
-  int rb_unit = (a >> 9) & 63, rb_off = a & 511;
+  /* the generated decode (rtl/dc_regdec.v dc_cu_dec, cmodel/dc_regdec.h) */
+  dc_dec_param dp;
+  unsigned idx;
+  int k;
+  memset(&dp, 0, sizeof dp);
+  dp.NCNT = (unsigned)m->ncnt;
+  dp.NU = (unsigned)m->nu;
+  k = dc_cu_decode(&dp, a, &idx);
+  int s_hit = k == DC_CU_K_SRAM_CNT_LO || k == DC_CU_K_SRAM_CNT_HI;
+  int s_wd = (int)(idx >> 2) & 255, s_ln = (int)idx & 3, s_hi = k == DC_CU_K_SRAM_CNT_HI;
+  int rb_unit = k == DC_CU_K_UNIT ? (int)idx : 0, rb_off = a & 511;
   uint32_t rb_rd = 0;
   int rb_ok = 0;
-  int u_hit, acc_err, err, ok, sram_lo, wr0, rd0, bus_go, acc_go, s1_bus;
+  int acc_err, err, ok, sram_lo, wr0, rd0, bus_go, acc_go, s1_bus;
   int s0_kind = K_NONE, s0_raddr = 0, s0_waddr = 0;
   uint32_t s0_add[4] = {0, 0, 0, 0};
   uint64_t old[4], nw[4], old_lane;
   int s1_we, nov_mask = 0, pend, apply, pend_n, run_n, cyc_n;
   rbus_t rb;
 
-  if (rb_unit < m->nu) rb_ok = unit_read(m, &m->u[rb_unit], rb_off, &rb_rd);
-  u_hit = ((a >> 15) & 1) && rb_ok;
+  if (k == DC_CU_K_UNIT) rb_ok = unit_read(m, &m->u[rb_unit], rb_off, &rb_rd);
   {
     int ga = (in->pwdata >> DC_ACC_A_LSB) & 63, gb = (in->pwdata >> DC_ACC_B_LSB) & 63,
         gc = (in->pwdata >> DC_ACC_C_LSB) & 63;
-    acc_err = in->pwrite && a == DC_REG_ACC && ((in->pwdata >> DC_ACC_GO_LSB) & 1) &&
+    acc_err = in->pwrite && k == DC_CU_K_ACC && ((in->pwdata >> DC_ACC_GO_LSB) & 1) &&
               (m->acc_busy || ga >= m->ng || gb >= m->ng || gc >= m->ng);
   }
-  /* privilege: unprivileged (PPROT[0]=0) accesses are errors, except SRAM
-     counter reads while CCTL.UEN=1 */
-  err = mis || !(c_hit || s_hit || u_hit) || (in->pwrite && (in->pstrb & 15) != 15) || acc_err ||
-        (!(in->pprot & 1) && !(!in->pwrite && s_hit && m->uen));
+  /* bus rules (unmapped, misaligned, partial write, privilege: unprivileged
+     reads of the SRAM counters only, while CCTL.UEN=1), a local unit's window
+     offset it does not map, an accumulate that cannot start */
+  err = dc_cu_dec_err(k, a, in->pwrite, in->pstrb, in->pprot & 1, m->uen) || (k == DC_CU_K_UNIT && !rb_ok) ||
+        acc_err;
   ok = acc_ph && !err;
   sram_lo = ok && s_hit && !s_hi;
   wr0 = ok && in->pwrite && !sram_lo;
@@ -452,37 +449,37 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   out->prdata = 0;
   if (sram_lo && m->s1_kind == K_BRD) out->prdata = (uint32_t)old_lane;
   else if (rd0) {
-    if ((a >> 15) & 1) out->prdata = rb_rd;
-    else if (s_hit) out->prdata = m->shadow;
-    else switch (a) {
-      case DC_REG_ID: out->prdata = DC_ID_VALUE; break;
-      case DC_REG_CFG:
+    switch (k) {
+      case DC_CU_K_UNIT: out->prdata = rb_rd; break;
+      case DC_CU_K_SRAM_CNT_HI: out->prdata = m->shadow; break;
+      case DC_CU_K_ID: out->prdata = DC_ID_VALUE; break;
+      case DC_CU_K_CFG:
         out->prdata = ((uint32_t)(c->np & 63) << DC_CFG_NP_LSB) | ((uint32_t)(c->nl & 63) << DC_CFG_NL_LSB) |
                       ((uint32_t)(c->frame & 2047) << DC_CFG_FRAME_LSB);
         break;
-      case DC_REG_CCTL:
+      case DC_CU_K_CCTL:
         out->prdata = ((uint32_t)m->run_req << DC_CCTL_RUN_LSB) | ((uint32_t)m->mode_req << DC_CCTL_MODE_LSB) |
                       ((uint32_t)m->uen << DC_CCTL_UEN_LSB) |
                       ((uint32_t)m->dsel_req << DC_CCTL_DSEL_LSB);
         break;
-      case DC_REG_CSTAT: {
+      case DC_CU_K_CSTAT: {
         int p = (m->mode_req != m->mode_q) || (m->mode_req && m->dsel_req != m->dsel_q);
         out->prdata = ((uint32_t)p << DC_CSTAT_PEND_LSB) | ((uint32_t)m->acc_busy << DC_CSTAT_ACC_BUSY_LSB) |
                       ((uint32_t)m->mode_q << DC_CSTAT_MODE_LSB) | ((uint32_t)m->dsel_q << DC_CSTAT_DSEL_LSB) |
                       ((uint32_t)m->inj.cyc << DC_CSTAT_CYC_LSB);
         break;
       }
-      case DC_REG_NOVCTL: out->prdata = (uint32_t)m->nov_en << DC_NOVCTL_EN_LSB; break;
-      case DC_REG_NOVCNT: out->prdata = m->novcnt; break;
-      case DC_REG_NOV_LO: out->prdata = (uint32_t)m->nov_thr; break;
-      case DC_REG_NOV_HI: out->prdata = m->shadow; break;
-      case DC_REG_ACC:
+      case DC_CU_K_NOVCTL: out->prdata = (uint32_t)m->nov_en << DC_NOVCTL_EN_LSB; break;
+      case DC_CU_K_NOVCNT: out->prdata = m->novcnt; break;
+      case DC_CU_K_NOV_LO: out->prdata = (uint32_t)m->nov_thr; break;
+      case DC_CU_K_NOV_HI: out->prdata = m->shadow; break;
+      case DC_CU_K_ACC:
         out->prdata = ((uint32_t)m->acc_a << DC_ACC_A_LSB) | ((uint32_t)m->acc_b << DC_ACC_B_LSB) |
                       ((uint32_t)m->acc_c << DC_ACC_C_LSB);
         break;
-      case DC_REG_UIRQ0: case DC_REG_UIRQ1: {
+      case DC_CU_K_UIRQ0: case DC_CU_K_UIRQ1: {
         uint32_t v = 0;
-        int base = a == DC_REG_UIRQ0 ? 0 : 32;
+        int base = k == DC_CU_K_UIRQ0 ? 0 : 32;
         for (u = base; u < m->nu && u < base + 32; u++) v |= (uint32_t)(m->u[u].uirq != 0) << (u - base);
         out->prdata = v;
         break;
@@ -492,7 +489,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   }
 
   /* ---- clock edge: units (each reads its predecessor's current flit) */
-  rb.sel = 0; rb.we = wr0 && ((a >> 15) & 1); rb.off = rb_off; rb.wdata = in->pwdata;
+  rb.sel = 0; rb.we = wr0 && k == DC_CU_K_UNIT; rb.off = rb_off; rb.wdata = in->pwdata;
   {
     dc_flit_t prev = m->inj, cur;
     for (u = 0; u < m->nu; u++) {
@@ -528,7 +525,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   if (nov_mask) m->novcnt++;
   if (apply) { m->mode_q = m->mode_req; m->dsel_q = m->dsel_req; }
   m->quiet = (cyc_n == 0 ? 1 : m->quiet) && !run_n;
-  m->lrst_pend = wr0 && a == DC_REG_CCTL && ((in->pwdata >> DC_CCTL_LRST_LSB) & 1);
+  m->lrst_pend = wr0 && k == DC_CU_K_CCTL && ((in->pwdata >> DC_CCTL_LRST_LSB) & 1);
 
   if (ser_act) {
     if (slast) { m->ser_j = 0; m->ser_k = (kk + 1) & 63; m->ser_sh = 0; m->ser_buf[kk & 3] = sval; }
@@ -559,18 +556,18 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
     if (m->acc_step == 7) m->acc_busy = 0;
     m->acc_step = (m->acc_step + 1) & 7;
   }
-  if (rd0 && a == DC_REG_NOV_LO) m->shadow = (uint32_t)(m->nov_thr >> 32);
+  if (rd0 && k == DC_CU_K_NOV_LO) m->shadow = (uint32_t)(m->nov_thr >> 32);
   if (wr0) {
-    if (a == DC_REG_CCTL) {
+    if (k == DC_CU_K_CCTL) {
       m->run_req = (in->pwdata >> DC_CCTL_RUN_LSB) & 1;
       m->uen = (in->pwdata >> DC_CCTL_UEN_LSB) & 1;
       m->mode_req = (in->pwdata >> DC_CCTL_MODE_LSB) & 1;
       m->dsel_req = (in->pwdata >> DC_CCTL_DSEL_LSB) & 63;
     }
-    if (a == DC_REG_NOVCTL) m->nov_en = (in->pwdata >> DC_NOVCTL_EN_LSB) & 1;
-    if (a == DC_REG_NOV_LO) { m->nov_thr = ((uint64_t)m->wstage << 32) | in->pwdata; m->wstage = 0; }
-    if (a == DC_REG_NOV_HI || (s_hit && s_hi)) m->wstage = in->pwdata;
-    if (a == DC_REG_ACC) {
+    if (k == DC_CU_K_NOVCTL) m->nov_en = (in->pwdata >> DC_NOVCTL_EN_LSB) & 1;
+    if (k == DC_CU_K_NOV_LO) { m->nov_thr = ((uint64_t)m->wstage << 32) | in->pwdata; m->wstage = 0; }
+    if (k == DC_CU_K_NOV_HI || k == DC_CU_K_SRAM_CNT_HI) m->wstage = in->pwdata;
+    if (k == DC_CU_K_ACC) {
       m->acc_a = (in->pwdata >> DC_ACC_A_LSB) & 63;
       m->acc_b = (in->pwdata >> DC_ACC_B_LSB) & 63;
       m->acc_c = (in->pwdata >> DC_ACC_C_LSB) & 63;

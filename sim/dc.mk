@@ -5,7 +5,7 @@ DC_BUILD   ?= $(BUILD)/dc$(WSUF)
 # sim/mutate.py builds the benches against mutated copies of rtl/ and cmodel/
 DC_RTL_DIR ?= rtl
 DC_CM_DIR  ?= cmodel
-DC_RTL     := $(addprefix $(DC_RTL_DIR)/,dc_top.v dc_central_unit.v dc_local_unit.v pmu_event_mux.v pmu_qualifier.v)
+DC_RTL     := $(addprefix $(DC_RTL_DIR)/,dc_top.v dc_central_unit.v dc_local_unit.v dc_regdec.v pmu_reg_field.v pmu_event_mux.v pmu_qualifier.v)
 # --hierarchical (reference build): dc_local_unit is a hier_block (code shared
 # by all units; the small build is not hierarchical: Verilator 5.006 fails to
 # build a hierarchical model whose top has -G parameters).
@@ -26,7 +26,7 @@ DC_SMALL   := -GNP=3 -GNL=2
 
 deps-dc: deps-sim
 
-$(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_regs.h)
+$(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_regs.h dc_regdec.h pmu_reg_field.h)
 	@mkdir -p $(@D)
 	$(CC) $(DC_CFLAGS) -c $< -o $@
 

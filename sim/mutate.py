@@ -103,10 +103,11 @@ MUTANTS = [
     ("model-absent-yield-mapped", "cmodel/pmu_regdec.h",
      "case 0x060u: return (p->HAS_YIELD) ? PMU_K_YRING0 : PMU_K_NONE;", "case 0x060u: return PMU_K_YRING0;", LEAN),
     # distributed counters: the bus privilege rule (RTL and model)
-    ("rtl-dc-pprot-ignored", "rtl/dc_central_unit.v",
-     "(~priv & ~user_ok);", "(1'b0 & ~priv & ~user_ok);", DC),
+    ("rtl-dc-pprot-ignored", "rtl/dc_regdec.v",
+     "k_unit_o) | (write_i & (strb_i != 4'hF)) |\n                 (~priv_i",
+     "k_unit_o) | (write_i & (strb_i != 4'hF)) |\n                 (1'b0 & ~priv_i", DC),
     ("model-dc-uen-ignored", "cmodel/dc_model.c",
-     "(!(in->pprot & 1) && !(!in->pwrite && s_hit && m->uen));", "(!(in->pprot & 1) && !(!in->pwrite && s_hit));", DC),
+     "in->pprot & 1, m->uen)", "in->pprot & 1, 1)", DC),
     # an SRAM word never written since reset must read 0, not the SRAM's
     # undefined contents (only a 4-state simulator sees the difference)
     ("rtl-dc-sram-unwritten-read", "rtl/dc_central_unit.v",
@@ -133,8 +134,8 @@ MUTANTS = [
     # the C model's increment cache (unit_incs) must be refreshed when a
     # counter's selection or the threads' CPL change under steady events
     ("model-dc-cache-ctl-stale", "cmodel/dc_model.c",
-     "          ctr_derive(c, cn, nt);\n          x->inc_ok = 0;\n        }\n        if (sub == DC_CREG_EMQ)",
-     "          ctr_derive(c, cn, nt);\n        }\n        if (sub == DC_CREG_EMQ)", (("dc_directed", "small"),)),
+     "      ctr_derive(c, (int)cn, nt);\n      x->inc_ok = 0;",
+     "      ctr_derive(c, (int)cn, nt);\n      if (k != DC_LU_K_C_CTL) x->inc_ok = 0;", (("dc_directed", "small"),)),
     ("model-dc-cache-cpl-ignored", "cmodel/dc_model.c",
      "if (x->inc_ok && x->inc_cplz == cplz && !memcmp(seen, ev, evbytes)) return;",
      "if (x->inc_ok && !memcmp(seen, ev, evbytes)) return;", (("dc_directed", "small"),)),

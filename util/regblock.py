@@ -68,7 +68,9 @@ def _external(node):
 
 
 class Kind:
-    def __init__(self, reg, name, base, stride, off, dim, arr):
+    def __init__(self, reg, name, base, stride, off, dim, arr, wmax, window=False):
+        self.window = window   # a whole array element decoded elsewhere (pmu_window)
+        self.wmax = wmax
         self.name = name
         self.port = name.lower()
         self.base, self.stride, self.off, self.dim, self.arr = base, stride, off, dim, arr
@@ -77,12 +79,11 @@ class Kind:
         self.user = _prop(reg, "pmu_user")
         self.wide = _prop(reg, "pmu_wide")
         self.external = _external(reg)
-        fl = list(reg.fields())
-        wmax = rdl_load.width_max(regmap._top)
+        fl = list(reg.fields()) if not window else []
         self.readable = any(_sw(f) in ("r", "rw") for f in fl)
         self.writable = any(_sw(f) in ("w", "rw") for f in fl)
         self.const = None
-        if all(_sw(f) == "r" and f.get_property("hw").name == "na" for f in fl):
+        if fl and all(_sw(f) == "r" and f.get_property("hw").name == "na" for f in fl):
             self.const = sum((f.get_property("reset") or 0) << f.lsb for f in fl)
         # masks at the maximum width; pexpr: {mask name: [(lsb, width expression)]}
         # for the fields whose width is a parameter expression (pmu_width)
@@ -131,6 +132,9 @@ class Kind:
             self.has_rd = self.ro != 0 and self.const is None and self.wide != "hi"
         # a write strobe: writable and not a HI half (the stage takes it)
         self.has_we = self.writable and self.wide != "hi"
+        if window:
+            self.readable = self.writable = True
+            self.has_rd = self.has_we = False
 
     def vmask(self, which):
         """Verilog expression of a mask: the fixed-width fields' bits, plus
@@ -146,37 +150,44 @@ class Kind:
         """Bits of a mask that belong to fixed-width fields."""
         v = getattr(self, which)
         for lsb, wx in self.pexpr[which]:
-            w = rdl_load.width_max(regmap._top)[wx]
+            w = self.wmax[wx]
             v &= ~(((1 << w) - 1) << lsb)
         return v
 
 
-def kinds(top):
-    """Every kind of the map, in address order, and the arrays
-    (name, base, stride, dim, count, present) they belong to."""
+def kinds(top, wmax):
+    """Every kind under top (an addrmap or regfile), in address order, and the
+    arrays (name, base, stride, dim, count, present) they belong to. A regfile
+    array with pmu_window is one kind per element (any offset inside it): its
+    registers are decoded by a decode of their own (kinds of the regfile)."""
     out, arrays = [], []
     for c in top.children():
         t = type(c).__name__
         if not c.is_array:
             if t != "RegNode":
                 sys.exit(f"regblock: {c.get_path()}: only registers and arrays are supported")
-            out.append(Kind(c, c.inst_name, c.raw_address_offset, 0, 0, 1, None))
+            out.append(Kind(c, c.inst_name, c.raw_address_offset, 0, 0, 1, None, wmax))
             continue
         base, dim, stride = rdl_load.array(c)
         if stride & (stride - 1):
             sys.exit(f"regblock: {c.get_path()}: the array stride must be a power of two")
         arrays.append((c.inst_name, base, stride, dim, _prop(c, "pmu_count"), _prop(c, "pmu_present")))
         if t == "RegNode":
-            out.append(Kind(c, c.inst_name, base, stride, 0, dim, c.inst_name))
+            out.append(Kind(c, c.inst_name, base, stride, 0, dim, c.inst_name, wmax))
+            continue
+        if c.get_property("pmu_window", default=False):
+            out.append(Kind(c, c.inst_name, base, stride, None, dim, c.inst_name, wmax, window=True))
             continue
         stem = re.sub(r"\d+$", "", c.inst_name) + "_"
         for r in c.children():
+            if type(r).__name__ != "RegNode":
+                sys.exit(f"regblock: {r.get_path()}: a nested array needs pmu_window on its parent")
             rn = r.inst_name[len(stem):] if r.inst_name.startswith(stem) else r.inst_name
-            out.append(Kind(r, f"{c.inst_name}_{rn}", base, stride, r.raw_address_offset, dim, c.inst_name))
+            out.append(Kind(r, f"{c.inst_name}_{rn}", base, stride, r.raw_address_offset, dim, c.inst_name, wmax))
     return out, arrays
 
 
-KINDS, ARRAYS = kinds(regmap._top)
+KINDS, ARRAYS = kinds(regmap._top, rdl_load.width_max(regmap._top))
 PARAMS = sorted({p for k in KINDS
                  for e in [k.count, k.present] + [wx for m in ("rw", "w1c", "w1s") for _, wx in k.pexpr[m] if k.store]
                  if e
@@ -555,7 +566,143 @@ def gen_c():
     return "\n".join(o)
 
 
-OUTPUTS = {"rtl/pmu_apb.v": gen_v, "cmodel/pmu_regdec.h": gen_c}
+# ------------------------------------------- combinational decodes (dc_top)
+# The distributed counters' bus decodes in the APB access phase (the SRAM
+# accesses add wait states) and in two levels: the central unit decodes its
+# registers, the SRAM counters and the window of each local unit; a local
+# unit decodes the registers inside its window. Each level gets a
+# combinational decode module and its C twin.
+DC_ADDR_BITS = 16
+_dc_top = rdl_load.compile_rdl("dc.rdl", "dc")
+_dc_wmax = rdl_load.width_max(_dc_top)
+_dc_unit = [c for c in _dc_top.children() if c.inst_name == "UNIT"][0]
+DC_SPACES = [
+    # (module / C prefix, what it decodes, kinds, arrays, address bits)
+    ("dc_cu_dec", "the central unit's registers, the SRAM counters and the local-unit windows",
+     *kinds(_dc_top, _dc_wmax), DC_ADDR_BITS),
+    ("dc_lu_dec", "the registers inside one local unit's window (rb_off)",
+     *kinds(_dc_unit, _dc_wmax), _log2(_dc_unit.array_stride)),
+]
+
+
+def _params(ks):
+    return sorted({p for k in ks for e in (k.count, k.present) if e for p in re.findall(r"[A-Z_][A-Z0-9_]*", e)})
+
+
+def gen_comb_v():
+    o = ["// SPDX-License-Identifier: Apache-2.0",
+         "`timescale 1ns/1ps",
+         "// GENERATED by util/regblock.py from regs/dc.rdl -- do not edit;",
+         "// `make regmap` rewrites it and `make test` fails when it is stale.",
+         "// Combinational register decodes of the distributed counters (dc_top):",
+         "// one select per register (k_<name>_o), the element index of an array",
+         "// (idx_o) and the bus error of the access (err_o): unmapped or",
+         "// misaligned address (also array elements at or above their count), a",
+         "// write whose PSTRB is not 4'hF, an unprivileged (PPROT[0]=0) access",
+         "// other than the reads of the pmu_user=read_uen registers while uen_i=1.",
+         "// A window (pmu_window) is selected as a whole; the decode inside it (and",
+         "// whether the offset is mapped) is the next level's."]
+    for mod, what, ks, arrs, aw in DC_SPACES:
+        params = _params(ks)
+        iw = max([_log2(d - 1) + 1 if d > 1 else 1 for _, _, _, d, _, _ in arrs] or [1])
+        o += ["", f"// {mod}: {what}", f"module {mod} #("]
+        o.append(",\n".join(f"  parameter integer {p} = 1" for p in params))
+        o += [") (",
+              f"  /* verilator lint_off UNUSEDSIGNAL */",
+              f"  input  wire [{aw - 1}:0] addr_i,",
+              "  /* verilator lint_on UNUSEDSIGNAL */",
+              "  input  wire        write_i,",
+              "  input  wire [3:0]  strb_i,",
+              "  input  wire        priv_i,   // PPROT[0]",
+              "  input  wire        uen_i,    // user-read enable"]
+        for k in ks:
+            o.append(f"  output wire        k_{k.port}_o,")
+        o += [f"  output wire [{iw - 1}:0] idx_o,   // element of the selected array",
+              "  output wire        err_o", ");",
+              f"  wire [{aw - 1}:0] a = addr_i;",
+              "  /* verilator lint_off UNUSEDSIGNAL */"]
+        for name, base, stride, dim, cnt, pres in arrs:
+            ls = _log2(stride)
+            o.append(f"  wire [{aw - 1}:0] o_{name.lower()} = a - {aw}'h{base:X};   // {name}[n] at 0x{base:X} + 0x{stride:X}*n")
+            o.append(f"  wire in_{name.lower()} = {'(' + pres + ' != 0) && ' if pres else ''}"
+                     f"({{{{{32 - (aw - ls)}{{1'b0}}}}, o_{name.lower()}[{aw - 1}:{ls}]}} < ({cnt}));")
+        o.append("  /* verilator lint_on UNUSEDSIGNAL */")
+        for k in ks:
+            pres = f"({k.present} != 0) && " if k.present else ""
+            if k.arr is None:
+                v = f"{pres}(a == {aw}'h{k.base:X})"
+            elif k.window:
+                v = f"in_{k.arr.lower()}"
+            else:
+                ls = _log2(k.stride)
+                v = f"in_{k.arr.lower()} && (o_{k.arr.lower()}[{ls - 1}:0] == {ls}'h{k.off:X})"
+            o.append(f"  assign k_{k.port}_o = {v};")
+        terms = []
+        for name, base, stride, dim, cnt, pres in arrs:
+            ls, w = _log2(stride), min(iw, aw - _log2(stride))
+            pad = f"{{{iw - w}'d0, " if iw > w else "{"
+            terms.append(f"({{{iw}{{in_{name.lower()}}}}} & {pad}o_{name.lower()}[{ls} +: {w}]}})")
+        o.append(f"  assign idx_o = " + (" |\n                 ".join(terms) if terms else f"{iw}'d0") + ";")
+        anyk = " | ".join(f"k_{k.port}_o" for k in ks)
+        ur = " | ".join(f"k_{k.port}_o" for k in ks if k.user == "read_uen") or "1'b0"
+        urw = " | ".join(f"k_{k.port}_o" for k in ks if k.user == "rw") or "1'b0"
+        o += [f"  wire user_r  = {ur};",
+              f"  wire user_rw = {urw};",
+              f"  assign err_o = (|a[1:0]) | ~({anyk}) | (write_i & (strb_i != 4'hF)) |",
+              "                 (~priv_i & ~user_rw & (write_i | ~(uen_i & user_r)));",
+              "endmodule"]
+    o.append("")
+    return "\n".join(o)
+
+
+def gen_comb_c():
+    o = ["/* GENERATED by util/regblock.py from regs/dc.rdl -- do not edit.",
+         " * The register decodes of the distributed counters for C (cmodel/dc_model.c):",
+         " * the same kinds, address ranges, counts and bus rules as rtl/dc_regdec.v. */",
+         "#ifndef DC_REGDEC_H", "#define DC_REGDEC_H", "", "#include <stdint.h>", ""]
+    allp = sorted({p for _, _, ks, _, _ in DC_SPACES for p in _params(ks)})
+    o += ["/* the parameters the decodes depend on */", "typedef struct {"]
+    o += [f"    unsigned {p};" for p in allp]
+    o += ["} dc_dec_param;", ""]
+    cexpr = lambda e: re.sub(r"([A-Z_][A-Z0-9_]*)", r"p->\1", e)
+    for mod, what, ks, arrs, aw in DC_SPACES:
+        P = mod.upper()[:-4]   # DC_CU / DC_LU
+        o += [f"/* {mod}: {what} */", f"enum {mod}_kind {{", f"    {P}_K_NONE = -1,"]
+        o += [f"    {P}_K_{k.name}," for k in ks]
+        o += [f"    {P}_NK", "};",
+              f"/* pmu_user of each kind: 0 privileged only, 1 reads while UEN=1, 2 reads and writes */",
+              f"static const uint8_t {P}_USER[{P}_NK] = {{"
+              + ", ".join(str({None: 0, "read_uen": 1, "rw": 2}[k.user]) for k in ks) + "};", "",
+              f"/* Kind of address a (a {aw}-bit offset); *idx: the array element. */",
+              f"static inline int {mod}ode(const dc_dec_param *p, uint32_t a, unsigned *idx)",
+              "{", f"    a &= 0x{(1 << aw) - 1:X}u;", "    *idx = 0;", "    (void)p;"]
+        for name, base, stride, dim, cnt, pres in arrs:
+            cond = f"a >= 0x{base:X}u && (a - 0x{base:X}u) / 0x{stride:X}u < ({cexpr(cnt)})"
+            if pres:
+                cond = f"({cexpr(pres)}) && " + cond
+            o += [f"    if ({cond}) {{", f"        *idx = (a - 0x{base:X}u) / 0x{stride:X}u;"]
+            win = [k for k in ks if k.arr == name and k.window]
+            if win:
+                o += [f"        return {P}_K_{win[0].name};", "    }"]
+                continue
+            o.append(f"        switch ((a - 0x{base:X}u) % 0x{stride:X}u) {{")
+            o += [f"        case 0x{k.off:X}u: return {P}_K_{k.name};" for k in ks if k.arr == name]
+            o += ["        default: return " + f"{P}_K_NONE;", "        }", "    }"]
+        o.append("    switch (a) {")
+        o += [f"    case 0x{k.base:X}u: return {P}_K_{k.name};" for k in ks if k.arr is None]
+        o += [f"    default: return {P}_K_NONE;", "    }", "}", "",
+              f"/* Bus error of an access to kind k at a (the rules of rtl/dc_regdec.v {mod}). */",
+              f"static inline int {mod}_err(int k, uint32_t a, int write, unsigned strb, int priv, int uen)",
+              "{",
+              f"    if ((a & 3u) || k == {P}_K_NONE || (write && (strb & 0xFu) != 0xFu)) return 1;",
+              f"    if (priv || {P}_USER[k] == 2) return 0;",
+              f"    return write || !(uen && {P}_USER[k] == 1);", "}", ""]
+    o += ["#endif", ""]
+    return "\n".join(o)
+
+
+OUTPUTS = {"rtl/pmu_apb.v": gen_v, "cmodel/pmu_regdec.h": gen_c,
+           "rtl/dc_regdec.v": gen_comb_v, "cmodel/dc_regdec.h": gen_comb_c}
 
 
 def main():

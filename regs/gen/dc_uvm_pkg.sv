@@ -14,7 +14,7 @@ package dc_uvm_pkg;
 
         virtual function void build();
             this.ID = new("ID");
-            this.ID.configure(this, 32, 0, "RO", 1, 'h44430100, 1, 1, 0);
+            this.ID.configure(this, 32, 0, "RO", 0, 'h44430100, 1, 1, 0);
         endfunction : build
     endclass : dc__ID
 
@@ -197,11 +197,11 @@ package dc_uvm_pkg;
         endfunction : build
     endclass : dc__UIRQ1
 
-    // reg - dc::SRAM::CNT_LO
-    class dc__SRAM__CNT_LO extends uvm_reg;
+    // reg - dc::SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a::CNT_LO
+    class dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a__CNT_LO extends uvm_reg;
         rand uvm_reg_field CNT;
 
-        function new(string name = "dc__SRAM__CNT_LO");
+        function new(string name = "dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a__CNT_LO");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -209,13 +209,13 @@ package dc_uvm_pkg;
             this.CNT = new("CNT");
             this.CNT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : dc__SRAM__CNT_LO
+    endclass : dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a__CNT_LO
 
-    // reg - dc::SRAM::CNT_HI
-    class dc__SRAM__CNT_HI extends uvm_reg;
+    // reg - dc::SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a::CNT_HI
+    class dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a__CNT_HI extends uvm_reg;
         rand uvm_reg_field CNT;
 
-        function new(string name = "dc__SRAM__CNT_HI");
+        function new(string name = "dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a__CNT_HI");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -223,14 +223,14 @@ package dc_uvm_pkg;
             this.CNT = new("CNT");
             this.CNT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : dc__SRAM__CNT_HI
+    endclass : dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a__CNT_HI
 
-    // regfile - dc::SRAM
-    class dc__SRAM extends uvm_reg_block;
-        rand dc__SRAM__CNT_LO CNT_LO;
-        rand dc__SRAM__CNT_HI CNT_HI;
+    // regfile - dc::SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a
+    class dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a extends uvm_reg_block;
+        rand dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a__CNT_LO CNT_LO;
+        rand dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a__CNT_HI CNT_HI;
 
-        function new(string name = "dc__SRAM");
+        function new(string name = "dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a");
             super.new(name);
         endfunction : new
 
@@ -247,13 +247,13 @@ package dc_uvm_pkg;
             this.CNT_HI.build();
             this.default_map.add_reg(this.CNT_HI, 'h4);
         endfunction : build
-    endclass : dc__SRAM
+    endclass : dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a
 
-    // reg - dc::UNIT::UCTL
-    class dc__UNIT__UCTL extends uvm_reg;
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::UCTL
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCTL extends uvm_reg;
         rand uvm_reg_field OVB;
 
-        function new(string name = "dc__UNIT__UCTL");
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCTL");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -261,13 +261,13 @@ package dc_uvm_pkg;
             this.OVB = new("OVB");
             this.OVB.configure(this, 4, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : dc__UNIT__UCTL
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCTL
 
-    // reg - dc::UNIT::UIRQ
-    class dc__UNIT__UIRQ extends uvm_reg;
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::UIRQ
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__UIRQ extends uvm_reg;
         rand uvm_reg_field IRQ;
 
-        function new(string name = "dc__UNIT__UIRQ");
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__UIRQ");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -275,13 +275,13 @@ package dc_uvm_pkg;
             this.IRQ = new("IRQ");
             this.IRQ.configure(this, 24, 0, "W1C", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : dc__UNIT__UIRQ
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__UIRQ
 
-    // reg - dc::UNIT::UARM
-    class dc__UNIT__UARM extends uvm_reg;
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::UARM
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__UARM extends uvm_reg;
         rand uvm_reg_field ARM;
 
-        function new(string name = "dc__UNIT__UARM");
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__UARM");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -289,17 +289,17 @@ package dc_uvm_pkg;
             this.ARM = new("ARM");
             this.ARM.configure(this, 24, 0, "W1C", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : dc__UNIT__UARM
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__UARM
 
-    // reg - dc::UNIT::UCFG
-    class dc__UNIT__UCFG extends uvm_reg;
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::UCFG
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCFG extends uvm_reg;
         rand uvm_reg_field NCTR;
         rand uvm_reg_field LW;
         rand uvm_reg_field NT;
         rand uvm_reg_field NSUB;
         rand uvm_reg_field ID;
 
-        function new(string name = "dc__UNIT__UCFG");
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCFG");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -315,16 +315,16 @@ package dc_uvm_pkg;
             this.ID = new("ID");
             this.ID.configure(this, 6, 25, "RO", 1, 'h0, 0, 1, 0);
         endfunction : build
-    endclass : dc__UNIT__UCFG
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCFG
 
-    // reg - dc::UNIT::C::CTL
-    class dc__UNIT__C__CTL extends uvm_reg;
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::C_pmu_count_57ae8b4e::CTL
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CTL extends uvm_reg;
         rand uvm_reg_field ES;
         rand uvm_reg_field EN;
         rand uvm_reg_field IE;
         rand uvm_reg_field TC;
 
-        function new(string name = "dc__UNIT__C__CTL");
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -338,14 +338,14 @@ package dc_uvm_pkg;
             this.TC = new("TC");
             this.TC.configure(this, 1, 12, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : dc__UNIT__C__CTL
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CTL
 
-    // reg - dc::UNIT::C::EMQ
-    class dc__UNIT__C__EMQ extends uvm_reg;
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::C_pmu_count_57ae8b4e::EMQ
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__EMQ extends uvm_reg;
         rand uvm_reg_field EM;
         rand uvm_reg_field EQ;
 
-        function new(string name = "dc__UNIT__C__EMQ");
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__EMQ");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -355,13 +355,13 @@ package dc_uvm_pkg;
             this.EQ = new("EQ");
             this.EQ.configure(this, 16, 16, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : dc__UNIT__C__EMQ
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__EMQ
 
-    // reg - dc::UNIT::C::CNT
-    class dc__UNIT__C__CNT extends uvm_reg;
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::C_pmu_count_57ae8b4e::CNT
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CNT extends uvm_reg;
         rand uvm_reg_field CNT;
 
-        function new(string name = "dc__UNIT__C__CNT");
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CNT");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -369,15 +369,15 @@ package dc_uvm_pkg;
             this.CNT = new("CNT");
             this.CNT.configure(this, 24, 0, "RO", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : dc__UNIT__C__CNT
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CNT
 
-    // regfile - dc::UNIT::C
-    class dc__UNIT__C extends uvm_reg_block;
-        rand dc__UNIT__C__CTL CTL;
-        rand dc__UNIT__C__EMQ EMQ;
-        rand dc__UNIT__C__CNT CNT;
+    // regfile - dc::UNIT_pmu_count_9393cb70_pmu_window_t::C_pmu_count_57ae8b4e
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e extends uvm_reg_block;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CTL CTL;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__EMQ EMQ;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CNT CNT;
 
-        function new(string name = "dc__UNIT__C");
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e");
             super.new(name);
         endfunction : new
 
@@ -399,17 +399,17 @@ package dc_uvm_pkg;
             this.CNT.build();
             this.default_map.add_reg(this.CNT, 'h8);
         endfunction : build
-    endclass : dc__UNIT__C
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e
 
-    // regfile - dc::UNIT
-    class dc__UNIT extends uvm_reg_block;
-        rand dc__UNIT__UCTL UCTL;
-        rand dc__UNIT__UIRQ UIRQ;
-        rand dc__UNIT__UARM UARM;
-        rand dc__UNIT__UCFG UCFG;
-        rand dc__UNIT__C C[24];
+    // regfile - dc::UNIT_pmu_count_9393cb70_pmu_window_t
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t extends uvm_reg_block;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCTL UCTL;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UIRQ UIRQ;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UARM UARM;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCFG UCFG;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e C[24];
 
-        function new(string name = "dc__UNIT");
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t");
             super.new(name);
         endfunction : new
 
@@ -442,7 +442,7 @@ package dc_uvm_pkg;
                 this.default_map.add_submap(this.C[i0].default_map, 'h80 + i0*'h10);
             end
         endfunction : build
-    endclass : dc__UNIT
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t
 
     // addrmap - dc
     class dc extends uvm_reg_block;
@@ -457,8 +457,8 @@ package dc_uvm_pkg;
         rand dc__ACC ACC;
         rand dc__UIRQ0 UIRQ0;
         rand dc__UIRQ1 UIRQ1;
-        rand dc__SRAM SRAM[2048];
-        rand dc__UNIT UNIT[64];
+        rand dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a SRAM[2048];
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t UNIT[64];
 
         function new(string name = "dc");
             super.new(name);
