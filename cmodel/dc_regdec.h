@@ -35,7 +35,8 @@ enum dc_cu_dec_kind {
 /* pmu_user of each kind: 0 privileged only, 1 reads while UEN=1, 2 reads and writes */
 static const uint8_t DC_CU_USER[DC_CU_NK] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0};
 
-/* Kind of address a (a 16-bit offset); *idx: the array element. */
+
+/* Kind of address a (DC_CU_K_NONE: unmapped); *idx: the array element. */
 static inline int dc_cu_decode(const dc_dec_param *p, uint32_t a, unsigned *idx)
 {
     a &= 0xFFFFu;
@@ -54,17 +55,17 @@ static inline int dc_cu_decode(const dc_dec_param *p, uint32_t a, unsigned *idx)
         return DC_CU_K_UNIT;
     }
     switch (a) {
-    case 0x0u: return DC_CU_K_ID;
-    case 0x4u: return DC_CU_K_CFG;
-    case 0x8u: return DC_CU_K_CCTL;
-    case 0xCu: return DC_CU_K_CSTAT;
-    case 0x10u: return DC_CU_K_NOVCTL;
-    case 0x14u: return DC_CU_K_NOVCNT;
-    case 0x18u: return DC_CU_K_NOV_LO;
-    case 0x1Cu: return DC_CU_K_NOV_HI;
-    case 0x20u: return DC_CU_K_ACC;
-    case 0x24u: return DC_CU_K_UIRQ0;
-    case 0x28u: return DC_CU_K_UIRQ1;
+    case 0x0000u: return DC_CU_K_ID;
+    case 0x0004u: return DC_CU_K_CFG;
+    case 0x0008u: return DC_CU_K_CCTL;
+    case 0x000Cu: return DC_CU_K_CSTAT;
+    case 0x0010u: return DC_CU_K_NOVCTL;
+    case 0x0014u: return DC_CU_K_NOVCNT;
+    case 0x0018u: return DC_CU_K_NOV_LO;
+    case 0x001Cu: return DC_CU_K_NOV_HI;
+    case 0x0020u: return DC_CU_K_ACC;
+    case 0x0024u: return DC_CU_K_UIRQ0;
+    case 0x0028u: return DC_CU_K_UIRQ1;
     default: return DC_CU_K_NONE;
     }
 }
@@ -92,15 +93,16 @@ enum dc_lu_dec_kind {
 /* pmu_user of each kind: 0 privileged only, 1 reads while UEN=1, 2 reads and writes */
 static const uint8_t DC_LU_USER[DC_LU_NK] = {0, 0, 0, 0, 0, 0, 0};
 
-/* Kind of address a (a 9-bit offset); *idx: the array element. */
+
+/* Kind of address a (DC_LU_K_NONE: unmapped); *idx: the array element. */
 static inline int dc_lu_decode(const dc_dec_param *p, uint32_t a, unsigned *idx)
 {
     a &= 0x1FFu;
     *idx = 0;
     (void)p;
-    if (a >= 0x80u && (a - 0x80u) / 0x10u < (p->NCTR)) {
-        *idx = (a - 0x80u) / 0x10u;
-        switch ((a - 0x80u) % 0x10u) {
+    if (a >= 0x080u && (a - 0x080u) / 0x10u < (p->NCTR)) {
+        *idx = (a - 0x080u) / 0x10u;
+        switch ((a - 0x080u) % 0x10u) {
         case 0x0u: return DC_LU_K_C_CTL;
         case 0x4u: return DC_LU_K_C_EMQ;
         case 0x8u: return DC_LU_K_C_CNT;
@@ -108,10 +110,10 @@ static inline int dc_lu_decode(const dc_dec_param *p, uint32_t a, unsigned *idx)
         }
     }
     switch (a) {
-    case 0x0u: return DC_LU_K_UCTL;
-    case 0x4u: return DC_LU_K_UIRQ;
-    case 0x8u: return DC_LU_K_UARM;
-    case 0xCu: return DC_LU_K_UCFG;
+    case 0x000u: return DC_LU_K_UCTL;
+    case 0x004u: return DC_LU_K_UIRQ;
+    case 0x008u: return DC_LU_K_UARM;
+    case 0x00Cu: return DC_LU_K_UCFG;
     default: return DC_LU_K_NONE;
     }
 }

@@ -177,11 +177,12 @@ static inline uint32_t pmu_kind_next(const pmu_dec_param *p, int k, uint32_t q, 
     return n & pmu_kind_smask(p, k);
 }
 
-/* Kind of word address a (PMU_K_NONE: unmapped); *idx: the array element. */
+/* Kind of address a (PMU_K_NONE: unmapped); *idx: the array element. */
 static inline int pmu_reg_decode(const pmu_dec_param *p, uint32_t a, unsigned *idx)
 {
     a &= 0xFFFu;
     *idx = 0;
+    (void)p;
     if (a >= 0x100u && (a - 0x100u) / 0x10u < (p->NC)) {
         *idx = (a - 0x100u) / 0x10u;
         switch ((a - 0x100u) % 0x10u) {
