@@ -141,7 +141,7 @@ static void ctr_derive(dc_ctr_t *c, int k, int nt) {
   }
 }
 
-/* the generated decode of a unit's window (rtl/dc_regdec.v dc_lu_dec) */
+/* the generated decode of a unit's window (rtl/dc_lu_dec.v) */
 static int unit_kind(const dc_unit_t *x, int off, unsigned *cn) {
   dc_dec_param p;
   memset(&p, 0, sizeof p);
@@ -360,7 +360,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   /* APB decode */
   int acc_ph = in->psel && in->penable;
   uint32_t a = in->paddr & 0xFFFFu;
-  /* the generated decode (rtl/dc_regdec.v dc_cu_dec, cmodel/dc_regdec.h) */
+  /* the generated decode (rtl/dc_cu_dec.v, cmodel/dc_regdec.h) */
   dc_dec_param dp;
   unsigned idx;
   int k;

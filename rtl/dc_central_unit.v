@@ -174,7 +174,7 @@ module dc_central_unit #(
 
   // --------------------------------------------------------------- APB decode
   wire        acc_ph = psel_i & penable_i;
-  // the generated decode (rtl/dc_regdec.v from regs/dc.rdl): one select per
+  // the generated decode (rtl/dc_cu_dec.v from regs/dc.rdl): one select per
   // register, the SRAM counter / unit index, and the bus rules (unmapped,
   // misaligned, partial write, privilege: unprivileged reads of the SRAM
   // counters only, and only while CCTL.UEN=1)

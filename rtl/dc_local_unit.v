@@ -150,7 +150,7 @@ module dc_local_unit #(
   wire [NCTR*2*NT-1:0] eq_w;
   wire [NCTR*LW-1:0]   cnt_w;
 
-  // bus decode of the unit's window (generated: rtl/dc_regdec.v from
+  // bus decode of the unit's window (generated: rtl/dc_lu_dec.v from
   // regs/dc.rdl); the central unit has already applied the bus rules
   wire       k_uctl, k_uirq, k_uarm, k_ucfg, k_cctl, k_cemq, k_ccnt, unmapped;
   wire [4:0] cn;   // local counter of the C[n] registers

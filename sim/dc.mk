@@ -5,7 +5,7 @@ DC_BUILD   ?= $(BUILD)/dc$(WSUF)
 # sim/mutate.py builds the benches against mutated copies of rtl/ and cmodel/
 DC_RTL_DIR ?= rtl
 DC_CM_DIR  ?= cmodel
-DC_RTL     := $(addprefix $(DC_RTL_DIR)/,dc_top.v dc_central_unit.v dc_local_unit.v dc_regdec.v pmu_reg_field.v pmu_event_mux.v pmu_qualifier.v)
+DC_RTL     := $(addprefix $(DC_RTL_DIR)/,dc_top.v dc_central_unit.v dc_local_unit.v dc_cu_dec.v dc_lu_dec.v pmu_reg_field.v pmu_event_mux.v pmu_qualifier.v)
 # --hierarchical (reference build): dc_local_unit is a hier_block (code shared
 # by all units; the small build is not hierarchical: Verilator 5.006 fails to
 # build a hierarchical model whose top has -G parameters).

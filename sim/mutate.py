@@ -103,7 +103,7 @@ MUTANTS = [
     ("model-absent-yield-mapped", "cmodel/pmu_regdec.h",
      "case 0x060u: return (p->HAS_YIELD) ? PMU_K_YRING0 : PMU_K_NONE;", "case 0x060u: return PMU_K_YRING0;", LEAN),
     # distributed counters: the bus privilege rule (RTL and model)
-    ("rtl-dc-pprot-ignored", "rtl/dc_regdec.v",
+    ("rtl-dc-pprot-ignored", "rtl/dc_cu_dec.v",
      "k_unit_o) | (write_i & (strb_i != 4'hF)) |\n                 (~priv_i",
      "k_unit_o) | (write_i & (strb_i != 4'hF)) |\n                 (1'b0 & ~priv_i", DC),
     ("model-dc-uen-ignored", "cmodel/dc_model.c",

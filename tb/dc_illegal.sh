@@ -8,7 +8,7 @@
 # Last line "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
-RTL="rtl/dc_top.v rtl/dc_central_unit.v rtl/dc_local_unit.v rtl/dc_regdec.v rtl/pmu_reg_field.v rtl/pmu_event_mux.v rtl/pmu_qualifier.v"
+RTL="rtl/dc_top.v rtl/dc_central_unit.v rtl/dc_local_unit.v rtl/dc_cu_dec.v rtl/dc_lu_dec.v rtl/pmu_reg_field.v rtl/pmu_event_mux.v rtl/pmu_qualifier.v"
 pass=0; fail=0
 run() { # tool param value -> output, rc
   local tool=$1 p=$2 v=$3
