@@ -31,9 +31,9 @@ LEAN = {"HAS_SAMPLE": 0, "HAS_YIELD": 0}
 PROOFS = {
     "dc-count": ("dc_formal.v", "dc_formal", DC_RTL, {}, 30, 60, True,
                  "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight"),
-    "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 14, False,
+    "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 12, False,
                          "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state"),
-    "core-slverr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, {}, 8, 10, False,
+    "core-slverr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, {}, 8, 8, False,
                     "pmu_core NT=1 NC=2 CW=33 NCLS=2 NCH=1 AW=32 with sampling and yield: a PSLVERR access changes no state"),
 }
 
@@ -55,6 +55,7 @@ def main():
     ap.add_argument("--rtl", default=os.path.join(ROOT, "rtl"))
     ap.add_argument("--build", default=os.path.join(ROOT, "build", "formal"))
     args = ap.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)   # one line per proof as it ends (make logs)
     for tool in ("yosys", "yosys-smtbmc"):
         if not shutil.which(tool):
             print(f"formal: '{tool}' missing: run 'sudo apt-get install yosys' (make deps-formal)")
