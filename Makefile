@@ -55,6 +55,7 @@ include sim/deps.mk
 -include synth/fpga.mk
 -include synth/timing.mk
 -include sw/sw.mk
+-include sim/soc/prof.mk
 
 test: deps-sim
 	@sim/run_targets.sh regmap-check $(TEST_TARGETS)
