@@ -156,7 +156,7 @@ def print_profile(i, m, n, rows, tot, n_out, tr_out, k, top=None):
     unit = "cycles" if m["event"].upper().startswith("CYCLES") else "instructions"
     print(f"# profile {i}: {n} samples of event '{m['event']}', one every {m['period']} events"
           f" (count {m['count']}; throttled {m['throttled']}, lost {m['lost']}"
-          + (f", throttle {m['min_cycles']} cycles" if m["min_cycles"] else "") + ")")
+          + (f", throttle {m['min_cycles']} cycles: shares not compared" if m["min_cycles"] else "") + ")")
     print(f"# ground truth: {tot} {unit} of the bench's RVFI trace; tolerance {k} sigma + 1/n")
     print(f"# outside every function: {n_out} samples, {tr_out} {unit} of the truth "
           f"({100 * tr_out / tot if tot else 0:.2f}%); shares below are of the functions")
