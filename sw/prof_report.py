@@ -77,8 +77,11 @@ def cmd_funcs(a):
             f.write(f"{s:08x}\n{e:08x}\n")
 
 
+LINES = {}                   # addr -> "file:line" (filled by symbolize)
+
+
 def symbolize(elf, addrs):
-    """addr -> function name through addr2line (one batch)."""
+    """addr -> function name through addr2line (one batch); LINES gets file:line."""
     addrs = sorted(set(addrs))
     if not addrs:
         return {}
@@ -87,7 +90,9 @@ def symbolize(elf, addrs):
     res = {}
     for i in range(0, len(out) - 2, 3):          # address, function, file:line
         fn = out[i + 1].strip()
-        res[int(out[i], 16)] = UNKNOWN if fn == "??" else fn
+        a = int(out[i], 16)
+        res[a] = UNKNOWN if fn == "??" else fn
+        LINES[a] = os.path.basename(out[i + 2].split(" ")[0])
     return res
 
 
@@ -198,6 +203,14 @@ def cmd_report(a, check):
     for i, (m, n, rows, tot, n_out, tr_out) in profs.items():
         print()
         print_profile(i, m, n, rows, tot, n_out, tr_out, a.tol)
+        if a.lines:
+            hot = {}
+            for smp in samples.get(i, []):
+                key = (LINES.get(smp[0], "??"), smp[0])
+                hot[key] = hot.get(key, 0) + 1
+            print(f"# hottest instructions (SIAR, file:line from the -g build):")
+            for (ln, ad), c in sorted(hot.items(), key=lambda kv: -kv[1])[:a.lines]:
+                print(f"  {100 * c / n:7.2f}%  {c:7d}  {ad:08x}  {ln}")
         sk = sorted((s[2] - s[0]) // 4 for s in samples.get(i, []) if s[2] and s[2] >= s[0] and s[2] - s[0] < 0x400)
         if sk:
             print(f"# skid: the interrupted PC is {sk[len(sk) // 2]} instructions (median; "
@@ -246,6 +259,7 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--log")
     ap.add_argument("--funcs", help="funcs.hex (only checked to exist: the ranges come from --elf)")
+    ap.add_argument("--lines", type=int, default=0, help="also list the N hottest sampled addresses with file:line")
     ap.add_argument("--tol", type=float, default=3.0, help="tolerance in standard errors (default 3)")
     ap.add_argument("--fault", choices=["offset", "sdar", "frozen", "aux"], help="inject a known error (self-test)")
     a = ap.parse_args()

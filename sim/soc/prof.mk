@@ -38,7 +38,7 @@ soc-prof: $(PROF_BUILD)/run.log
 
 soc-prof-demo: $(PROF_BUILD)/run.log
 	@echo; echo "== sampling profiler: the SoC workloads sampled through SIAR, next to the bench's ground truth (docs/profiling.md)"
-	@$(SOC_PY) sw/prof_report.py report --elf $(PROF_BUILD)/fw_prof.elf --log $< --funcs $(PROF_BUILD)/funcs.hex --tol $(PROF_TOL)
+	@$(SOC_PY) sw/prof_report.py report --lines 5 --elf $(PROF_BUILD)/fw_prof.elf --log $< --funcs $(PROF_BUILD)/funcs.hex --tol $(PROF_TOL)
 
 TEST_TARGETS += soc-prof
 DEMO_TARGETS += soc-prof-demo
