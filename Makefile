@@ -57,6 +57,7 @@ include sim/deps.mk
 -include synth/timing.mk
 -include sw/sw.mk
 -include sim/formal.mk
+-include sim/soc/prof.mk
 
 test: deps-sim
 	@sim/run_targets.sh regmap-check $(TEST_TARGETS)

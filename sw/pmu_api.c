@@ -501,7 +501,7 @@ int pmu_set_overflow(pmu_eventset *es, unsigned idx, uint64_t threshold,
     if (!es || !es->ctx || idx >= es->n) return PMU_EINVAL;
     if (es->running) return PMU_EISRUN;
     d = &es->ctx->dev;
-    if (threshold > d->cmask || (threshold && es->trig == idx + 1u)) return PMU_EINVAL;
+    if (threshold > d->cmask || (threshold && (es->trig == idx + 1u || es->smp == idx + 1u))) return PMU_EINVAL;
     es->preset[idx] = threshold ? ((d->cmask - threshold + 1u) & d->cmask) : 0u;
     es->ovf_cb[idx] = threshold ? cb : 0;
     es->ovf_arg[idx] = threshold ? arg : 0;
@@ -513,6 +513,7 @@ unsigned pmu_num_passes(const pmu_eventset *es) { return es ? es->npass : 0; }
 /* ------------------------------------------------------------ run time */
 #define PIN_CORR 1u   /* es->pin bits */
 #define PIN_TRIG 2u
+#define PIN_SMP  4u
 
 static uint64_t wrap_amount(const pmu_dev *d) { return d->cmask + 1u; /* 0 when CW == 64 */ }
 
@@ -535,13 +536,15 @@ static uint32_t kept_ctrs(const pmu_eventset *es)
 }
 
 /* Counter values loaded at start/reset: the overflow preset, or for the
- * trigger 2^(CW-1) - count (counter 0 turns negative at the count-th event). */
+ * trigger 2^(CW-1) - count (counter 0 turns negative at the count-th event),
+ * for the sampled event 2^(CW-1) - period. */
 static void reset_loads(pmu_eventset *es)
 {
     const pmu_dev *d = &es->ctx->dev;
     unsigned i;
     for (i = 0; i < es->n; i++)
         es->load[i] = es->trig == i + 1u ? (((uint64_t)1 << (d->cw - 1u)) - es->trig_count) & d->cmask
+                    : es->smp == i + 1u  ? (((uint64_t)1 << (d->cw - 1u)) - es->smp_period) & d->cmask
                                          : es->preset[i];
 }
 
@@ -564,8 +567,9 @@ static void load_pass(pmu_eventset *es, uint32_t keep)
             pmu_drv_write_counter(d, c, es->load[e]);
             en |= 1u << c;
         }   /* unused counters are disabled by the CNTEN write below */
-        if (has_smp(d)) {   /* XCTL.LAT of latency-class events; written only when it changes */
-            uint32_t x = e >= 0 && es->lat[e] ? PMU_XCTL_LAT_MASK : 0u;
+        if (has_smp(d)) {   /* XCTL.LAT of latency-class events, NIE of the sampled one; written when it changes */
+            uint32_t x = (e >= 0 && es->lat[e] ? PMU_XCTL_LAT_MASK : 0u) |
+                         (e >= 0 && es->smp == (unsigned)e + 1u ? PMU_XCTL_NIE_MASK : 0u);
             if (ctx->xctl[c] != x) pmu_drv_wr(d, PMU_REG_XCTL(c), x);
             ctx->xctl[c] = x;
         }
@@ -575,12 +579,12 @@ static void load_pass(pmu_eventset *es, uint32_t keep)
     pmu_drv_set_cnten(d, en);
 }
 
-/* MMCR of a running set: time base (PMXE with it), latency threshold and,
- * at start/reset, the trigger (lock held). */
+/* MMCR of a running set: time base and sampling (PMXE with them), latency
+ * threshold and, at start/reset, the trigger (lock held). */
 static void arm_mmcr(pmu_eventset *es)
 {
     pmu_ctx *ctx = es->ctx;
-    uint32_t m = ctx->mmcr_tb | (ctx->mmcr_tb ? PMU_MMCR_PMXE_MASK : 0u);
+    uint32_t m = ctx->mmcr_tb | (ctx->mmcr_tb || es->smp ? PMU_MMCR_PMXE_MASK : 0u);
     if (!has_smp(&ctx->dev)) return;
     if (es->lat_cycles) m |= (es->lat_cycles - 1u) << PMU_MMCR_THRESH_LSB;
     if (es->trig) m |= PMU_MMCR_TRIG_MASK;
@@ -674,6 +678,8 @@ int pmu_start(pmu_eventset *es)
     es->round_no = 0;
     es->done = 0;
     es->snap.seq = 0;
+    es->n_samples = 0;
+    es->n_smp_throttled = 0;
     load_pass(es, 0);
     arm_mmcr(es);
     es->running = 1;
@@ -770,6 +776,11 @@ int pmu_stop(pmu_eventset *es, uint64_t *values)
     if (es->running) {
         f = pmu_drv_lock(&ctx->dev);
         pmu_drv_set_gen(&ctx->dev, 0);
+        if (ctx->pmxe_held && es->smp) {   /* the periods of the throttling hold still open */
+            unsigned i = es->smp - 1u;
+            uint64_t n = (pmu_drv_read_counter(&ctx->dev, es->ctr_of[i]) - es->load[i]) & ctx->dev.cmask;
+            es->n_smp_throttled += (uint32_t)(n / es->smp_period);
+        }
         harvest(es, pmu_drv_read_tsc(&ctx->dev), 0);
         release(es);
         pmu_drv_unlock(&ctx->dev, f);
@@ -879,7 +890,7 @@ int pmu_set_trigger(pmu_eventset *es, unsigned idx, uint64_t count)
     d = &es->ctx->dev;
     if (!has_smp(d)) return PMU_ENOSUP;
     if (count > ((uint64_t)1 << (d->cw - 1u))) return PMU_ERANGE;
-    if (count && es->preset[idx]) return PMU_EINVAL;
+    if (count && (es->preset[idx] || es->smp == idx + 1u)) return PMU_EINVAL;
     if (!count && es->trig != idx + 1u) return PMU_OK;      /* not the trigger: nothing to remove */
     otrig = es->trig;
     if (otrig && otrig != idx + 1u) es->pin[otrig - 1u] &= (uint8_t)~PIN_TRIG;   /* one trigger per set */
@@ -942,6 +953,33 @@ int pmu_set_latency(pmu_eventset *es, unsigned idx, uint32_t cycles)
     return PMU_OK;
 }
 
+int pmu_set_sampling(pmu_eventset *es, unsigned idx, uint64_t period, pmu_sample_cb cb, void *arg)
+{
+    const pmu_dev *d;
+    unsigned osmp;
+    int r;
+    if (!es || !es->ctx || idx >= es->n) return PMU_EINVAL;
+    if (es->running) return PMU_EISRUN;
+    d = &es->ctx->dev;
+    if (!has_smp(d)) return PMU_ENOSUP;
+    if (period > ((uint64_t)1 << (d->cw - 1u))) return PMU_ERANGE;
+    if (period && (es->preset[idx] || es->trig == idx + 1u)) return PMU_EINVAL;
+    if (!period && es->smp != idx + 1u) return PMU_OK;       /* not the sampled event: nothing to remove */
+    osmp = es->smp;
+    if (osmp && osmp != idx + 1u) es->pin[osmp - 1u] &= (uint8_t)~PIN_SMP;   /* one per set */
+    es->smp = period ? idx + 1u : 0u;
+    r = repin(es, idx, PIN_SMP, period != 0);
+    if (r < 0) {
+        es->smp = osmp;
+        if (osmp && osmp != idx + 1u) es->pin[osmp - 1u] |= PIN_SMP;
+        return r;
+    }
+    es->smp_period = period;
+    es->smp_cb = period ? cb : 0;
+    es->smp_arg = period ? arg : 0;
+    return PMU_OK;
+}
+
 int pmu_status_at_irq(pmu_eventset *es, pmu_irq_status *st)
 {
     uint32_t f;
@@ -979,9 +1017,33 @@ int pmu_check_revision(uint32_t rev)
 }
 
 /* ------------------------------------------------------------ interrupt context */
-/* Sampling interrupt enable again (the hardware clears PMXE when it signals). */
+/* Sampled event of the running set (lock held): its counter counted n
+ * events since its last load; the events beyond the last whole period
+ * (those the CPU retired between the period-th event and the interrupt,
+ * or during a throttling hold) stay on the counter, so the next sample
+ * comes exactly `period` events after this one and no event is sampled
+ * twice or skipped; the rest is folded into the software base (the count
+ * stays exact). Returns the whole periods, n / period. */
+static uint64_t smp_reload(pmu_eventset *es)
+{
+    const pmu_dev *d = &es->ctx->dev;
+    unsigned i = es->smp - 1u, c = es->ctr_of[i];
+    uint64_t v = pmu_drv_read_counter(d, c), n = (v - es->load[i]) & d->cmask;
+    uint64_t k = n / es->smp_period, x = n - k * es->smp_period;
+    pmu_drv_write_counter(d, c, (es->load[i] + x) & d->cmask);
+    es->ctx->base[c] += n - x;
+    return k;
+}
+
+/* Sampling interrupt enable again (the hardware clears PMXE when it signals).
+ * After a throttling hold the sampled counter may have gone negative while
+ * PMXE was 0: it is loaded again first, else the interrupt would be
+ * signalled at once with SIAR naming the code that re-arms it. */
 static void rearm_pmxe(pmu_ctx *ctx)
 {
+    pmu_eventset *es = ctx->running;
+    if (ctx->pmxe_held && es && es->smp)
+        es->n_smp_throttled += (uint32_t)smp_reload(es);
     ctx->pmxe_held = 0;
     if (ctx->running)
         pmu_drv_wr(&ctx->dev, PMU_REG_MMCR, pmu_drv_rd(&ctx->dev, PMU_REG_MMCR) | PMU_MMCR_PMXE_MASK);
@@ -993,7 +1055,8 @@ uint32_t pmu_irq(pmu_ctx *ctx)
     uint32_t f, o, st = 0;
     uint64_t now;
     unsigned c;
-    int src;
+    int src, smp = 0;
+    pmu_sample sm;
     if (!ctx) return 0;
     f = pmu_drv_lock(&ctx->dev);
     ctx->n_irq++;
@@ -1003,12 +1066,25 @@ uint32_t pmu_irq(pmu_ctx *ctx)
     if (has_smp(&ctx->dev)) {
         st = pmu_drv_rd(&ctx->dev, PMU_REG_PMSTAT) & (PMU_PMSTAT_NEG_MASK | PMU_PMSTAT_TB_MASK);
         if (st) pmu_drv_wr(&ctx->dev, PMU_REG_PMSTAT, st);
+        /* negative sampled counter: SIAR/SDAR, then the counter loaded again
+         * (throttled or not) before anything re-arms PMXE */
+        if ((st & PMU_PMSTAT_NEG_MASK) && es && es->running && es->smp) {
+            sm.siar = pmu_drv_read_siar(&ctx->dev);
+            sm.sdar = pmu_drv_read_sdar(&ctx->dev);
+            (void)smp_reload(es);
+            smp = 1;
+        }
+    }
+    if (!o && !st) {                         /* spurious (e.g. a CPU that latched the level */
+        pmu_drv_unlock(&ctx->dev, f);        /* again while the handler cleared it): nothing */
+        return 0;                            /* serviced, no snapshot */
     }
     for (c = 0; c < ctx->dev.nc; c++)        /* counts are never throttled */
         if (o >> c & 1u) { ctx->n_ovf++; ctx->base[c] += wrap_amount(&ctx->dev); }
     now = pmu_drv_read_tsc(&ctx->dev);
     if (ctx->min_irq && ctx->n_serviced && now - ctx->last_irq < ctx->min_irq) {
         ctx->n_throttled++;
+        if (smp) es->n_smp_throttled++;
         if (st) ctx->pmxe_held = 1;          /* pmu_tick re-arms it */
         pmu_drv_unlock(&ctx->dev, f);
         return o;
@@ -1016,7 +1092,14 @@ uint32_t pmu_irq(pmu_ctx *ctx)
     ctx->n_serviced++;
     ctx->last_irq = now;
     if (st || ctx->pmxe_held) rearm_pmxe(ctx);
-    if (es) {
+    if (smp) {
+        sm.tsc = now;
+        es->n_samples++;
+        if (es->smp_cb) es->smp_cb(es, es->smp - 1u, &sm, es->smp_arg);
+    }
+    /* an interrupt that only delivers a sample ends here: no snapshot, post
+     * or cycling (the sample is its status; a profiler's handler stays short) */
+    if (es && !(smp && !o && st == PMU_PMSTAT_NEG_MASK)) {
         pmu_irq_status *s = &es->snap;
         src = (st & PMU_PMSTAT_TB_MASK) != 0;
         for (c = 0; c < ctx->dev.nc; c++) {

@@ -131,6 +131,13 @@ typedef struct {
 
 struct pmu_eventset;
 typedef void (*pmu_overflow_cb)(struct pmu_eventset *es, unsigned idx, void *arg);
+/* One sample of the negative-counter interrupt (pmu_set_sampling). */
+typedef struct {
+    uint64_t siar;     /* SIAR: address of the instruction whose event made the counter negative */
+    uint64_t sdar;     /* SDAR: its data address */
+    uint64_t tsc;      /* TSC read in the handler */
+} pmu_sample;
+typedef void (*pmu_sample_cb)(struct pmu_eventset *es, unsigned idx, const pmu_sample *s, void *arg);
 /* Post notification (pmu_set_cycling): why is one PMU_POST_* bit. */
 typedef void (*pmu_post_cb)(struct pmu_eventset *es, unsigned why, void *arg);
 
@@ -190,6 +197,13 @@ typedef struct pmu_eventset {
     void           *post_arg;
     uint64_t        load[PMU_MAX_EVENTS];       /* value loaded at the start of the current pass */
     pmu_irq_status  snap;
+    /* sampling (pmu_set_sampling): one event per set, SIAR is one register */
+    unsigned        smp;                        /* sampled event + 1, 0 none */
+    uint64_t        smp_period;
+    pmu_sample_cb   smp_cb;
+    void           *smp_arg;
+    uint32_t        n_samples;                  /* samples delivered to smp_cb since pmu_start */
+    uint32_t        n_smp_throttled;            /* samples not taken because of throttling */
     /* schedule */
     unsigned        npass, cur_pass;
     uint8_t         pass_of[PMU_MAX_EVENTS];
@@ -245,7 +259,9 @@ int  pmu_reset(pmu_eventset *es);                           /* zero the counts *
 /* Platform hooks (interrupt context). pmu_irq services OVF (the 64-bit
  * accumulation) and, with CAP.SMP, PMSTAT (W1C, PMXE set again), then runs
  * the callbacks, the snapshot, post and PMU_CYCLE_IRQ cycling; it returns
- * the overflow bits it serviced. pmu_tick rotates the multiplexing pass
+ * the overflow bits it serviced. An interrupt with neither an OVF nor a
+ * PMSTAT bit is spurious (PicoRV32 latches the IRQ level again while the
+ * handler clears it) and returns 0 at once. pmu_tick rotates the multiplexing pass
  * (PMU_CYCLE_TICK) and re-arms a throttled PMXE; returns 1 if it rotated. */
 uint32_t pmu_irq(pmu_ctx *ctx);
 int      pmu_tick(pmu_ctx *ctx);
@@ -312,6 +328,28 @@ int  pmu_set_timebase(pmu_ctx *ctx, uint64_t hz, uint64_t sec, uint32_t nsec, ui
  * value is PMU_ECONFLICT. cycles 0 makes idx a normal event again. */
 int  pmu_set_latency(pmu_eventset *es, unsigned idx, uint32_t cycles);
 
+/* Sampling (604 SIAR sampling, docs/profiling.md): event idx's counter is
+ * loaded with 2^(CW-1) - period and its XCTL.NIE set, MMCR.PMXE armed, so
+ * the hardware signals a negative-counter interrupt at every period-th
+ * event and latches SIAR/SDAR = the addresses of the instruction that
+ * carried that event. pmu_irq reads them, loads the counter again (its
+ * count is folded in, so pmu_read stays exact but for the events of the
+ * few cycles between the handler's read and reload of the counter: none
+ * for an event the handler's own privilege level does not count), re-arms
+ * PMXE and calls cb(es, idx, sample, arg) in interrupt context; an
+ * interrupt that only delivers a sample takes no pmu_status_at_irq
+ * snapshot, post or PMU_CYCLE_IRQ step (it stays short). The event
+ * is pinned to a counter in every pass. One sampled event per set (a second
+ * call moves it); period 0 removes it; period 1..2^(CW-1), else PMU_ERANGE.
+ * PMU_ENOSUP without CAP.SMP; PMU_EINVAL if idx has an overflow threshold
+ * or is the trigger; PMU_ECONFLICT if the other events no longer fit.
+ * Throttling (pmu_set_irq_throttle) applies: a throttled sample is dropped
+ * (es->n_smp_throttled), and when pmu_tick re-arms PMXE the counter is
+ * loaded again first, adding the periods that passed while it was held to
+ * n_smp_throttled (so the first sample after a hold names an instruction of
+ * the program, not of the tick handler). Stopped sets only. */
+int  pmu_set_sampling(pmu_eventset *es, unsigned idx, uint64_t period, pmu_sample_cb cb, void *arg);
+
 /* Status at the previous interrupt: copy of the snapshot pmu_irq took for
  * this set. PMU_ENODATA before the first serviced interrupt. */
 int  pmu_status_at_irq(pmu_eventset *es, pmu_irq_status *st);
@@ -327,7 +365,7 @@ int  pmu_set_irq_throttle(pmu_ctx *ctx, uint64_t min_cycles);
 /* Revision: the API revision (major << 16 | minor; a new minor only adds)
  * and the hardware's ID / CFG / CAP words. */
 #define PMU_API_REV_MAJOR 2u
-#define PMU_API_REV_MINOR 0u
+#define PMU_API_REV_MINOR 1u   /* 2.1: pmu_set_sampling */
 #define PMU_API_REVISION  (PMU_API_REV_MAJOR << 16 | PMU_API_REV_MINOR)
 typedef struct {
     uint32_t api;                /* PMU_API_REVISION of the library */

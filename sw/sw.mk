@@ -82,11 +82,11 @@ TEST_TARGETS += sw-test sw-test-rtl
 # NULL arguments: every public function of cmodel/pmu_model.h, dc_model.h,
 # sw/pmu_drv.h and pmu_api.h called with NULL pointers (each in a child
 # process: a crash is a FAILED line) must return its documented error.
-$(SW_BUILD)/null_test: tb/null_test.c cmodel/pmu_model.c cmodel/dc_model.c sw/pmu_drv.c sw/pmu_api.c \
-    cmodel/pmu_model.h cmodel/dc_model.h sw/pmu_drv.h sw/pmu_api.h | deps-sw
+$(SW_BUILD)/null_test: tb/null_test.c cmodel/pmu_model.c cmodel/dc_model.c sw/pmu_drv.c sw/pmu_api.c sw/pmu_prof.c \
+    cmodel/pmu_model.h cmodel/dc_model.h sw/pmu_drv.h sw/pmu_api.h sw/pmu_prof.h | deps-sw
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Icmodel -Isw -o $@ tb/null_test.c cmodel/pmu_model.c cmodel/dc_model.c \
-	  sw/pmu_drv.c sw/pmu_api.c
+	  sw/pmu_drv.c sw/pmu_api.c sw/pmu_prof.c
 .PHONY: c-null-test
 c-null-test: $(SW_BUILD)/null_test
 	@$<

@@ -58,6 +58,7 @@ typedef struct {
     unsigned nw;
     pmu_event_code watch[4];
     uint64_t w0;
+    int      addr_on;                         /* iaddr = cycle, daddr = ~cycle (sampling) */
 } gen_t;
 #define GL 48
 #define WMAX 16384
@@ -77,6 +78,7 @@ static void gen_fn(void *arg, uint64_t cyc, pmu_inputs *in)
     gen_t *g = (gen_t *)arg;
     unsigned t, c, s;
     if (!g->on) { watch_rec(g, cyc); return; }
+    if (g->addr_on) { in->iaddr = cyc; in->daddr = ~cyc; }
     for (t = 0; t < g->nt; t++) {
         unsigned cpl = (unsigned)((cyc >> 5) + 3u * t) & 3u, os = cpl == 0;
         in->cpl[t] = (uint8_t)cpl;
@@ -180,6 +182,7 @@ static int fixture(void)
     G.on = 0;
     G.mem_on = 0;
     G.nw = 0;
+    G.addr_on = 0;
     memset(G.tally, 0, sizeof G.tally);
     memset(G.ftally, 0, sizeof G.ftally);
     memset(G.ltally, 0, sizeof G.ltally);
@@ -1314,18 +1317,110 @@ static void test_throttle(void)
     }
 }
 
+/* Sampling (pmu_set_sampling): the generator gives every cycle its number
+ * as instruction address and stops while a handler runs (as a USR-only
+ * event would), so the counter goes negative exactly at events P, 2P, ...
+ * and each sample's SIAR must be the cycle of such an event (from the
+ * per-cycle tallies); SDAR its complement (AW bits). Unthrottled: one sample per P
+ * events (the last one may still be pending at the stop), the count exact.
+ * Throttled: fewer samples, each still at a multiple of P, the dropped
+ * ones counted. */
+#define SMP_MAX 512
+static uint64_t smp_ip[SMP_MAX], smp_da[SMP_MAX];
+static unsigned smp_n;
+static void smp_cb(pmu_eventset *es, unsigned idx, const pmu_sample *s, void *arg)
+{
+    (void)es; (void)idx; (void)arg;
+    if (smp_n < SMP_MAX) { smp_ip[smp_n] = s->siar; smp_da[smp_n] = s->sdar; }
+    smp_n++;
+}
+static void isr_pmu_quiet(void *a) { int on = G.on; G.on = 0; (void)pmu_irq((pmu_ctx *)a); G.on = on; }
+static void isr_tick_quiet(void *a) { int on = G.on; G.on = 0; (void)pmu_tick((pmu_ctx *)a); G.on = on; }
+
+static void test_sampling(void)
+{
+    pmu_eventset es;
+    pmu_value v;
+    unsigned pass, i, bad, nfree;
+    const uint64_t P = 37 + rndn(40), RUN = 4000;   /* + the handlers' cycles < WMAX */
+    const uint64_t amask = T->cfg.aw == 32 ? 0xFFFFFFFFu : ~(uint64_t)0;   /* SIAR/SDAR width */
+    fixture();
+    if (!need_smp("sampling")) return;
+    pmu_eventset_init(&CTX, &es);
+    CHECK(pmu_add_named_event(&es, "CLASS0:0x3") == 0, "sampling: add");
+    CHECK(pmu_set_sampling(&es, 1, P, smp_cb, 0) == PMU_EINVAL, "sampling: bad index");
+    CHECK(pmu_set_sampling(&es, 0, ((uint64_t)1 << (T->cfg.cw - 1u)) + 1u, smp_cb, 0) == PMU_ERANGE,
+          "sampling: period > 2^(CW-1)");
+    CHECK(pmu_set_overflow(&es, 0, 100, 0, 0) == PMU_OK && pmu_set_sampling(&es, 0, P, smp_cb, 0) == PMU_EINVAL &&
+          pmu_set_overflow(&es, 0, 0, 0, 0) == PMU_OK, "sampling: not with an overflow threshold");
+    for (pass = 0; pass < 2; pass++) {
+        fixture();
+        B.pmu_isr = isr_pmu_quiet; B.pmu_isr_arg = &CTX;
+        B.tick_isr = isr_tick_quiet; B.tick_isr_arg = &CTX;
+        pmu_eventset_init(&CTX, &es);
+        pmu_add_named_event(&es, "CLASS0:0x3");
+        CHECK(pmu_set_sampling(&es, 0, P, smp_cb, 0) == PMU_OK, "sampling: period %llu", (unsigned long long)P);
+        CHECK(pmu_set_overflow(&es, 0, 100, 0, 0) == PMU_EINVAL && pmu_set_trigger(&es, 0, 10) == PMU_EINVAL,
+              "sampling: no overflow threshold or trigger on the sampled event");
+        pmu_set_irq_throttle(&CTX, pass ? 2000u : 0u);
+        pmu_sb_set_tick(&B, pass ? 700u : 0u);
+        G.watch[0] = es.code[0];
+        G.nw = 1;
+        G.addr_on = 1;
+        smp_n = 0;
+        CHECK(pmu_start(&es) == PMU_OK, "sampling: start");
+        CHECK((pmu_drv_rd(&CTX.dev, PMU_REG_XCTL(es.ctr_of[0])) & PMU_XCTL_NIE_MASK) &&
+              (pmu_drv_rd(&CTX.dev, PMU_REG_MMCR) & PMU_MMCR_PMXE_MASK), "sampling: XCTL.NIE and MMCR.PMXE set");
+        G.w0 = B.cycle;
+        G.on = 1;
+        pmu_sb_run(&B, RUN);
+        G.on = 0;
+        pmu_sb_run(&B, 3);
+        pmu_stop(&es, 0);
+        pmu_sb_set_tick(&B, 0);
+        pmu_read_values(&es, &v);
+        CHECK(v.value == expect(&es.code[0]), "sampling %u: count exact %llu, expected %llu", pass,
+              (unsigned long long)v.value, (unsigned long long)expect(&es.code[0]));
+        /* every SIAR is the cycle of event kP, SDAR its complement */
+        bad = 0;
+        for (i = 0; i < smp_n && i < SMP_MAX; i++) {
+            uint64_t c = smp_ip[i] - G.w0, k;
+            if (smp_ip[i] < G.w0 || c >= WMAX || smp_da[i] != (~smp_ip[i] & amask)) { bad++; continue; }
+            k = wcum[0][c] / P;
+            if (k == 0 || wcum[0][c] < k * P || (c > 0 && wcum[0][c - 1] >= k * P)) bad++;
+            else if (!pass && k != i + 1u) bad++;          /* unthrottled: the i-th sample is event (i+1)P */
+        }
+        CHECK(smp_n <= SMP_MAX && B.cycle - G.w0 < WMAX && bad == 0,
+              "sampling %u: %u of %u samples not at the cycle of an event kP", pass, bad, smp_n);
+        nfree = (unsigned)(expect(&es.code[0]) / P);
+        if (!pass) {
+            CHECK(smp_n > 20 && (smp_n == nfree || smp_n + 1u == nfree) && es.n_samples == smp_n &&
+                  es.n_smp_throttled == 0, "sampling: %u samples, %u events / period %llu", smp_n, nfree,
+                  (unsigned long long)P);
+        } else {
+            CHECK(es.n_smp_throttled > 0 && smp_n < nfree / 2 && smp_n + es.n_smp_throttled <= nfree &&
+                  smp_n + es.n_smp_throttled + 2u >= nfree,
+                  "sampling throttled: %u samples + %u throttled vs %u", smp_n, es.n_smp_throttled, nfree);
+        }
+        CHECK(B.n_err == 0 && T->ok(T->dut), "sampling: bus errors / divergence");
+    }
+    G.addr_on = 0;
+    G.nw = 0;
+}
+
 /* Revision: API revision constant, ID/CFG/CAP as hand-decoded. */
 static void test_revision(void)
 {
     pmu_revision rv;
     uint32_t cfg = T->cfg.nc | T->cfg.cw << 8 | T->cfg.nt << 16 | T->cfg.nret << 20 | T->cfg.flop_class << 24;
     fixture();
-    CHECK(pmu_get_revision(&CTX, &rv) == PMU_OK && rv.api == 0x00020000u && rv.id == 0x504D0100u &&
+    CHECK(pmu_get_revision(&CTX, &rv) == PMU_OK && rv.api == 0x00020001u && rv.id == 0x504D0100u &&
           rv.hw_major == 1 && rv.hw_minor == 0 && rv.cfg == cfg && rv.cap == CTX.dev.cap,
           "revision: api %08x id %08x %u.%u cfg %08x (want %08x)", rv.api, rv.id, rv.hw_major, rv.hw_minor, rv.cfg, cfg);
     CHECK(pmu_get_revision(0, &rv) == PMU_EINVAL && pmu_get_revision(&CTX, 0) == PMU_EINVAL, "NULL");
-    CHECK(pmu_check_revision(0x00020000u) == PMU_OK && pmu_check_revision(0x00010000u) == PMU_EREV &&
-          pmu_check_revision(0x00020001u) == PMU_EREV && pmu_check_revision(0x00030000u) == PMU_EREV,
+    CHECK(pmu_check_revision(0x00020000u) == PMU_OK && pmu_check_revision(0x00020001u) == PMU_OK &&
+          pmu_check_revision(0x00010000u) == PMU_EREV && pmu_check_revision(0x00020002u) == PMU_EREV &&
+          pmu_check_revision(0x00030000u) == PMU_EREV,
           "pmu_check_revision");
 }
 
@@ -1368,6 +1463,7 @@ int sw_run_tests(const sw_target *tgt, uint32_t seed, unsigned iters)
     test_latency();
     test_status();
     test_throttle();
+    test_sampling();
     printf("%u passed, %u failed\n", n_pass, n_fail);
     return n_fail ? 1 : 0;
 }

@@ -16,6 +16,7 @@
 #include "dc_model.h"
 #include "pmu_drv.h"
 #include "pmu_api.h"
+#include "pmu_prof.h"
 
 static int passed, failed;
 
@@ -164,9 +165,12 @@ static int t_api_null(void)
     uint64_t u[PMU_MAX_EVENTS];
     pmu_irq_status st;
     pmu_revision rev;
+    pmu_prof prof;
+    pmu_prof_rec rec;
     char buf[64];
     pmu_mmio io;
     memset(&io, 0, sizeof io);
+    memset(&prof, 0, sizeof prof);   /* never initialised: prof.es == NULL */
     memset(&ctx, 0, sizeof ctx);
     memset(&es, 0, sizeof es);   /* an event set never initialised: es.ctx == NULL */
     memset(&code, 0, sizeof code);
@@ -199,6 +203,10 @@ static int t_api_null(void)
            pmu_set_latency(NULL, 0, 1) == PMU_EINVAL && pmu_set_latency(&es, 0, 1) == PMU_EINVAL &&
            pmu_status_at_irq(NULL, &st) == PMU_EINVAL && pmu_status_at_irq(&es, &st) == PMU_EINVAL &&
            pmu_set_irq_throttle(NULL, 1) == PMU_EINVAL &&
+           pmu_set_sampling(NULL, 0, 1, NULL, NULL) == PMU_EINVAL && pmu_set_sampling(&es, 0, 1, NULL, NULL) == PMU_EINVAL &&
+           pmu_prof_init(NULL, &es, 0, 1, 0, &rec, 1) == PMU_EINVAL && pmu_prof_init(&prof, NULL, 0, 1, 0, &rec, 1) == PMU_EINVAL &&
+           pmu_prof_init(&prof, &es, 0, 1, 0, NULL, 1) == PMU_EINVAL && pmu_prof_init(&prof, &es, 0, 1, 0, &rec, 1) == PMU_EINVAL &&
+           pmu_prof_clear(NULL) == PMU_EINVAL && pmu_prof_dropped(NULL) == 0 &&
            pmu_get_revision(NULL, &rev) == PMU_EINVAL && pmu_get_revision(&ctx, NULL) == PMU_EINVAL;
 }
 

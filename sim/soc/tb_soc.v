@@ -5,11 +5,24 @@
 //   0x0C PMU load count of a region   0x10 PMU store count of a region
 //   0x08 compare that region with the bench's own bus count (value = region id)
 //   0x14 result of one firmware self-check (1 pass, 0 fail)
+//   0x18 profile control: id << 1 | on (sampling profiler, docs/profiling.md)
+//   0x1C profile sample word: ip, addr, aux, three words a sample
 // Region = the bus data accesses strictly between the firmware's write of
 // GCTL.GEN=1 and its write of GCTL=0 (both seen on the bus here). Expected:
 //   PMU loads  == bus data reads in the region
 //   PMU stores == bus data writes in the region + 1: the GEN=1 store itself
 //                 retires (RVFI) after the PMU has started counting.
+// Profile ground truth (+funcs=FILE: $readmemh of start/end address pairs of
+// the firmware's functions, sw/prof_report.py funcs): while a profile is on
+// and GCTL.GEN=1 (the bus writes seen here), every cycle outside an interrupt
+// handler (soc_top's in_irq, the PMU's CPL qualification) is charged to the
+// function of rvfi_pc_rdata (the instruction retiring or, between
+// retirements, in execution: what the PMU's iaddr_i, hence SIAR, sees), and
+// every retired instruction to the function of its PC. At profile off the
+// bench prints "[prof] truth ID FUNC INSNS CYCLES" per function (FUNC = the
+// pair's index, NF for addresses outside every pair) and the samples as
+// "[prof] sample ID IP ADDR AUX".
+// +firmware=FILE loads another image into the RAM before reset ends.
 // Last line: "N passed, N failed" (firmware checks + bench checks).
 module tb_soc;
   parameter FIRMWARE = "firmware.hex";
@@ -38,6 +51,64 @@ module tb_soc;
   wire xfer = mon_valid && mon_ready;
   wire gctl_wr = xfer && !mon_instr && mon_wstrb != 4'd0 && mon_addr == 32'h2000_0008;
 
+  // other firmware image (+firmware=FILE)
+  reg [8*256-1:0] fwfile;
+  initial
+    if ($value$plusargs("firmware=%s", fwfile)) begin
+      #2 $readmemh(fwfile, dut.ram);
+    end
+
+  // ---------------------------------------------- profile ground truth
+  localparam integer NF = 256;
+  reg [31:0] fr [0:2*NF-1];          // start, end (exclusive) of function i at 2i, 2i+1
+  integer f_ins [0:NF], f_cyc [0:NF];
+  integer fi, cur_f = NF, prof_id = 0, smp_k = 0;
+  reg [31:0] cur_pc = 32'hFFFF_FFFF;
+  reg [31:0] smp_w [0:2];
+  reg prof_on = 1'b0, gen_q = 1'b0;
+  reg [8*256-1:0] funcsf;
+  initial begin
+    for (fi = 0; fi < 2 * NF; fi = fi + 1) fr[fi] = 32'd0;
+    if ($value$plusargs("funcs=%s", funcsf)) $readmemh(funcsf, fr);
+  end
+  function integer func_of(input [31:0] pc);
+    integer k;
+    begin
+      func_of = NF;
+      for (k = 0; k < NF; k = k + 1)
+        if (func_of == NF && pc >= fr[2*k] && pc < fr[2*k+1]) func_of = k;
+    end
+  endfunction
+  always @(posedge clk) begin
+    if (gctl_wr) gen_q = dut.mem_wdata[0];
+    if (prof_on && gen_q && !dut.in_irq) begin
+      if (dut.rvfi_pc_rdata != cur_pc) begin
+        cur_pc = dut.rvfi_pc_rdata;
+        cur_f = func_of(cur_pc);
+      end
+      f_cyc[cur_f] = f_cyc[cur_f] + 1;
+      if (dut.rvfi_valid) f_ins[cur_f] = f_ins[cur_f] + 1;
+    end
+    if (io_valid && io_wstrb != 4'd0 && io_addr == 8'h18) begin
+      if (io_wdata[0]) begin
+        prof_id = io_wdata >> 1; prof_on = 1'b1; smp_k = 0;
+        for (fi = 0; fi <= NF; fi = fi + 1) begin f_ins[fi] = 0; f_cyc[fi] = 0; end
+      end else begin
+        prof_on = 1'b0;
+        for (fi = 0; fi <= NF; fi = fi + 1)
+          if (f_cyc[fi] != 0) $display("[prof] truth %0d %0d %0d %0d", prof_id, fi, f_ins[fi], f_cyc[fi]);
+      end
+    end
+    if (io_valid && io_wstrb != 4'd0 && io_addr == 8'h1C) begin
+      smp_w[smp_k] = io_wdata;
+      smp_k = smp_k + 1;
+      if (smp_k == 3) begin
+        $display("[prof] sample %0d %08x %08x %08x", prof_id, smp_w[0], smp_w[1], smp_w[2]);
+        smp_k = 0;
+      end
+    end
+  end
+
   initial begin
     #1 resetn = 1'b0;         // a real falling edge of the PMU's asynchronous reset
     repeat (10) @(posedge clk);
@@ -59,9 +130,11 @@ module tb_soc;
     if (trace_en && dut.rvfi_valid)
       $display("[trace] %0d pc %08x insn %08x", cycles, dut.rvfi_pc_rdata, dut.rvfi_insn);
 
+  integer max_cycles = MAX_CYCLES;     // +max_cycles=N overrides
+  initial if ($value$plusargs("max_cycles=%d", max_cycles)) ;
   always @(posedge clk) begin
     cycles = cycles + 1;
-    if (cycles > MAX_CYCLES) begin
+    if (cycles > max_cycles) begin
       $display("TIMEOUT after %0d cycles", cycles);
       $display("%0d passed, %0d failed", passed + fw_pass, failed + fw_fail + 1);
       $finish;

@@ -17,6 +17,8 @@
  * 4. Multiplexing: 12 USR events on 8 counters rotated by the PicoRV32
  *    timer IRQ; estimates compared with exact single-pass counts.
  * Built with -DSHORT (the Icarus run) only part 1 runs, on small inputs.
+ * Built with -DPROF (make soc-prof) only the sampling profiler runs
+ * (profile_all below, docs/profiling.md).
  */
 #include <stdint.h>
 #include <string.h>
@@ -82,10 +84,12 @@ static inline void timer_set(uint32_t t)
 
 static pmu_ctx ctx;
 static volatile uint32_t tick_period, n_tick_irq, n_pmu_irq, n_apb_err;
+static volatile uint32_t irq_epc;      /* interrupted PC of the running handler */
 
-uint32_t irq_handler(uint32_t irqs);
-uint32_t irq_handler(uint32_t irqs)
+uint32_t irq_handler(uint32_t irqs, uint32_t epc);
+uint32_t irq_handler(uint32_t irqs, uint32_t epc)
 {
+    irq_epc = epc;
     if (irqs & IRQ_PMU) { n_pmu_irq++; (void)pmu_irq(&ctx); }
     if (irqs & IRQ_TIMER) {
         n_tick_irq++;
@@ -105,9 +109,16 @@ static uint8_t crc_buf[CRC_N];
 static int32_t ma[MAT_N][MAT_N], mb[MAT_N][MAT_N], mc[MAT_N][MAT_N];
 static volatile uint32_t crc_result;
 static uint32_t lcg = 1;
-static uint32_t rnd(void) { lcg = lcg * 1664525u + 1013904223u; return lcg >> 8; }
+/* Built for the profiler (-DPROF), the workloads and their helpers are not
+ * inlined: it attributes samples to them by name. */
+#ifdef PROF
+#define WL_FN static __attribute__((noinline))
+#else
+#define WL_FN static
+#endif
+WL_FN uint32_t rnd(void) { lcg = lcg * 1664525u + 1013904223u; return lcg >> 8; }
 
-static void wl_sort(void)
+WL_FN void wl_sort(void)
 {
     int i, j;
     lcg = 12345;
@@ -119,19 +130,24 @@ static void wl_sort(void)
     }
 }
 
-static void wl_crc(void)
+WL_FN uint32_t crc8(uint32_t c, uint32_t b)
+{
+    int k;
+    c ^= b;
+    for (k = 0; k < 8; k++) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
+    return c;
+}
+
+WL_FN void wl_crc(void)
 {
     uint32_t c = 0xFFFFFFFFu;
-    int i, k;
+    int i;
     for (i = 0; i < CRC_N; i++) crc_buf[i] = (uint8_t)(i * 7 + 3);
-    for (i = 0; i < CRC_N; i++) {
-        c ^= crc_buf[i];
-        for (k = 0; k < 8; k++) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-    }
+    for (i = 0; i < CRC_N; i++) c = crc8(c, crc_buf[i]);
     crc_result = ~c;
 }
 
-static void wl_matmul(void)
+WL_FN void wl_matmul(void)
 {
     int i, j, k;
     for (i = 0; i < MAT_N; i++)
@@ -163,6 +179,7 @@ static int verify_workloads(void)
     return ok;
 }
 
+#ifndef PROF
 /* ------------------------------------------------------------ 1: exact regions */
 typedef struct { uint32_t i0, c0, i1, c1; } region_t;
 
@@ -265,7 +282,9 @@ static void bus_errors(void)
     n_apb_err = 0;
 }
 
-#ifndef SHORT
+#endif /* !PROF */
+
+#if !defined(SHORT) && !defined(PROF)
 /* ------------------------------------------------------------ 2: API, perf-stat style */
 static const char *const api_ev[8] = {
     "CYCLES", "INST_RETIRED:USR", "INST_RETIRED:MULDIV", "MEM_INST_RETIRED:LOADS:USR",
@@ -397,6 +416,91 @@ static void mux_demo(void)
 }
 #endif
 
+
+#ifdef PROF
+/* ------------------------------------------------------------ sampling profiler */
+/* Profiles of the three workloads (one round: sort, CRC-32, matrix
+ * multiply), sampled through the negative-counter interrupt (sw/pmu_prof.h).
+ * The bench (sim/soc/tb_soc.v) counts, from PicoRV32's retired-instruction
+ * trace (RVFI), the instructions and cycles of each function while the
+ * profile runs (IO 0x18: profile id << 1 | on, between the GCTL.GEN=1 and
+ * GCTL=0 writes, outside interrupt handlers); the samples go to the bench
+ * through IO 0x1C (ip, addr, aux = interrupted PC, three words each), and
+ * sw/prof_report.py compares the per-function shares with that ground truth. */
+#include "pmu_prof.h"
+#define PROF_CAP 2048
+static pmu_prof_rec prof_buf[PROF_CAP];
+static uint32_t prof_aux(void *a) { (void)a; return irq_epc; }
+
+static void prof_workload(void) { unsigned w; for (w = 0; w < NWL; w++) wls[w].fn(); }
+
+static void pdec(const char *k, uint64_t v) { pch(' '); pstr(k); pch('='); pu64(v); }
+
+/* One profile: event `ev` every `period` events, throttle min_cycles (a
+ * timer calls pmu_tick every tick cycles while it is on). */
+static void profile(unsigned id, const char *ev, uint32_t period, uint32_t min_cycles, uint32_t tick)
+{
+    pmu_eventset es;
+    pmu_prof p;
+    uint64_t cnt = 0;
+    uint32_t i, mindt = 0xFFFFFFFFu, expect;
+    int idx, r;
+    pmu_eventset_init(&ctx, &es);
+    idx = pmu_add_named_event(&es, ev);
+    check(idx == 0, ev);
+    r = pmu_prof_init(&p, &es, (unsigned)idx, period, min_cycles, prof_buf, PROF_CAP);
+    check(r == PMU_OK, "pmu_prof_init");
+    if (idx < 0 || r != PMU_OK) return;
+    p.aux = prof_aux;
+    n_pmu_irq = 0;
+    n_tick_irq = 0;
+    tick_period = tick;
+    if (tick) timer_set(tick);
+    (void)maskirq(~(IRQ_PMU | IRQ_TIMER | IRQ_APBERR));
+    IO[6] = id << 1 | 1u;                      /* bench: ground truth on */
+    pmu_start(&es);
+    prof_workload();
+    pmu_stop(&es, &cnt);
+    IO[6] = id << 1;                           /* bench: off, prints its table */
+    (void)maskirq(~0u);
+    tick_period = 0;
+    timer_set(0);
+    check(verify_workloads(), "workload results");
+    for (i = 1; i < p.n; i++) if (prof_buf[i].dt < mindt) mindt = prof_buf[i].dt;
+    expect = (uint32_t)(cnt / period);
+    pstr("[prof] meta "); pu64(id); pstr(" event="); pstr(ev);
+    pdec("period", period); pdec("count", cnt); pdec("samples", p.n); pdec("throttled", es.n_smp_throttled);
+    pdec("lost", p.lost); pdec("min_cycles", min_cycles); pdec("min_dt", p.n > 1 ? mindt : 0);
+    pdec("pmu_irqs", n_pmu_irq); pdec("ticks", n_tick_irq); pch('\n');
+    for (i = 0; i < p.n; i++) {                /* dump: three words a sample */
+        IO[7] = (uint32_t)prof_buf[i].ip;
+        IO[7] = (uint32_t)prof_buf[i].addr;
+        IO[7] = prof_buf[i].aux;
+    }
+    check(p.lost == 0, "profile buffer large enough");
+    if (!min_cycles) {
+        /* every period-th event is one sample (the handler leaves the events
+         * beyond the period on the counter); the last one may fall inside
+         * pmu_stop, where interrupts are masked */
+        check((p.n == expect || p.n + 1u == expect) && es.n_smp_throttled == 0,
+              "samples == count / period (or one less)");
+    } else {
+        check(es.n_smp_throttled > 0, "throttling dropped samples");
+        check(p.n > 1 && mindt >= min_cycles, "serviced samples at least min_cycles apart");
+        check(p.n + es.n_smp_throttled <= expect && p.n + es.n_smp_throttled + expect / 50u >= expect,
+              "samples + throttled within 2% below count / period");
+    }
+}
+
+static void profile_all(void)
+{
+    pstr("\n== sampling profiler: SIAR at every period-th event of the workloads\n");
+    profile(1, "INST_RETIRED:USR", 101, 0, 0);
+    profile(2, "CYCLES:USR", 557, 0, 0);
+    profile(3, "INST_RETIRED:USR", 101, 20000, 5000);
+}
+#endif
+
 int main(void)
 {
     pmu_mmio io = pmu_mmio_volatile((volatile void *)PMU_BASE);
@@ -409,9 +513,13 @@ int main(void)
     if (r != PMU_OK) return (int)fails;
     pstr("PMU: "); pu64(ctx.dev.nc); pstr(" counters x "); pu64(ctx.dev.cw); pstr(" bits, ");
     pu64(ctx.dev.nt); pstr(" thread, FLOP class "); pu64(ctx.dev.flop_class); pch('\n');
+#ifdef PROF
+    profile_all();
+#else
     exact_regions();
     bus_errors();
-#ifndef SHORT
+#endif
+#if !defined(SHORT) && !defined(PROF)
     api_stat();
     overflow_demo();
     mux_demo();

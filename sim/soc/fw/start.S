@@ -1,5 +1,6 @@
 /* Reset and interrupt entry of the example SoC firmware (PicoRV32 with
- * ENABLE_IRQ_QREGS: q0 = return address, q1 = pending IRQ bits). */
+ * ENABLE_IRQ_QREGS: q0 = return address, q1 = pending IRQ bits);
+ * irq_handler(irqs = q1, epc = q0). */
 #define PICORV32_GETQ(rd, qs)  .insn r 0x0B, 4, 0, rd, x##qs, x0
 #define PICORV32_RETIRQ        .insn r 0x0B, 0, 2, x0, x0, x0
 #define PICORV32_MASKIRQ(rd, rs) .insn r 0x0B, 6, 3, rd, rs, x0
@@ -29,6 +30,7 @@ irq_vec:                              /* PROGADDR_IRQ = 0x10 */
     sw t5, 56(sp)
     sw t6, 60(sp)
     PICORV32_GETQ(a0, 1)
+    PICORV32_GETQ(a1, 0)              /* interrupted PC (return address) */
     call irq_handler
     lw ra, 0(sp)
     lw t0, 4(sp)
