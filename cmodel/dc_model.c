@@ -10,9 +10,10 @@ static void pc_init(void);
 
 int dc_cfg_default(dc_cfg_t *c) {
   if (!c) return DC_MODEL_EINVAL;
-  c->np = 17; c->nl = 16; c->frame = 400;
-  c->ncp = 24; c->lwp = 14; c->ncl = 16; c->lwl = 10;
-  c->nt = 2; c->ncls = 4; c->nsubp = 16; c->nsubl = 1;
+  {
+    const dc_cfg_t ref = DC_CFG_REF;   /* config/pmu_ip.yaml dc_ref */
+    *c = ref;
+  }
   return 0;
 }
 
