@@ -24,8 +24,8 @@
 #define PMU_CFG_MID { 2u, 8u, 48u, 32u, 4u, 31u, 4u, 1u, 1u, 1u, 64u }
 /* soc: the PicoRV32 SoC's PMU (sim/soc/soc_top.v instance; NC and NCH from its PMU_NC / PMU_NCH) */
 #define PMU_CFG_SOC { 1u, 8u, 40u, 8u, 1u, 7u, 4u, 1u, 1u, 1u, 32u }
-/* soc_fpga: the SoC's PMU on the iCE40 (PMU_NC=2, PMU_NCH=1) */
-#define PMU_CFG_SOC_FPGA { 1u, 2u, 40u, 8u, 1u, 7u, 1u, 1u, 1u, 1u, 64u }
+/* soc_fpga: the SoC's PMU on the iCE40 (soc_top with PMU_NC=2, PMU_NCH=1) */
+#define PMU_CFG_SOC_FPGA { 1u, 2u, 40u, 8u, 1u, 7u, 1u, 1u, 1u, 1u, 32u }
 /* sw_nt4: 4 threads, 5 counters, 64-bit */
 #define PMU_CFG_SW_NT4 { 4u, 5u, 64u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u }
 /* sw_nt1: 1 thread, 3 counters, 33-bit */

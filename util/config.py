@@ -485,6 +485,68 @@ def rtl_params(top):
     return None
 
 
+def module_params(path, module):
+    """{name: value} of the literal parameters and localparams of MODULE in
+    PATH (a bench or wrapper that repeats the table)."""
+    text = re.sub(r"//[^\n]*", "", open(os.path.join(ROOT, path)).read())
+    m = re.search(r"\bmodule\s+%s\b(.*?)\bendmodule" % module, text, re.S)
+    body = m.group(1) if m else ""
+    return {k: int(v) for k, v in re.findall(r"\b(\w+)\s*=\s*(\d+)\s*(?=[,;)]|$)", body.split(");")[0])} | \
+        {k: int(v) for k, v in re.findall(r"localparam\s+integer\s+(\w+)\s*=\s*(\d+)\s*;", body)}
+
+
+def py_dicts(path):
+    """NAME = dict(K=V, ...) assignments of a Python script, by name."""
+    out = {}
+    for name, body in re.findall(r"^\s*(\w+)\s*=\s*dict\(([^)]*)\)", open(os.path.join(ROOT, path)).read(), re.M):
+        out[name] = {k: int(v) for k, v in re.findall(r"(\w+)=(-?\d+)", body)}
+    return out
+
+
+# Copies the measurement scripts and benches keep (editing a measurement
+# script invalidates its committed report's source stamp, synth/report_stamp.py,
+# so they are checked equal to the table instead of generated):
+# (file, what, configuration or top)
+COPIES = [("synth/fpga/run_fpga.py", "SMALL", "small"), ("synth/fpga/run_fpga.py", "SOC_PMU", "soc_fpga"),
+          ("synth/fpga/run_fpga.py", "MID", "mid"), ("synth/fpga/run_fpga.py", "dflt", "default"),
+          ("synth/fpga/pmu_fpga_top.v", "pmu_fpga_top", "small"),
+          ("tb/tb_replay.v", "tb_replay", "default"), ("tb/dc_replay.v", "dc_replay", "dc_small")]
+
+
+def check_copies():
+    res = []
+    for path, what, name in COPIES:
+        if path.endswith(".py"):
+            got = py_dicts(path).get(what, {})
+        else:
+            got = {k: v for k, v in module_params(path, what).items() if k in full(name)}
+        want = {k: v for k, v in full(name).items()}
+        merged = dict(defaults(CONFIGS[name]["top"]), **got)
+        if what == "SOC_PMU":   # the SoC sets only NC/NCH of it (soc_top's instance sets the rest)
+            merged = dict(want, **got)
+        ok = bool(got) and merged == want
+        res.append((ok, "%s %s = configuration %s%s" % (path, what, name, "" if ok else " (%s vs %s)" % (got, want))))
+    # the SoC's pmu_core instance: every override resolved through soc_top's parameters
+    text = open(os.path.join(ROOT, "sim/soc/soc_top.v")).read()
+    m = re.search(r"pmu_core\s*#\((.*?)\)\s*u_pmu", text, re.S)
+    env = module_params("sim/soc/soc_top.v", "soc_top")
+    got = {k: (int(v) if v.isdigit() else env.get(v)) for k, v in re.findall(r"\.(\w+)\((\w+)\)", m.group(1) if m else "")}
+    ok = bool(got) and dict(defaults("pmu_core"), **got) == full("soc")
+    res.append((ok, "sim/soc/soc_top.v u_pmu parameters = configuration soc%s" % ("" if ok else " (%s)" % got)))
+    # file lists of the measurement scripts
+    dc = re.search(r"^DC = \[([^]]*)\] \+ EV", open(os.path.join(ROOT, "tb/dc_synth.py")).read(), re.M)
+    ev = re.search(r"^EV = \[([^]]*)\]", open(os.path.join(ROOT, "tb/dc_synth.py")).read(), re.M)
+    got = re.findall(r'"([^"]+)"', (dc.group(1) if dc else "") + (ev.group(1) if ev else ""))
+    res.append((sorted(got) == sorted(files("dc_top")), "tb/dc_synth.py DC + EV = dc_top's files"))
+    bus = re.search(r"^BUS_FILES = \{([^}]*)\}", open(os.path.join(ROOT, "synth/timing/run_timing.py")).read(), re.M)
+    got = set(re.findall(r'"([^"]+)"', bus.group(1) if bus else ""))
+    want = {os.path.basename(f) for t in ("pmu_mem2apb", "pmu_core_axil", "pmu_core_wb", "pmu_core_apb3")
+            for f in files(t) if f not in files("pmu_core")}
+    res.append((got == want, "synth/timing/run_timing.py BUS_FILES = the bus tops' files%s" % (
+        "" if got == want else " (%s vs %s)" % (sorted(got), sorted(want)))))
+    return res
+
+
 def check_rtl():
     """[(ok, message)]: RTL defaults and traps equal the table."""
     res = []
@@ -583,7 +645,7 @@ def main(argv):
             f.write(new)
         print("config: wrote README.md blocks")
     if check:
-        for ok, msg in check_rtl():
+        for ok, msg in check_rtl() + check_copies():
             passed += ok
             failed += not ok
             print("config-check: %s%s" % (msg, "" if ok else ": FAILED"))
