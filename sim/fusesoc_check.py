@@ -10,8 +10,8 @@ from config/pmu_ip.yaml, config-check keeps them fresh) must:
     dc_top lint (dc_small); pmu_model lib (libpmu_model.a, which a bench
     links and runs);
   * run its lint / lib target with EVERY parameter, one at a time, at a
-    non-default legal value (util/config.py probe), and the alt / dc_small
-    configurations with all parameters at once: lint-clean, and the value
+    non-default legal value (util/config.py probe), and the configurations
+    of the table's "fusesoc" flow (alt, dc_small) with all parameters at once: lint-clean, and the value
     reaches Verilator (-G<P>=<V> in FuseSoC's .vc file).
   sim/fusesoc_check.py [--build DIR] [--quick]   (--quick: no per-parameter runs)
 Last line "N passed, N failed".
@@ -90,8 +90,9 @@ def main():
     result(ok and bool(glob.glob(os.path.join(wr, "*.json"))),
            "pmu_ip.core synth target (Yosys iCE40 netlist, configuration small)", log)
 
-    # whole named configurations through each core's parameters
-    for core, name in (("pmu_ip.core", "alt"), ("dc_top.core", "dc_small"), ("pmu_model.core", "alt")):
+    # whole named configurations (flow "fusesoc" in config/pmu_ip.yaml) through each core of their top
+    for core, name in [(core, n) for core, (_, top, _) in CORES.items() for n, c in config.CONFIGS.items()
+                       if c["top"] == top and "fusesoc" in c.get("flows", [])]:
         vlnv, top, target = CORES[core]
         ov = config.full(name)
         ok, log, wr = run_target("%s_%s" % (core.split(".")[0], name), vlnv, target, ov)

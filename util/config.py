@@ -193,7 +193,7 @@ def cases(top):
 
 # ------------------------------------------------------------- generators
 def gen_make():
-    L = ["# " + HEAD, "# Make variables of the configuration table (included by the Makefile).", ""]
+    L = ["# SPDX-License-Identifier: Apache-2.0", "# " + HEAD, "# Make variables of the configuration table (included by the Makefile).", ""]
     L.append("# RTL / C-model file lists per top")
     for top in TOPS:
         L.append("CFG_RTL_%s := %s" % (top, " ".join(files(top))))
