@@ -12,6 +12,23 @@
 /* dc_small: 3 core-type + 2 cache-type units */
 #define DC_CFG_SMALL { 3, 2, 400, 24, 14, 16, 10, 2, 4, 16, 1 }
 
+/* Range of every parameter: NULL when legal, else "<field>: <RTL trap rule>". */
+static inline const char *dc_cfg_ranges(const dc_cfg_t *c)
+{
+    if (c->np < 0 || c->np > 64) return "np: dc_illegal_parameter_NU";
+    if (c->nl < 0 || c->nl > 64) return "nl: dc_illegal_parameter_NU";
+    if (c->frame > 1024) return "frame: dc_illegal_FRAME_too_short_for_slots";
+    if (c->np > 0 && (c->ncp < 1 || c->ncp > 24)) return "ncp: dc_illegal_parameter_NCTR";
+    if (c->np > 0 && (c->lwp < 2 || c->lwp > 24 || c->lwp % 2)) return "lwp: dc_illegal_parameter_LW_even_2_24";
+    if (c->nl > 0 && (c->ncl < 1 || c->ncl > 24)) return "ncl: dc_illegal_parameter_NCTR";
+    if (c->nl > 0 && (c->lwl < 2 || c->lwl > 24 || c->lwl % 2)) return "lwl: dc_illegal_parameter_LW_even_2_24";
+    if (c->nt < 1 || c->nt > 8) return "nt: dc_illegal_parameter_event_space";
+    if (c->ncls < 1 || c->ncls > 63) return "ncls: dc_illegal_parameter_event_space";
+    if (c->np > 0 && (c->nsubp < 1 || c->nsubp > 16)) return "nsubp: dc_illegal_parameter_event_space";
+    if (c->nl > 0 && (c->nsubl < 1 || c->nsubl > 16)) return "nsubl: dc_illegal_parameter_event_space";
+    return NULL;
+}
+
 /* The named configuration NAME into *c: 0, or -1 for an unknown name. */
 static inline int dc_cfg_named(const char *name, dc_cfg_t *c)
 {

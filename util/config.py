@@ -227,7 +227,7 @@ def c_cond(top, k, p, acc):
     if "values" in p:
         parts.append("(" + " && ".join("%s != %d" % (v, x) for x in p["values"]) + ")")
     else:
-        if "min" in p and not (top == "pmu_core" and p["min"] == 0):   # unsigned fields
+        if "min" in p and not (top == "pmu_core" and p["min"] == 0):   # pmu_cfg: unsigned fields
             parts.append("%s < %d" % (v, p["min"]))
         if "max" in p:
             parts.append("%s > %d" % (v, p["max"]))
@@ -257,13 +257,16 @@ def gen_header(top, guard, prefix):
         cname = n[len("dc_"):] if prefix == "DC" and n.startswith("dc_") else n
         L.append("/* %s: %s */" % (n, CONFIGS[n].get("doc", "")))
         L.append("#define %s_CFG_%s %s" % (prefix, cname.upper(), c_init(top, full(n))))
-    if prefix == "PMU":   # dc_top's rules couple parameters: dc_cfg_check (cmodel/dc_model.c)
+    if True:
         L.append("")
         L.append("/* Range of every parameter: NULL when legal, else \"<field>: <RTL trap rule>\". */")
         L.append("static inline const char *%s_cfg_ranges(const %s *c)" % (prefix.lower(), st))
         L.append("{")
         for k, p in ps.items():
-            L.append("    if (%s) return \"%s: %s\";" % (c_cond(top, k, p, "c->"), p["c"], trap_name(top, k)))
+            cond = c_cond(top, k, p, "c->")
+            if p.get("when"):
+                cond = "c->%s > 0 && (%s)" % (ps[p["when"]]["c"], cond)
+            L.append("    if (%s) return \"%s: %s\";" % (cond, p["c"], trap_name(top, k)))
         L.append("    return NULL;")
         L.append("}")
     L.append("")
@@ -576,10 +579,10 @@ def check_rtl():
     for top, prefix in (("pmu_core", "PMU"), ("dc_top", "DC")):
         regs = open(os.path.join(ROOT, "cmodel", "%s_regs.h" % prefix.lower())).read()
         for k, p in params(top).items():
-            m = re.search(r"#define %s_%s_MAX (\d+)u?" % (prefix, k), regs)
+            m = re.search(r"#define %s (\d+)u?" % p.get("regs_max", "%s_%s_MAX" % (prefix, k)), regs)
             if m and "max" in p:
-                res.append((int(m.group(1)) == p["max"], "cmodel/%s_regs.h %s_%s_MAX = %s, table max %d" % (
-                    prefix.lower(), prefix, k, m.group(1), p["max"])))
+                res.append((int(m.group(1)) == p["max"], "cmodel/%s_regs.h %s = %s, table max of %s %d" % (
+                    prefix.lower(), p.get("regs_max", "%s_%s_MAX" % (prefix, k)), m.group(1), k, p["max"])))
     # the C structs list their fields in the table's order (positional initializers)
     for top, hdr in (("pmu_core", "cmodel/pmu_model.h"), ("dc_top", "cmodel/dc_model.h")):
         st = TOPS[top]["cstruct"]
