@@ -19,6 +19,7 @@ Generated files: config/config.mk, cmodel/pmu_cfg_gen.h, cmodel/dc_cfg_gen.h,
 pmu_ip.core, dc_top.core, pmu_model.core, and the README's "config-params"
 and "config-names" blocks (util/doc_block.py markers).
 """
+import glob
 import json
 import os
 import re
@@ -572,6 +573,11 @@ def check_rtl():
             miss += [r["rule"] for r in t.get("cross_rules", []) if r["rule"] not in text]
             res.append((not miss, "%s: every trap rule of the table is in the RTL%s" % (
                 top, "" if not miss else ": MISSING " + ", ".join(miss))))
+    listed = {f for top in TOPS for f in files(top)}
+    unlisted = sorted(os.path.relpath(f, ROOT) for f in glob.glob(os.path.join(ROOT, "rtl", "*.v"))
+                      if os.path.relpath(f, ROOT) not in listed)
+    res.append((not unlisted, "every rtl/*.v is in a top's file list%s" % (
+        "" if not unlisted else ": NOT LISTED " + " ".join(unlisted) + " (add it to config/pmu_ip.yaml)")))
     for n, c in CONFIGS.items():
         bad = violations(c["top"], full(n))
         res.append((not bad, "configuration %s is legal%s" % (n, "" if not bad else ": BAD " + ", ".join(bad))))
