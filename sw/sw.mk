@@ -8,23 +8,24 @@ SW_LIB_SRCS := sw/pmu_drv.c sw/pmu_api.c sw/pmu_events_soc.c
 SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_model.h cmodel/pmu_cfg_gen.h
 SW_TEST_SRCS := sw/test_sw.c sw/pmu_simbus.c $(SW_LIB_SRCS)
 SW_SEED ?= $(SEED)
+# C-model sources: CFG_CMODEL_<top> (config/pmu_ip.yaml via config/config.mk)
 
 .PHONY: deps-sw sw-test sw-test-rtl
 
 deps-sw:
 	$(call need_apt,gcc,gcc)
 
-$(SW_BUILD)/test_sw_model: sw/test_sw_model.c $(SW_TEST_SRCS) cmodel/pmu_model.c $(SW_HDRS) | deps-sw
+$(SW_BUILD)/test_sw_model: sw/test_sw_model.c $(SW_TEST_SRCS) $(CFG_CMODEL_pmu_core) $(SW_HDRS) | deps-sw
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Isw -Icmodel -o $@ sw/test_sw_model.c $(SW_TEST_SRCS) cmodel/pmu_model.c
+	$(CC) $(CFLAGS) -Isw -Icmodel -o $@ sw/test_sw_model.c $(SW_TEST_SRCS) $(CFG_CMODEL_pmu_core)
 
 # RTL builds (harness from tb/). The C sources are
 # compiled as C (Verilator would compile them as C++) into one archive.
-SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/rtlobj/%.o,$(notdir $(SW_TEST_SRCS) cmodel/pmu_model.c))
+SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/rtlobj/%.o,$(notdir $(SW_TEST_SRCS) $(CFG_CMODEL_pmu_core)))
 $(SW_BUILD)/rtlobj/%.o: sw/%.c $(SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Isw -Icmodel -c $< -o $@
-$(SW_BUILD)/rtlobj/pmu_model.o: cmodel/pmu_model.c $(SW_HDRS)
+$(patsubst cmodel/%.c,$(SW_BUILD)/rtlobj/%.o,$(CFG_CMODEL_pmu_core)): $(SW_BUILD)/rtlobj/%.o: cmodel/%.c $(SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Isw -Icmodel -c $< -o $@
 $(SW_BUILD)/libswtest.a: $(SW_RTL_OBJS)
@@ -80,10 +81,10 @@ TEST_TARGETS += sw-test sw-test-rtl
 # NULL arguments: every public function of cmodel/pmu_model.h, dc_model.h,
 # sw/pmu_drv.h and pmu_api.h called with NULL pointers (each in a child
 # process: a crash is a FAILED line) must return its documented error.
-$(SW_BUILD)/null_test: tb/null_test.c cmodel/pmu_model.c cmodel/dc_model.c sw/pmu_drv.c sw/pmu_api.c \
+$(SW_BUILD)/null_test: tb/null_test.c $(CFG_CMODEL_pmu_core) $(CFG_CMODEL_dc_top) sw/pmu_drv.c sw/pmu_api.c \
     cmodel/pmu_model.h cmodel/dc_model.h sw/pmu_drv.h sw/pmu_api.h | deps-sw
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Werror -Icmodel -Isw -o $@ tb/null_test.c cmodel/pmu_model.c cmodel/dc_model.c \
+	$(CC) $(CFLAGS) -Werror -Icmodel -Isw -o $@ tb/null_test.c $(CFG_CMODEL_pmu_core) $(CFG_CMODEL_dc_top) \
 	  sw/pmu_drv.c sw/pmu_api.c
 .PHONY: c-null-test
 c-null-test: $(SW_BUILD)/null_test
@@ -95,9 +96,9 @@ TEST_TARGETS += c-null-test
 #   dc-sw-test-rtl  on the Verilated dc_top (small configuration) in lockstep with the model (tb/dc_harness.h)
 DC_SW_SRCS := sw/test_dc.c sw/dc_simbus.c sw/dc_drv.c
 DC_SW_HDRS := sw/dc_drv.h sw/dc_simbus.h sw/test_dc.h cmodel/dc_model.h cmodel/dc_regs.h cmodel/dc_cfg_gen.h
-$(SW_BUILD)/test_dc_model: sw/test_dc_model.c $(DC_SW_SRCS) cmodel/dc_model.c $(DC_SW_HDRS) | deps-sw
+$(SW_BUILD)/test_dc_model: sw/test_dc_model.c $(DC_SW_SRCS) $(CFG_CMODEL_dc_top) $(DC_SW_HDRS) | deps-sw
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_dc_model.c $(DC_SW_SRCS) cmodel/dc_model.c
+	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_dc_model.c $(DC_SW_SRCS) $(CFG_CMODEL_dc_top)
 DC_SW_MODEL_ARGS := $(foreach c,$(CFG_FLOW_dc_top_sw_model),"--cfg $(c:dc_%=%)")
 .PHONY: dc-sw-test dc-sw-test-rtl
 dc-sw-test: $(SW_BUILD)/test_dc_model
@@ -110,11 +111,11 @@ dc-sw-test: $(SW_BUILD)/test_dc_model
 	  [ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=1; \
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
-DC_SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/dcobj/%.o,$(notdir $(DC_SW_SRCS) cmodel/dc_model.c))
+DC_SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/dcobj/%.o,$(notdir $(DC_SW_SRCS) $(CFG_CMODEL_dc_top)))
 $(SW_BUILD)/dcobj/%.o: sw/%.c $(DC_SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -c $< -o $@
-$(SW_BUILD)/dcobj/dc_model.o: cmodel/dc_model.c $(DC_SW_HDRS)
+$(patsubst cmodel/%.c,$(SW_BUILD)/dcobj/%.o,$(CFG_CMODEL_dc_top)): $(SW_BUILD)/dcobj/%.o: cmodel/%.c $(DC_SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -c $< -o $@
 $(SW_BUILD)/libdcswtest.a: $(DC_SW_RTL_OBJS)
@@ -135,9 +136,9 @@ TEST_TARGETS += dc-sw-test dc-sw-test-rtl
 #   yield-sw-test-rtl  on the Verilated pmu_core (default parameters) in lockstep with the model (tb/pmu_harness.h)
 Y_SW_SRCS := sw/test_yield.c sw/yield_drv.c sw/pmu_simbus.c
 Y_SW_HDRS := sw/yield_drv.h sw/test_yield.h sw/pmu_drv.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_model.h cmodel/pmu_cfg_gen.h
-$(SW_BUILD)/test_yield_model: sw/test_yield_model.c $(Y_SW_SRCS) cmodel/pmu_model.c $(Y_SW_HDRS) | deps-sw
+$(SW_BUILD)/test_yield_model: sw/test_yield_model.c $(Y_SW_SRCS) $(CFG_CMODEL_pmu_core) $(Y_SW_HDRS) | deps-sw
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_yield_model.c $(Y_SW_SRCS) cmodel/pmu_model.c
+	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_yield_model.c $(Y_SW_SRCS) $(CFG_CMODEL_pmu_core)
 Y_SW_MODEL_ARGS := $(foreach c,$(CFG_FLOW_pmu_core_yield_model),"--cfg $(c)")
 .PHONY: yield-sw-test yield-sw-test-rtl
 yield-sw-test: $(SW_BUILD)/test_yield_model
@@ -150,11 +151,11 @@ yield-sw-test: $(SW_BUILD)/test_yield_model
 	  [ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=1; \
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
-Y_SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/yobj/%.o,$(notdir $(Y_SW_SRCS) cmodel/pmu_model.c))
+Y_SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/yobj/%.o,$(notdir $(Y_SW_SRCS) $(CFG_CMODEL_pmu_core)))
 $(SW_BUILD)/yobj/%.o: sw/%.c $(Y_SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -c $< -o $@
-$(SW_BUILD)/yobj/pmu_model.o: cmodel/pmu_model.c $(Y_SW_HDRS)
+$(patsubst cmodel/%.c,$(SW_BUILD)/yobj/%.o,$(CFG_CMODEL_pmu_core)): $(SW_BUILD)/yobj/%.o: cmodel/%.c $(Y_SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -c $< -o $@
 $(SW_BUILD)/libyswtest.a: $(Y_SW_RTL_OBJS)
