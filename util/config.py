@@ -144,7 +144,9 @@ def cases(top):
     set, an odd value of an even range, and each at_most rule broken; then
     legal corners (all at min, all at max, each value of a set) and every
     named configuration of the top, and each parameter at its probe value;
-    then the top's cross_rules."""
+    then the top's cross_rules. With cross_rules (dc_top) there are no legal
+    corners; instead each parameter at its min and max ("edge" cases) must
+    not trip its own rule."""
     ps = {k: p for k, p in params(top).items() if k in (TOPS[top].get("params") or {})}
     out = []
 
@@ -174,7 +176,16 @@ def cases(top):
                  if "values" in p or "min" in p}
     corner_hi = {k: (p["values"][-1] if "values" in p else p["max"]) for k, p in ps.items()
                  if "values" in p or "max" in p}
-    if not TOPS[top].get("cross_rules"):   # coupled rules: no corner is legal as such
+    if TOPS[top].get("cross_rules"):
+        # coupled rules (dc_top): a parameter at the edge of its range may
+        # break another rule, but must not break its own
+        for k, p in ps.items():
+            for v in (p.get("min"), p.get("max")):
+                if v is not None:
+                    ov = dict({k: v}, **(p.get("edge_with", {}) if v == p.get("max") else {}))
+                    out.append({"params": ov, "bad": k, "legal": False, "edge": True,
+                                "rule": trap_name(top, k), "c": True})
+    else:   # no corner is legal as such under coupled rules
         for corner in (corner_lo, corner_hi):
             if corner and not violations(top, corner):
                 add(corner, None)
