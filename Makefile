@@ -1,10 +1,12 @@
 # pmu-ip top-level flows. `make help` lists the targets.
 SHELL      := /bin/bash
 BUILD      := build
-RTL_SRCS   := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v \
-              rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v \
-              rtl/pmu_reg_field.v
-CMODEL_SRCS := cmodel/pmu_model.c
+# File lists, parameters and named configurations: config/pmu_ip.yaml via the
+# generated config/config.mk (util/config.py; make config / config-check).
+include config/config.mk
+RTL_SRCS   := $(CFG_RTL_pmu_core)
+CMODEL_SRCS := $(CFG_CMODEL_pmu_core)
+export RTL_SRCS
 CFLAGS     ?= -std=c99 -O2 -Wall -Wextra -pedantic
 SEED       ?= 1
 CYCLES     ?= 1000000
@@ -20,10 +22,10 @@ help:
 	@echo "make synth    Yosys area table (+ distributed-counter ratio, iCE40/xc7 FPGA numbers)"
 	@echo "make fpga     iCE40 place and route + xc7 resource counts"
 	@echo "make timing   fmax/logic-depth benchmark vs PicoRV32 (iCE40 UP5K/HX8K, 3 seeds; about 20-30 min)"
-	@echo "make formal   formal proofs (yosys-smtbmc BMC, deep depths; docs/formal.md); make test runs formal-fast"
 	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (~21 min of CPU)"
 	@echo "make <bench target> WAVES=1   also dump waveforms to build/waves/<bench>.fst|.vcd"
 	@echo "make ports    regenerate docs/ports.md (top-level port tables, from the RTL)"
+	@echo "make config   regenerate config/config.mk, cmodel/*_cfg_gen.h, *.core, README tables from config/pmu_ip.yaml"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
 
 # WAVES=1: the simulation benches dump waveforms under build/waves/, named
@@ -56,8 +58,6 @@ include sim/deps.mk
 -include synth/fpga.mk
 -include synth/timing.mk
 -include sw/sw.mk
--include sim/formal.mk
--include sim/soc/prof.mk
 
 test: deps-sim
 	@sim/run_targets.sh regmap-check $(TEST_TARGETS)
@@ -76,6 +76,16 @@ regmap:
 
 regmap-check:
 	python3 util/regmap.py --check
+
+# config/pmu_ip.yaml -> config/config.mk, cmodel/*_cfg_gen.h, *.core, README
+# blocks; config-check (make test) fails when one is stale or the RTL's
+# defaults / trap names differ from the table.
+.PHONY: config config-check
+config: deps-py
+	python3 util/config.py
+config-check: deps-py
+	@python3 util/config.py --check
+TEST_TARGETS += config-check
 
 # docs/ports.md: port tables of every top module of rtl/, from the RTL
 # (util/ports.py); ports-check (make test) fails when it is stale.

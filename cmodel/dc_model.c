@@ -12,17 +12,16 @@ static void pc_init(void);
 
 int dc_cfg_default(dc_cfg_t *c) {
   if (!c) return DC_MODEL_EINVAL;
-  c->np = 17; c->nl = 16; c->frame = 400;
-  c->ncp = 24; c->lwp = 14; c->ncl = 16; c->lwl = 10;
-  c->nt = 2; c->ncls = 4; c->nsubp = 16; c->nsubl = 1;
+  {
+    const dc_cfg_t ref = DC_CFG_REF;   /* config/pmu_ip.yaml dc_ref */
+    *c = ref;
+  }
   return 0;
 }
 
+/* The rules between parameters of one unit type (the ranges of each
+ * parameter: dc_cfg_ranges, generated from config/pmu_ip.yaml). */
 static const char *unit_check(const dc_cfg_t *c, int nctr, int lw, int nsub) {
-  if (nctr < 1 || nctr > (int)DC_NCTR_MAX) return "dc_illegal_parameter_NCTR";
-  if (lw < 2 || lw > 24 || lw % 2) return "dc_illegal_parameter_LW_even_2_24";
-  if (c->nt < 1 || c->nt > 8 || nsub < 1 || nsub > 16 || c->ncls < 1 || c->ncls > 63)
-    return "dc_illegal_parameter_event_space";
   if ((long)c->frame * c->nt * nsub >= (1L << lw)) return "dc_illegal_FRAME_x_max_increment_ge_2_pow_LW";
   if (nctr * lw > c->frame) return "dc_illegal_serial_window_exceeds_FRAME";
   return NULL;
@@ -34,6 +33,7 @@ const char *dc_cfg_check(const dc_cfg_t *c) {
   if (!c) return "dc_cfg_is_NULL";
   nu = c->np + c->nl;
   if (c->np < 0 || c->nl < 0 || nu < 1 || nu > (int)DC_NU_MAX) return "dc_illegal_parameter_NU";
+  if ((e = dc_cfg_ranges(c))) return e;
   if (c->np > 0 && (e = unit_check(c, c->ncp, c->lwp, c->nsubp))) return e;
   if (c->nl > 0 && (e = unit_check(c, c->ncl, c->lwl, c->nsubl))) return e;
   {
@@ -41,7 +41,7 @@ const char *dc_cfg_check(const dc_cfg_t *c) {
     int ng = c->np * gp + c->nl * gl + DC_RAW_GROUPS;
     int tf = c->np * fp + c->nl * fl;
     if (ng > 64) return "dc_illegal_too_many_SRAM_groups";
-    if (c->frame > 1024 || 2 * tf + 2 * (int)DC_RAW_WORDS > c->frame) return "dc_illegal_FRAME_too_short_for_slots";
+    if (2 * tf + 2 * (int)DC_RAW_WORDS > c->frame) return "dc_illegal_FRAME_too_short_for_slots";
   }
   return NULL;
 }

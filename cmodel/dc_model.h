@@ -13,6 +13,9 @@ typedef struct {
   int nsubp, nsubl;         /* physical sub-events per class per unit type */
 } dc_cfg_t;
 
+/* From config/pmu_ip.yaml: DC_CFG_REF, DC_CFG_SMALL, dc_cfg_named(). */
+#include "dc_cfg_gen.h"
+
 /* NULL pointers: every function checks its pointer arguments and does not
  * dereference a NULL one (nor an out-of-range unit index u). Functions
  * returning int return DC_MODEL_EINVAL (dc_model_irq and dc_model_sram: 0);

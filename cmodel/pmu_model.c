@@ -60,19 +60,7 @@ static const unsigned TB_BIT[4] = {PMU_TB_BIT0, PMU_TB_BIT1, PMU_TB_BIT2, PMU_TB
 const char *pmu_cfg_check(const pmu_cfg *c)
 {
     if (!c) return "cfg is NULL";
-    if (c->nt < 1 || c->nt > PMU_NT_MAX) return "nt must be 1..8";
-    if (c->nc < 1 || c->nc > PMU_NC_MAX) return "nc must be 1..32";
-    if (c->cw < 33 || c->cw > 64) return "cw must be 33..64";
-    if (c->ncls < 1 || c->ncls > PMU_NCLS_MAX) return "ncls must be 1..64";
-    if (c->nret < 1 || c->nret > PMU_NRET_MAX) return "nret must be 1..8";
-    if (c->flop_class > 63) return "flop_class must be 0..63";
-    if (c->nch < 1 || c->nch > PMU_NCH_MAX) return "nch must be 1..8";
-    if (c->narea < 1 || c->narea > PMU_NAREA_MAX || c->narea > c->nc || c->narea > c->ncls)
-        return "narea must be 1..8 and at most nc and ncls";
-    if (c->has_sample > 1) return "has_sample must be 0 or 1";
-    if (c->has_yield > 1) return "has_yield must be 0 or 1";
-    if (c->aw != 32 && c->aw != 64) return "aw must be 32 or 64";
-    return NULL;
+    return pmu_cfg_ranges(c);   /* generated from config/pmu_ip.yaml */
 }
 
 int pmu_cfg_class_ok(const pmu_cfg *c, unsigned n, unsigned es)

@@ -15,10 +15,6 @@
 #include <stdint.h>
 #include "pmu_regs.h"
 
-#define PMU_NT_MAX   8u
-#define PMU_NCLS_MAX 64u
-#define PMU_NRET_MAX 8u
-
 typedef struct {
     unsigned nt;          /* hardware threads, 1..8          (RTL NT)         */
     unsigned nc;          /* counters, 1..32                 (RTL NC)         */
@@ -33,8 +29,10 @@ typedef struct {
     unsigned aw;          /* SIAR/SDAR/yield target width, 32 or 64 (RTL AW)  */
 } pmu_cfg;
 
-/* The RTL's default parameters. */
-#define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u }
+/* From config/pmu_ip.yaml: PMU_CFG_DEFAULT (the RTL's defaults) and every
+ * named configuration (PMU_CFG_ALT, ...), pmu_cfg_named(), the parameter
+ * maxima (PMU_NT_MAX, ...) and pmu_cfg_ranges(). */
+#include "pmu_cfg_gen.h"
 
 /* Counter areas (seed 000): can counter n count event class es? */
 int pmu_cfg_class_ok(const pmu_cfg *cfg, unsigned n, unsigned es);

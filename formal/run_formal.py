@@ -20,10 +20,10 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DC_RTL = ["dc_top.v", "dc_central_unit.v", "dc_local_unit.v", "dc_cu_dec.v", "dc_lu_dec.v", "pmu_reg_field.v",
-          "pmu_event_mux.v", "pmu_qualifier.v"]
-CORE_RTL = ["pmu_core.v", "pmu_apb.v", "pmu_escr.v", "pmu_counter.v", "pmu_threshold.v", "pmu_qualifier.v",
-            "pmu_event_mux.v", "pmu_flop_decode.v", "pmu_sample.v", "pmu_yield.v", "pmu_reg_field.v"]
+sys.path.insert(0, os.path.join(ROOT, "util"))
+import config  # noqa: E402  (the file lists of config/pmu_ip.yaml)
+DC_RTL = [os.path.basename(f) for f in config.files("dc_top")]
+CORE_RTL = [os.path.basename(f) for f in config.files("pmu_core")]
 # name: (harness, top, rtl files, parameters, fast depth, deep depth, final-only, what)
 # final-only: the harness keeps a sticky failure flag, so one solver call at
 # the last step covers every step (smtbmc -t D-1:D); otherwise every step is

@@ -2,19 +2,10 @@
 # replay, mutation check, demo and speed bench.
 VERILATOR  ?= verilator
 CORE_BUILD := $(BUILD)/core$(WSUF)
-# Two configurations are verified: the default one and an "alt" one that
-# moves every parameter (odd NC, 64-bit counters, 4 threads, FLOP class
-# inside the class range, fewer classes).
-# (and 2 yield channels per ring instead of 4, 3 counter areas, 32-bit
-# sampled addresses). A third, "lean" one leaves the sampling and yield
-# blocks out (their registers must answer PSLVERR) and has 2 areas.
-CFG_default := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4
-CFG_alt     := NT=4 NC=5 CW=64 NCLS=16 NRET=2 FLOP_CLASS=5 NCH=2 NAREA=3 AW=32
-CFG_lean    := NT=1 NC=3 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=2 HAS_SAMPLE=0 HAS_YIELD=0 AW=32
-# Sampling (pmu_sample) and yield-channel (pmu_yield) blocks of the core; the
-# list is exported so that other flows reading $RTL_SRCS (synth) see them.
-RTL_SRCS += rtl/pmu_sample.v rtl/pmu_yield.v
-export RTL_SRCS
+# Configurations (CFG_<name>: every parameter, from config/pmu_ip.yaml via
+# config/config.mk): default, alt (moves every parameter) and lean (sampling
+# and yield left out, their registers must answer PSLVERR) are run in
+# lockstep (CFG_FLOW_pmu_core_lockstep); default and alt also directed.
 # configuration -> -G parameters / -D defines
 gparams = $(foreach p,$(CFG_$(1)),-G$(p))
 dparams = $(foreach p,$(CFG_$(1)),-DCFG_$(p))
@@ -40,14 +31,14 @@ $(CORE_BUILD)/$(1)_$(2)/V$(1): $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS)
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef
 
-$(CORE_BUILD)/%/pmu_model.o: $(CORE_CM_DIR)/pmu_model.c $(CORE_CM_DIR)/pmu_model.h $(CORE_CM_DIR)/pmu_regs.h \
+$(CORE_BUILD)/%/pmu_model.o: $(CORE_CM_DIR)/pmu_model.c $(CORE_CM_DIR)/pmu_model.h $(CORE_CM_DIR)/pmu_regs.h $(CORE_CM_DIR)/pmu_cfg_gen.h \
     $(CORE_CM_DIR)/pmu_regdec.h $(CORE_CM_DIR)/pmu_reg_field.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 
-$(foreach t,test_random test_directed demo bench,$(foreach c,default alt,$(eval $(call vbuild,$(t),$(c)))))
-$(eval $(call vbuild,test_random,lean))
-$(foreach c,default alt lean,$(eval $(call vbuild,test_regs,$(c))))
+$(foreach t,test_directed demo bench,$(foreach c,$(CFG_FLOW_pmu_core_directed),$(eval $(call vbuild,$(t),$(c)))))
+$(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(eval $(call vbuild,test_random,$(c))))
+$(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(eval $(call vbuild,test_regs,$(c))))
 
 .PHONY: core-random core-random-alt core-random-lean core-directed core-directed-alt core-lint
 
@@ -134,7 +125,7 @@ core-icarus-$(1): $(CORE_BUILD)/test_directed_$(1)/Vtest_directed
 	$(if $(VTRACE),@mkdir -p $(WAVES_DIR))
 	vvp -n $(CORE_BUILD)/icarus_$(1)/sim +vec=$(CORE_BUILD)/icarus_$(1)/directed.vec $(call waves_arg,tb_replay_$(1).vcd)
 endef
-$(foreach c,default alt,$(eval $(call icarus_run,$(c))))
+$(foreach c,$(CFG_FLOW_pmu_core_icarus),$(eval $(call icarus_run,$(c))))
 .PHONY: core-icarus-default core-icarus-alt
 TEST_TARGETS += core-icarus-default core-icarus-alt
 
@@ -146,8 +137,8 @@ TEST_TARGETS += core-mutate
 # Bus wrappers (rtl/pmu_core_axil.v, rtl/pmu_core_wb.v) in lockstep with the
 # core model and the bridge models (cmodel/pmu_bus_model.c): tb/test_bus.cpp,
 # directed tests + random traffic with back-pressure, default configuration.
-BUS_RTL_axil := rtl/pmu_axil2apb.v rtl/pmu_core_axil.v
-BUS_RTL_wb   := rtl/pmu_wb2apb.v rtl/pmu_core_wb.v
+BUS_RTL_axil := $(filter-out $(RTL_SRCS),$(CFG_RTL_pmu_core_axil))
+BUS_RTL_wb   := $(filter-out $(RTL_SRCS),$(CFG_RTL_pmu_core_wb))
 BUS_DEF_axil := BUS_AXIL
 BUS_DEF_wb   := BUS_WB
 BUS_CYCLES   ?= 200000
@@ -167,7 +158,7 @@ $(CORE_BUILD)/test_bus_$(1)$(if $(filter default,$(2)),,_$(2))/Vtest_bus: $(addp
 	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) $(abspath tb/test_bus.cpp) >$$(@D)/build.log 2>&1 \
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef
-$(foreach b,axil wb,$(foreach c,default alt,$(eval $(call busbuild,$(b),$(c)))))
+$(foreach b,axil wb,$(foreach c,$(CFG_FLOW_pmu_core_bus),$(eval $(call busbuild,$(b),$(c)))))
 .PHONY: core-bus-axil core-bus-wb core-bus-axil-alt core-bus-wb-alt
 core-bus-axil: $(CORE_BUILD)/test_bus_axil/Vtest_bus
 	$< --seed $(SEED) --cycles $(BUS_CYCLES)
@@ -182,11 +173,12 @@ TEST_TARGETS += core-bus-axil core-bus-wb core-bus-axil-alt core-bus-wb-alt
 # Bus wrappers: lint (the core-lint commands, one run per wrapper top) and
 # the Icarus X-check/smoke bench (tb/tb_bus_x.v: no X/Z on any output after
 # reset while a few transfers run; readback, error mapping, counting).
-BUS_WRAPPERS := axil:rtl/pmu_axil2apb.v wb:rtl/pmu_wb2apb.v apb3:
-BUS_ALL_RTL  := rtl/pmu_axil2apb.v rtl/pmu_wb2apb.v rtl/pmu_core_axil.v rtl/pmu_core_wb.v rtl/pmu_core_apb3.v
+BUS_TOPS     := pmu_core_axil pmu_core_wb pmu_core_apb3
+BUS_ALL_RTL  := $(filter-out $(RTL_SRCS),$(foreach t,$(BUS_TOPS),$(CFG_RTL_$(t))))
 .PHONY: core-lint-bus core-icarus-bus
 core-lint-bus:
-	@fails=0; for w in $(BUS_WRAPPERS); do b=$${w%%:*}; top=pmu_core_$$b; srcs="$(RTL_SRCS) $${w#*:} rtl/$$top.v"; \
+	@fails=0; $(foreach t,$(BUS_TOPS),srcs_$(t)="$(CFG_RTL_$(t))";) \
+	for top in $(BUS_TOPS); do eval srcs=\$$srcs_$$top; \
 	for t in verilator iverilog yosys; do \
 	  case $$t in \
 	    verilator) cmd="verilator --lint-only -Wall -Wno-DECLFILENAME -Irtl --top-module $$top $$srcs";; \
@@ -196,7 +188,7 @@ core-lint-bus:
 	  out=$$(eval $$cmd 2>&1); rc=$$?; \
 	  if [ $$rc -eq 0 ] && ! grep -qiE 'warning|error' <<<"$$out"; then echo "lint $$top $$t: ok"; \
 	  else echo "lint $$top $$t: FAILED"; echo "$$out" | head -20; fails=$$((fails+1)); fi; \
-	done; done; echo "$$((9-fails)) passed, $$fails failed"; [ $$fails -eq 0 ]
+	done; done; echo "$$((3*$(words $(BUS_TOPS))-fails)) passed, $$fails failed"; [ $$fails -eq 0 ]
 core-icarus-bus:
 	@mkdir -p $(CORE_BUILD)/icarus_bus
 	@p=0; f=0; for b in axil wb apb3; do \

@@ -5,7 +5,7 @@ DC_BUILD   ?= $(BUILD)/dc$(WSUF)
 # sim/mutate.py builds the benches against mutated copies of rtl/ and cmodel/
 DC_RTL_DIR ?= rtl
 DC_CM_DIR  ?= cmodel
-DC_RTL     := $(addprefix $(DC_RTL_DIR)/,dc_top.v dc_central_unit.v dc_local_unit.v dc_cu_dec.v dc_lu_dec.v pmu_reg_field.v pmu_event_mux.v pmu_qualifier.v)
+DC_RTL     := $(addprefix $(DC_RTL_DIR)/,$(notdir $(CFG_RTL_dc_top)))
 # --hierarchical (reference build): dc_local_unit is a hier_block (code shared
 # by all units; the small build is not hierarchical: Verilator 5.006 fails to
 # build a hierarchical model whose top has -G parameters).
@@ -18,15 +18,17 @@ DC_LS_CYCLES   ?= 1000000
 DC_RAND_CYCLES ?= 200000
 DC_MODEL_CYCLES ?= 10000000
 DC_SOAK_CYCLES ?= 1000000000
-# smaller configuration (also lockstep-verified): 3 core-type + 2 cache-type units, FRAME 400
-DC_SMALL   := -GNP=3 -GNL=2
+# smaller configuration (also lockstep-verified), config/pmu_ip.yaml dc_small:
+# Verilator -G options and the harness's -DCFG_ defines (tb/dc_harness.h)
+DC_SMALL   := $(foreach p,$(CFG_dc_small),-G$(p))
+DC_SMALL_D := $(foreach p,$(CFG_dc_small),-DCFG_$(p))
 
 .PHONY: deps-dc dc-regmap-check dc-lint dc-lockstep-maxrate dc-lockstep-random dc-lockstep-directed \
         dc-lockstep-small dc-model dc-illegal dc-soak soak dc-bench dc-synth dc-icarus
 
 deps-dc: deps-sim
 
-$(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_regs.h dc_regdec.h pmu_reg_field.h)
+$(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_regs.h dc_cfg_gen.h dc_regdec.h pmu_reg_field.h)
 	@mkdir -p $(@D)
 	$(CC) $(DC_CFLAGS) -c $< -o $@
 
@@ -41,7 +43,7 @@ $(DC_BUILD)/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp tb/dc_harness.h tb/w
 endef
 # (WAVES=1: not hierarchical, Verilator 5.006's hierarchical model crashes when traced)
 $(eval $(call dc_vbuild,ref,$(if $(VTRACE),,--hierarchical),))
-$(eval $(call dc_vbuild,small,$(DC_SMALL),-DCFG_NP=3 -DCFG_NL=2))
+$(eval $(call dc_vbuild,small,$(DC_SMALL),$(DC_SMALL_D)))
 
 dc-regmap-check:
 	python3 util/dc_regmap.py --check
@@ -51,7 +53,7 @@ dc-lint: deps-dc deps-synth
 	  case $$t in \
 	    verilator) cmd="verilator --lint-only -Wall -Wno-DECLFILENAME --top-module dc_top $(DC_RTL)";; \
 	    iverilog)  cmd="iverilog -g2005 -Wall -o /dev/null -s dc_top $(DC_RTL)";; \
-	    yosys)     cmd="yosys -q -p 'read_verilog $(DC_RTL); hierarchy -check -top dc_top -chparam NP 2 -chparam NL 2; proc'";; \
+	    yosys)     cmd="yosys -q -p 'read_verilog $(DC_RTL); hierarchy -check -top dc_top $(foreach p,$(CFG_dc_small),-chparam $(subst =, ,$(p))); proc'";; \
 	  esac; \
 	  out=$$(eval $$cmd 2>&1); rc=$$?; \
 	  if [ $$rc -eq 0 ] && ! grep -qiE 'warning|error' <<<"$$out"; then echo "lint $$t: ok"; \
@@ -85,7 +87,7 @@ dc-model: $(DC_BUILD)/dc_model_test
 dc-icarus: $(DC_BUILD)/small/Vdc_lockstep
 	@mkdir -p $(DC_BUILD)/icarus
 	$< --test directed --seed $(DC_SEED) --vec $(DC_BUILD)/icarus/directed.vec | tail -n 1
-	iverilog -g2005 -Wall -Pdc_replay.NP=3 -Pdc_replay.NL=2 -s dc_replay -o $(DC_BUILD)/icarus/sim $(DC_RTL) tb/dc_replay.v
+	iverilog -g2005 -Wall $(foreach p,$(CFG_dc_small),-Pdc_replay.$(p)) -s dc_replay -o $(DC_BUILD)/icarus/sim $(DC_RTL) tb/dc_replay.v
 	vvp -n $(DC_BUILD)/icarus/sim +vec=$(DC_BUILD)/icarus/directed.vec | tee $(DC_BUILD)/icarus/replay.log
 	@tail -n 1 $(DC_BUILD)/icarus/replay.log | grep -q '^1 passed, 0 failed'   # vvp exits 0 either way
 TEST_TARGETS += dc-icarus
@@ -97,7 +99,7 @@ soak: dc-soak
 
 # Illegal configurations must not elaborate (each tool is expected to fail
 # and to name the violated rule).
-dc-illegal: deps-dc
+dc-illegal: deps-dc deps-py
 	@bash tb/dc_illegal.sh
 
 TEST_TARGETS += dc-regmap-check dc-lint dc-illegal dc-model dc-lockstep-directed dc-lockstep-random \

@@ -12,8 +12,17 @@ define need_apt
 	fi
 endef
 
-.PHONY: deps deps-sim deps-synth
-deps: deps-sim deps-synth
+.PHONY: deps deps-sim deps-synth deps-py
+deps: deps-sim deps-synth deps-py
+
+# PyYAML (util/config.py reads config/pmu_ip.yaml): apt, else pip.
+deps-py:
+	$(call need_apt,python3,python3)
+	@python3 -c "import yaml" 2>/dev/null || { \
+	  if [ -n "$(IS_ROOT)" ] && [ -n "$(APT_GET)" ]; then echo "deps: installing python3-yaml (apt-get)"; \
+	    (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-yaml >/dev/null; fi; \
+	  python3 -c "import yaml" 2>/dev/null || { echo "deps: installing pyyaml (pip)"; \
+	    python3 -m pip install -q pyyaml || python3 -m pip install -q --break-system-packages pyyaml; }; }
 
 deps-sim:
 	$(call need_apt,verilator,verilator)

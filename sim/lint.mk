@@ -5,8 +5,8 @@
 # sw/ and the C tests with -Wall -Wextra -Werror; a user bench with its own
 # `timescale; and a self-test (a known-bad snippet must be FAILED by every
 # tool). Any warning fails. Last line "N passed, N failed".
-LINT_CFGS = $(foreach c,default alt lean,--cfg "pmu_core:$(c):$(CFG_$(c))") \
-            --cfg "dc_top:small:$(DC_SMALL)"
+LINT_CFGS = $(foreach c,$(CFG_FLOW_pmu_core_lint),--cfg "pmu_core:$(c):$(CFG_$(c))") \
+            $(foreach c,$(CFG_FLOW_dc_top_lint),--cfg "dc_top:$(c:dc_%=%):$(CFG_$(c))")
 .PHONY: lint lint-selftest
 lint: deps-sim deps-synth
 	@python3 sim/lint.py $(LINT_CFGS)

@@ -5,34 +5,35 @@
 SW_BUILD := $(BUILD)/sw
 VERILATOR ?= verilator
 SW_LIB_SRCS := sw/pmu_drv.c sw/pmu_api.c sw/pmu_events_soc.c
-SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h
+SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_cfg_gen.h
 SW_TEST_SRCS := sw/test_sw.c sw/pmu_simbus.c $(SW_LIB_SRCS)
 SW_SEED ?= $(SEED)
+# C-model sources: CFG_CMODEL_<top> (config/pmu_ip.yaml via config/config.mk)
 
 .PHONY: deps-sw sw-test sw-test-rtl
 
 deps-sw:
 	$(call need_apt,gcc,gcc)
 
-$(SW_BUILD)/test_sw_model: sw/test_sw_model.c $(SW_TEST_SRCS) cmodel/pmu_model.c $(SW_HDRS) | deps-sw
+$(SW_BUILD)/test_sw_model: sw/test_sw_model.c $(SW_TEST_SRCS) $(CFG_CMODEL_pmu_core) $(SW_HDRS) | deps-sw
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Isw -Icmodel -o $@ sw/test_sw_model.c $(SW_TEST_SRCS) cmodel/pmu_model.c
+	$(CC) $(CFLAGS) -Isw -Icmodel -o $@ sw/test_sw_model.c $(SW_TEST_SRCS) $(CFG_CMODEL_pmu_core)
 
 # RTL builds (harness from tb/). The C sources are
 # compiled as C (Verilator would compile them as C++) into one archive.
-SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/rtlobj/%.o,$(notdir $(SW_TEST_SRCS) cmodel/pmu_model.c))
+SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/rtlobj/%.o,$(notdir $(SW_TEST_SRCS) $(CFG_CMODEL_pmu_core)))
 $(SW_BUILD)/rtlobj/%.o: sw/%.c $(SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Isw -Icmodel -c $< -o $@
-$(SW_BUILD)/rtlobj/pmu_model.o: cmodel/pmu_model.c $(SW_HDRS)
+$(patsubst cmodel/%.c,$(SW_BUILD)/rtlobj/%.o,$(CFG_CMODEL_pmu_core)): $(SW_BUILD)/rtlobj/%.o: cmodel/%.c $(SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Isw -Icmodel -c $< -o $@
 $(SW_BUILD)/libswtest.a: $(SW_RTL_OBJS)
 	rm -f $@ && ar rcs $@ $^
 
-# One Verilator build per core-flow configuration (sim/core.mk CFG_*):
-# $(SW_BUILD)/rtl (default) and $(SW_BUILD)/rtl_alt (alt: NAREA=3, FLOP class 5).
-SW_RTL_CFGS := default alt
+# One Verilator build per configuration of the sw-rtl flow (config/pmu_ip.yaml):
+# $(SW_BUILD)/rtl (default) and $(SW_BUILD)/rtl_<name> (e.g. alt: NAREA=3, FLOP class 5).
+SW_RTL_CFGS := $(CFG_FLOW_pmu_core_sw_rtl)
 sw_rtl_dir = $(SW_BUILD)/rtl$(if $(filter default,$(1)),,_$(1))$(WSUF)
 define sw_rtl_build
 $(call sw_rtl_dir,$(1))/Vtest_sw_rtl: sw/test_sw_rtl.cpp $(SW_BUILD)/libswtest.a $(SW_HDRS) $(RTL_SRCS) tb/pmu_harness.h tb/waves.h
@@ -46,15 +47,13 @@ $(call sw_rtl_dir,$(1))/Vtest_sw_rtl: sw/test_sw_rtl.cpp $(SW_BUILD)/libswtest.a
 endef
 $(foreach c,$(SW_RTL_CFGS),$(eval $(call sw_rtl_build,$(c))))
 # never two Verilator builds at once, even under make -j
-$(call sw_rtl_dir,alt)/Vtest_sw_rtl: | $(call sw_rtl_dir,default)/Vtest_sw_rtl
+$(foreach c,$(filter-out default,$(SW_RTL_CFGS)),$(eval $(call sw_rtl_dir,$(c))/Vtest_sw_rtl: | $(call sw_rtl_dir,default)/Vtest_sw_rtl))
 
-# Model configurations: default; other NT/NC/CW; the core flow's alt and lean
-# ones (counter areas NAREA=3 / NAREA=2, FLOP class inside the driven
-# classes; lean also without the sampling block: PMU_ENOSUP); default with
-# NAREA=4. The runner reads only the last line, so the runs are summed here.
-SW_MODEL_ARGS := "" "--nt 4 --nc 5 --cw 64" "--nt 1 --nc 3 --cw 33" \
-  "--nt 4 --nc 5 --cw 64 --ncls 16 --nret 2 --flop 5 --narea 3" \
-  "--nt 1 --nc 3 --cw 40 --ncls 8 --nret 1 --flop 7 --narea 2 --smp 0" "--narea 4"
+# Model configurations: the sw-model flow's of config/pmu_ip.yaml (default;
+# other NT/NC/CW; alt's and lean's counters with counter areas NAREA=3 / 2;
+# default with NAREA=4). The runner reads only the last line, so the runs
+# are summed here.
+SW_MODEL_ARGS := $(foreach c,$(CFG_FLOW_pmu_core_sw_model),"--cfg $(c)")
 sw-test: $(SW_BUILD)/test_sw_model
 	@set -o pipefail; p=0; f=0; \
 	for a in $(SW_MODEL_ARGS); do args="--seed $(SW_SEED) $$a"; \
@@ -82,10 +81,10 @@ TEST_TARGETS += sw-test sw-test-rtl
 # NULL arguments: every public function of cmodel/pmu_model.h, dc_model.h,
 # sw/pmu_drv.h and pmu_api.h called with NULL pointers (each in a child
 # process: a crash is a FAILED line) must return its documented error.
-$(SW_BUILD)/null_test: tb/null_test.c cmodel/pmu_model.c cmodel/dc_model.c sw/pmu_drv.c sw/pmu_api.c sw/pmu_prof.c \
+$(SW_BUILD)/null_test: tb/null_test.c $(CFG_CMODEL_pmu_core) $(CFG_CMODEL_dc_top) sw/pmu_drv.c sw/pmu_api.c sw/pmu_prof.c \
     cmodel/pmu_model.h cmodel/dc_model.h sw/pmu_drv.h sw/pmu_api.h sw/pmu_prof.h | deps-sw
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Werror -Icmodel -Isw -o $@ tb/null_test.c cmodel/pmu_model.c cmodel/dc_model.c \
+	$(CC) $(CFLAGS) -Werror -Icmodel -Isw -o $@ tb/null_test.c $(CFG_CMODEL_pmu_core) $(CFG_CMODEL_dc_top) \
 	  sw/pmu_drv.c sw/pmu_api.c sw/pmu_prof.c
 .PHONY: c-null-test
 c-null-test: $(SW_BUILD)/null_test
@@ -96,11 +95,11 @@ TEST_TARGETS += c-null-test
 #   dc-sw-test      on the C model (dc_model): reference (NP=17 NL=16) and small (NP=3 NL=2) configurations
 #   dc-sw-test-rtl  on the Verilated dc_top (small configuration) in lockstep with the model (tb/dc_harness.h)
 DC_SW_SRCS := sw/test_dc.c sw/dc_simbus.c sw/dc_drv.c
-DC_SW_HDRS := sw/dc_drv.h sw/dc_simbus.h sw/test_dc.h cmodel/dc_model.h cmodel/dc_regs.h cmodel/dc_regdec.h
-$(SW_BUILD)/test_dc_model: sw/test_dc_model.c $(DC_SW_SRCS) cmodel/dc_model.c $(DC_SW_HDRS) | deps-sw
+DC_SW_HDRS := sw/dc_drv.h sw/dc_simbus.h sw/test_dc.h cmodel/dc_model.h cmodel/dc_regs.h cmodel/dc_regdec.h cmodel/dc_cfg_gen.h
+$(SW_BUILD)/test_dc_model: sw/test_dc_model.c $(DC_SW_SRCS) $(CFG_CMODEL_dc_top) $(DC_SW_HDRS) | deps-sw
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_dc_model.c $(DC_SW_SRCS) cmodel/dc_model.c
-DC_SW_MODEL_ARGS := "" "--np 3 --nl 2"
+	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_dc_model.c $(DC_SW_SRCS) $(CFG_CMODEL_dc_top)
+DC_SW_MODEL_ARGS := $(foreach c,$(CFG_FLOW_dc_top_sw_model),"--cfg $(c:dc_%=%)")
 .PHONY: dc-sw-test dc-sw-test-rtl
 dc-sw-test: $(SW_BUILD)/test_dc_model
 	@set -o pipefail; p=0; f=0; \
@@ -112,11 +111,11 @@ dc-sw-test: $(SW_BUILD)/test_dc_model
 	  [ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=1; \
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
-DC_SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/dcobj/%.o,$(notdir $(DC_SW_SRCS) cmodel/dc_model.c))
+DC_SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/dcobj/%.o,$(notdir $(DC_SW_SRCS) $(CFG_CMODEL_dc_top)))
 $(SW_BUILD)/dcobj/%.o: sw/%.c $(DC_SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -c $< -o $@
-$(SW_BUILD)/dcobj/dc_model.o: cmodel/dc_model.c $(DC_SW_HDRS)
+$(patsubst cmodel/%.c,$(SW_BUILD)/dcobj/%.o,$(CFG_CMODEL_dc_top)): $(SW_BUILD)/dcobj/%.o: cmodel/%.c $(DC_SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -c $< -o $@
 $(SW_BUILD)/libdcswtest.a: $(DC_SW_RTL_OBJS)
@@ -125,7 +124,7 @@ $(SW_BUILD)/dc_rtl$(WSUF)/Vtest_dc_rtl: sw/test_dc_rtl.cpp $(SW_BUILD)/libdcswte
 	@mkdir -p $(@D)
 	@rm -f $@   # Verilator's own make does not see the archive change
 	$(VERILATOR) --cc --exe --build -j 2 $(DC_VFLAGS) $(DC_SMALL) -Mdir $(@D) -o Vtest_dc_rtl \
-	  -CFLAGS "-O2 -std=c++17 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) -DCFG_NP=3 -DCFG_NL=2 -DWAVES_NAME=test_dc_rtl" \
+	  -CFLAGS "-O2 -std=c++17 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(DC_SMALL_D) -DWAVES_NAME=test_dc_rtl" \
 	  -LDFLAGS "$(abspath $(SW_BUILD)/libdcswtest.a)" \
 	  $(DC_RTL) $(abspath sw/test_dc_rtl.cpp) >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 dc-sw-test-rtl: $(SW_BUILD)/dc_rtl$(WSUF)/Vtest_dc_rtl
@@ -136,11 +135,11 @@ TEST_TARGETS += dc-sw-test dc-sw-test-rtl
 #   yield-sw-test      on the C model (pmu_model): default (NCH=4, AW=64), NCH=1 AW=32, NCH=8
 #   yield-sw-test-rtl  on the Verilated pmu_core (default parameters) in lockstep with the model (tb/pmu_harness.h)
 Y_SW_SRCS := sw/test_yield.c sw/yield_drv.c sw/pmu_simbus.c
-Y_SW_HDRS := sw/yield_drv.h sw/test_yield.h sw/pmu_drv.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h
-$(SW_BUILD)/test_yield_model: sw/test_yield_model.c $(Y_SW_SRCS) cmodel/pmu_model.c $(Y_SW_HDRS) | deps-sw
+Y_SW_HDRS := sw/yield_drv.h sw/test_yield.h sw/pmu_drv.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_cfg_gen.h
+$(SW_BUILD)/test_yield_model: sw/test_yield_model.c $(Y_SW_SRCS) $(CFG_CMODEL_pmu_core) $(Y_SW_HDRS) | deps-sw
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_yield_model.c $(Y_SW_SRCS) cmodel/pmu_model.c
-Y_SW_MODEL_ARGS := "" "--nch 1 --aw 32" "--nch 8"
+	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_yield_model.c $(Y_SW_SRCS) $(CFG_CMODEL_pmu_core)
+Y_SW_MODEL_ARGS := $(foreach c,$(CFG_FLOW_pmu_core_yield_model),"--cfg $(c)")
 .PHONY: yield-sw-test yield-sw-test-rtl
 yield-sw-test: $(SW_BUILD)/test_yield_model
 	@set -o pipefail; p=0; f=0; \
@@ -152,11 +151,11 @@ yield-sw-test: $(SW_BUILD)/test_yield_model
 	  [ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=1; \
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
-Y_SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/yobj/%.o,$(notdir $(Y_SW_SRCS) cmodel/pmu_model.c))
+Y_SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/yobj/%.o,$(notdir $(Y_SW_SRCS) $(CFG_CMODEL_pmu_core)))
 $(SW_BUILD)/yobj/%.o: sw/%.c $(Y_SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -c $< -o $@
-$(SW_BUILD)/yobj/pmu_model.o: cmodel/pmu_model.c $(Y_SW_HDRS)
+$(patsubst cmodel/%.c,$(SW_BUILD)/yobj/%.o,$(CFG_CMODEL_pmu_core)): $(SW_BUILD)/yobj/%.o: cmodel/%.c $(Y_SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -c $< -o $@
 $(SW_BUILD)/libyswtest.a: $(Y_SW_RTL_OBJS)
@@ -165,8 +164,8 @@ $(SW_BUILD)/yield_rtl$(WSUF)/Vtest_yield_rtl: sw/test_yield_rtl.cpp $(SW_BUILD)/
 	@mkdir -p $(@D)
 	@rm -f $@   # Verilator's own make does not see the archive change
 	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME $(VTRACE) \
-	  -Irtl --top-module pmu_core $(call gparams,default) -Mdir $(@D) -o Vtest_yield_rtl \
-	  -CFLAGS "-O2 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(call dparams,default) -DWAVES_NAME=test_yield_rtl" \
+	  -Irtl --top-module pmu_core $(call gparams,$(CFG_FLOW_pmu_core_yield_rtl)) -Mdir $(@D) -o Vtest_yield_rtl \
+	  -CFLAGS "-O2 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(call dparams,$(CFG_FLOW_pmu_core_yield_rtl)) -DWAVES_NAME=test_yield_rtl" \
 	  -LDFLAGS "$(abspath $(SW_BUILD)/libyswtest.a)" \
 	  $(RTL_SRCS) $(abspath sw/test_yield_rtl.cpp) >$(@D)/build.log 2>&1 || { tail -30 $(@D)/build.log; exit 1; }
 # never two Verilator builds at once

@@ -1,4 +1,4 @@
-/* sw/ host tests against the C golden model: test_sw_model [--seed N] [--iters N] */
+/* sw/ host tests against the C golden model: test_sw_model [--seed N] [--iters N] [--cfg NAME] [--nt N ...] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +17,9 @@ int main(int argc, char **argv)
     for (i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--seed")) seed = (uint32_t)strtoul(argv[i + 1], 0, 0);
         else if (!strcmp(argv[i], "--iters")) iters = (unsigned)strtoul(argv[i + 1], 0, 0);
+        else if (!strcmp(argv[i], "--cfg")) {   /* a named configuration of config/pmu_ip.yaml */
+            if (pmu_cfg_named(argv[i + 1], &cfg)) { fprintf(stderr, "unknown configuration %s\n", argv[i + 1]); return 2; }
+        }
         else if (!strcmp(argv[i], "--nc")) cfg.nc = (unsigned)strtoul(argv[i + 1], 0, 0);
         else if (!strcmp(argv[i], "--nt")) cfg.nt = (unsigned)strtoul(argv[i + 1], 0, 0);
         else if (!strcmp(argv[i], "--cw")) cfg.cw = (unsigned)strtoul(argv[i + 1], 0, 0);
@@ -26,7 +29,7 @@ int main(int argc, char **argv)
         else if (!strcmp(argv[i], "--narea")) cfg.narea = (unsigned)strtoul(argv[i + 1], 0, 0);
         else if (!strcmp(argv[i], "--smp")) cfg.has_sample = (unsigned)strtoul(argv[i + 1], 0, 0);
         else {
-            fprintf(stderr, "usage: %s [--seed N] [--iters N] [--nc N] [--nt N] [--cw N] [--ncls N] [--nret N]"
+            fprintf(stderr, "usage: %s [--seed N] [--iters N] [--cfg NAME] [--nc N] [--nt N] [--cw N] [--ncls N] [--nret N]"
                     " [--flop N] [--narea N] [--smp 0|1]\n", argv[0]);
             return 2;
         }

@@ -1,4 +1,4 @@
-/* yield_drv host tests against the C golden model: test_yield_model [--seed N] [--nch N] [--aw 32|64] */
+/* yield_drv host tests against the C golden model: test_yield_model [--seed N] [--cfg NAME] [--nch N] [--aw 32|64] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,9 +14,12 @@ int main(int argc, char **argv)
     int i, r;
     for (i = 1; i + 1 < argc; i += 2) {
         if (!strcmp(argv[i], "--seed")) seed = (uint32_t)strtoul(argv[i + 1], 0, 0);
+        else if (!strcmp(argv[i], "--cfg")) {   /* a named configuration of config/pmu_ip.yaml */
+            if (pmu_cfg_named(argv[i + 1], &cfg)) { fprintf(stderr, "unknown configuration %s\n", argv[i + 1]); return 2; }
+        }
         else if (!strcmp(argv[i], "--nch")) cfg.nch = (unsigned)strtoul(argv[i + 1], 0, 0);
         else if (!strcmp(argv[i], "--aw")) cfg.aw = (unsigned)strtoul(argv[i + 1], 0, 0);
-        else { fprintf(stderr, "usage: %s [--seed N] [--nch N] [--aw 32|64]\n", argv[0]); return 2; }
+        else { fprintf(stderr, "usage: %s [--seed N] [--cfg NAME] [--nch N] [--aw 32|64]\n", argv[0]); return 2; }
     }
     t.name = "C model";
     t.cfg = cfg;

@@ -19,15 +19,6 @@ extern "C" {
 #include "dc_model.h"
 }
 
-#ifndef CFG_NP
-#define CFG_NP 17
-#endif
-#ifndef CFG_NL
-#define CFG_NL 16
-#endif
-#ifndef CFG_FRAME
-#define CFG_FRAME 400
-#endif
 
 struct Rng {
   uint64_t s;
@@ -76,7 +67,41 @@ struct Harness {
 
   explicit Harness(uint64_t sd) : seed(sd), rng(sd) {
     dc_cfg_default(&cfg);
-    cfg.np = CFG_NP; cfg.nl = CFG_NL; cfg.frame = CFG_FRAME;
+    // -DCFG_<PARAM>=V (sim/dc.mk, every parameter of a config/pmu_ip.yaml
+    // configuration) override the reference configuration field by field
+#ifdef CFG_NP
+    cfg.np = CFG_NP;
+#endif
+#ifdef CFG_NL
+    cfg.nl = CFG_NL;
+#endif
+#ifdef CFG_FRAME
+    cfg.frame = CFG_FRAME;
+#endif
+#ifdef CFG_NCP
+    cfg.ncp = CFG_NCP;
+#endif
+#ifdef CFG_LWP
+    cfg.lwp = CFG_LWP;
+#endif
+#ifdef CFG_NCL
+    cfg.ncl = CFG_NCL;
+#endif
+#ifdef CFG_LWL
+    cfg.lwl = CFG_LWL;
+#endif
+#ifdef CFG_NT
+    cfg.nt = CFG_NT;
+#endif
+#ifdef CFG_NCLS
+    cfg.ncls = CFG_NCLS;
+#endif
+#ifdef CFG_NSUBP
+    cfg.nsubp = CFG_NSUBP;
+#endif
+#ifdef CFG_NSUBL
+    cfg.nsubl = CFG_NSUBL;
+#endif
     m = dc_model_new(&cfg);
     if (!m) { printf("illegal configuration: %s\n", dc_cfg_check(&cfg)); exit(2); }
     nu = m->nu; nt = cfg.nt; ncls = cfg.ncls;

@@ -629,9 +629,9 @@ static void test_reconf(Harness &h) {
 int main(int argc, char **argv) {
   Verilated::commandArgs(argc, argv);
   Args a(argc, argv, 1000000);
-  printf("dc_lockstep: test %s, seed %llu (rerun with --seed %llu), NP=%d NL=%d FRAME=%d\n", a.test.c_str(),
-         (unsigned long long)a.seed, (unsigned long long)a.seed, CFG_NP, CFG_NL, CFG_FRAME);
   Harness h(a.seed);
+  printf("dc_lockstep: test %s, seed %llu (rerun with --seed %llu), NP=%d NL=%d FRAME=%d\n", a.test.c_str(),
+         (unsigned long long)a.seed, (unsigned long long)a.seed, h.cfg.np, h.cfg.nl, h.cfg.frame);
   if (!a.vec.empty() && !(h.vec = fopen(a.vec.c_str(), "w"))) { printf("cannot write %s\n", a.vec.c_str()); return 2; }
   h.idle(5);
   if (a.test == "maxrate") test_maxrate(h, a.cycles);

@@ -37,23 +37,12 @@ extern "C" {
 #include "pmu_model.h"
 }
 
-#ifndef CFG_NT
-#error "build with -DCFG_NT=.. -DCFG_NC=.. -DCFG_CW=.. -DCFG_NCLS=.. -DCFG_NRET=.. -DCFG_FLOP_CLASS=.. [-DCFG_NCH=..]"
-#endif
-#ifndef CFG_NCH
-#define CFG_NCH 4
-#endif
-#ifndef CFG_NAREA
-#define CFG_NAREA 1
-#endif
-#ifndef CFG_HAS_SAMPLE
-#define CFG_HAS_SAMPLE 1
-#endif
-#ifndef CFG_HAS_YIELD
-#define CFG_HAS_YIELD 1
-#endif
-#ifndef CFG_AW
-#define CFG_AW 64
+// Every parameter of the configuration, -DCFG_<PARAM>=V (sim/core.mk dparams of a
+// config/pmu_ip.yaml configuration, the same values as the RTL's -G options).
+#if !defined(CFG_NT) || !defined(CFG_NC) || !defined(CFG_CW) || !defined(CFG_NCLS) || !defined(CFG_NRET) || \
+    !defined(CFG_FLOP_CLASS) || !defined(CFG_NCH) || !defined(CFG_NAREA) || !defined(CFG_HAS_SAMPLE) || \
+    !defined(CFG_HAS_YIELD) || !defined(CFG_AW)
+#error "build with -DCFG_<P>=V for every pmu_core parameter (sim/core.mk dparams, config/pmu_ip.yaml)"
 #endif
 
 // ---- generic bit access to Verilator port types (integral or VlWide) ----

@@ -1,0 +1,123 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""FuseSoC packaging check (make fusesoc-check).
+
+Every core of pmu-ip (pmu_ip.core, dc_top.core, pmu_model.core; generated
+from config/pmu_ip.yaml, config-check keeps them fresh) must:
+  * parse (core-info) and list its targets;
+  * run its default targets: pmu_core lint (Verilator -Wall), sim (Icarus APB
+    smoke bench) and synth (Yosys iCE40 netlist, small configuration);
+    dc_top lint (dc_small); pmu_model lib (libpmu_model.a, which a bench
+    links and runs);
+  * run its lint / lib target with EVERY parameter, one at a time, at a
+    non-default legal value (util/config.py probe), and the configurations
+    of the table's "fusesoc" flow (alt, dc_small) with all parameters at once: lint-clean, and the value
+    reaches Verilator (-G<P>=<V> in FuseSoC's .vc file).
+  sim/fusesoc_check.py [--build DIR] [--quick]   (--quick: no per-parameter runs)
+Last line "N passed, N failed".
+"""
+import argparse
+import glob
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "util"))
+import config  # noqa: E402
+
+# core file -> (VLNV, top of its parameters, per-parameter target, work dir of that target)
+CORES = {
+    "pmu_ip.core": ("pmu-ip:ip:pmu_core", "pmu_core", "lint"),
+    "dc_top.core": ("pmu-ip:ip:dc_top", "dc_top", "lint"),
+    "pmu_model.core": ("pmu-ip:sw:pmu_model", "pmu_core", "lib"),
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--build", default=os.path.join(ROOT, "build", "fusesoc"))
+    ap.add_argument("--quick", action="store_true")
+    args = ap.parse_args()
+    build = os.path.abspath(args.build)
+    shutil.rmtree(build, ignore_errors=True)
+    os.makedirs(build)
+    passed = failed = 0
+
+    def result(ok, what, log=None):
+        nonlocal passed, failed
+        passed += ok
+        failed += not ok
+        print("fusesoc-check: %s: %s" % (what, "ok" if ok else "FAILED"), flush=True)
+        if not ok and log and os.path.exists(log):
+            print("".join(open(log).readlines()[-20:]))
+
+    def fusesoc(name, *argv):
+        log = os.path.join(build, name + ".log")
+        with open(log, "w") as f:
+            r = subprocess.run(["fusesoc", "--cores-root", ROOT] + list(argv), cwd=ROOT, stdout=f,
+                               stderr=subprocess.STDOUT)
+        text = open(log).read()
+        return r.returncode == 0 and "%Warning" not in text and "%Error" not in text, text, log
+
+    def run_target(name, vlnv, target, ov):
+        wr = os.path.join(build, name)
+        opts = [x for k, v in ov.items() for x in ("--%s" % k, str(v))]
+        ok, _, log = fusesoc(name, "run", "--work-root", wr, "--target", target, vlnv, *opts)
+        vc = glob.glob(os.path.join(wr, "*.vc"))
+        args_ = open(vc[0]).read().split() if vc else []
+        missing = [k for k, v in ov.items() if "-G%s=%s" % (k, v) not in args_]
+        return ok and not missing, log, wr
+
+    for core, (vlnv, top, target) in CORES.items():
+        ok, text, log = fusesoc("info_" + core, "core-info", vlnv)
+        want = {"pmu_ip.core": ["lint", "sim", "synth"], "dc_top.core": ["lint", "synth"],
+                "pmu_model.core": ["lib"]}[core]
+        ok = ok and all(any(l.startswith(t) for l in text.splitlines()) for t in want)
+        result(ok, "%s core-info (targets %s)" % (core, ", ".join(want)), log)
+
+    ok, log, _ = run_target("pmu_lint", "pmu-ip:ip:pmu_core", "lint", {})
+    result(ok, "pmu_ip.core lint target (Verilator -Wall)", log)
+    ok, text, log = fusesoc("pmu_sim", "run", "--work-root", os.path.join(build, "pmu_sim"), "--target", "sim",
+                            "pmu-ip:ip:pmu_core")
+    result(ok and any(l.endswith("passed, 0 failed") for l in text.splitlines()),
+           "pmu_ip.core sim target (Icarus APB smoke bench)", log)
+    small = config.CONFIGS["small"]["params"]
+    opts = [x for k, v in small.items() for x in ("--%s" % k, str(v))]
+    wr = os.path.join(build, "pmu_synth")
+    ok, _, log = fusesoc("pmu_synth", "run", "--work-root", wr, "--target", "synth", "pmu-ip:ip:pmu_core", *opts)
+    result(ok and bool(glob.glob(os.path.join(wr, "*.json"))),
+           "pmu_ip.core synth target (Yosys iCE40 netlist, configuration small)", log)
+
+    # whole named configurations (flow "fusesoc" in config/pmu_ip.yaml) through each core of their top
+    for core, name in [(core, n) for core, (_, top, _) in CORES.items() for n, c in config.CONFIGS.items()
+                       if c["top"] == top and "fusesoc" in c.get("flows", [])]:
+        vlnv, top, target = CORES[core]
+        ov = config.full(name)
+        ok, log, wr = run_target("%s_%s" % (core.split(".")[0], name), vlnv, target, ov)
+        if core == "pmu_model.core" and ok:
+            lib = os.path.join(wr, "libpmu_model.a")
+            exe = os.path.join(build, "dc_model_test")
+            with open(log, "a") as f:
+                ok = os.path.exists(lib) and subprocess.run(
+                    [os.environ.get("CC", "cc"), "-std=c99", "-O2", "-I" + os.path.join(ROOT, "cmodel"),
+                     os.path.join(ROOT, "tb", "dc_model_test.c"), lib, "-o", exe], stdout=f, stderr=f).returncode == 0 \
+                    and subprocess.run([exe, "--cycles", "20000"], stdout=f, stderr=f).returncode == 0
+            result(ok, "pmu_model.core lib target (%s): libpmu_model.a built, a bench links it and passes" % name, log)
+        else:
+            result(ok, "%s %s target, configuration %s (all %d parameters)" % (core, target, name, len(ov)), log)
+
+    if not args.quick:
+        for core, (vlnv, top, target) in CORES.items():
+            for k in config.params(top):
+                ov = config.probe(top, k)
+                desc = " ".join("%s=%s" % kv for kv in ov.items())
+                ok, log, _ = run_target("%s_%s" % (core.split(".")[0], k), vlnv, target, ov)
+                result(ok, "%s %s target, %s" % (core, target, desc), log)
+    print("%d passed, %d failed" % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
