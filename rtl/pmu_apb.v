@@ -221,7 +221,8 @@ module pmu_apb #(
   wire user_r  = k_d[K_TSC_LO] | k_d[K_TSC_HI] | k_d[K_CNT_LO] | k_d[K_CNT_HI];   // unprivileged reads while UEN=1
   wire user_rw = k_d[K_YRING3] | k_d[K_YCH3_CTL] | k_d[K_YCH3_ESV] | k_d[K_YCH3_ESM] | k_d[K_YCH3_SAV] | k_d[K_YCH3_CNT] | k_d[K_YCH3_MISS] | k_d[K_YCH3_TGT_LO] | k_d[K_YCH3_TGT_HI];   // unprivileged reads and writes
   wire priv    = pprot_i[0];
-  wire err_d   = (|a[1:0]) | ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |
+  // a misaligned address matches no kind (every address bit is compared)
+  wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |
                  (~priv & ~user_rw & (pwrite_i | ~(uen_i & user_r)));
 
   // ---- the decode, registered (kinds a configuration leaves out are constant 0)

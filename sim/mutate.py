@@ -55,7 +55,7 @@ MUTANTS = [
      "assign k_d[K_CNT_LO] = in_cnt && (o_cnt[3:0] == 4'h8);",
      "assign k_d[K_CNT_LO] = in_cnt && (o_cnt[3:2] == 2'h2);"),
     ("rtl-shadow-not-latched", "rtl/pmu_apb.v",
-     "if (rd_ok & rd_lo) rshadow_q <= lo_val[63:32];", "if (rd_ok & wr_hi) rshadow_q <= lo_val[63:32];"),
+     "if (rd_ok & rd_lo) rshadow_q <= lo_val[63:32];", "if (rd_ok & ((rd_lo & 1'b0) | wr_hi)) rshadow_q <= lo_val[63:32];"),
     # the field primitive: a hardware set must win over a same-cycle write (W1C of OVF, PMSTAT, ...)
     ("rtl-ovf-lost-on-w1c", "rtl/pmu_reg_field.v",
      "wire [W-1:0] d = (sw_d & ~hwclr_i) | hwset_i;",
