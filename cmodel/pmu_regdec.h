@@ -52,6 +52,7 @@ enum pmu_kind {
 
 /* the parameters the decode depends on */
 typedef struct {
+    unsigned AW;
     unsigned HAS_SAMPLE;
     unsigned HAS_YIELD;
     unsigned NC;

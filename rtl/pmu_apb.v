@@ -21,6 +21,7 @@
 // write stage, a LO write commits {stage, wdata} (wdata64_o) and
 // clears the stage. Read-only LO halves latch but ignore writes.
 module pmu_apb #(
+  parameter integer AW = 1,
   parameter integer HAS_SAMPLE = 1,
   parameter integer HAS_YIELD = 1,
   parameter integer NC = 1,
@@ -155,6 +156,8 @@ module pmu_apb #(
   localparam integer NE = NE4;   // elements of the largest array
   localparam integer IW = NE > 1 ? $clog2(NE) : 1;
   localparam [NK-1:0] PRESENT = {(HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1};
+  // mapped but inert (pmu_inert): reads 0, ignores writes, no select flip-flop
+  localparam [NK-1:0] INERT = {(AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, (AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0};
 
   wire setup = psel_i & ~penable_i;
   reg  setup_q;   // the access phase
@@ -230,7 +233,7 @@ module pmu_apb #(
   genvar gk;
   generate
     for (gk = 0; gk < NK; gk = gk + 1) begin : g_k
-      if (PRESENT[gk]) begin : g_ff
+      if (PRESENT[gk] && !INERT[gk]) begin : g_ff
         reg q;
         always @(posedge clk_i or negedge rst_ni)
           if (!rst_ni)    q <= 1'b0;

@@ -215,7 +215,7 @@ module pmu_core #(
   // regs/pmu.rdl alone (sim/regs_add_check.py).
   generate if (LEGAL) begin : g_bus
   /* verilator lint_off PINMISSING */
-  pmu_apb #(.NC(NC), .NCH(NCH), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD)) u_apb (
+  pmu_apb #(.NC(NC), .NCH(NCH), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) u_apb (
     .clk_i, .rst_ni,
     .psel_i, .penable_i, .pwrite_i, .paddr_i, .pwdata_i, .pstrb_i, .pprot_i,
     .pready_o, .prdata_o, .pslverr_o, .uen_i(uen_q), .wdata_o(wdata), .wdata64_o(wdata64),

@@ -76,6 +76,7 @@ class Kind:
         self.base, self.stride, self.off, self.dim, self.arr = base, stride, off, dim, arr
         self.count = _prop(reg, "pmu_count") if dim > 1 else None
         self.present = _prop(reg, "pmu_present")
+        self.inert = _prop(reg, "pmu_inert")
         self.user = _prop(reg, "pmu_user")
         self.wide = _prop(reg, "pmu_wide")
         self.external = _external(reg)
@@ -189,7 +190,7 @@ def kinds(top, wmax):
 
 KINDS, ARRAYS = kinds(regmap._top, rdl_load.width_max(regmap._top))
 PARAMS = sorted({p for k in KINDS
-                 for e in [k.count, k.present] + [wx for m in ("rw", "w1c", "w1s") for _, wx in k.pexpr[m] if k.store]
+                 for e in [k.count, k.present, k.inert] + [wx for m in ("rw", "w1c", "w1s") for _, wx in k.pexpr[m] if k.store]
                  if e
                  for p in re.findall(r"[A-Z_][A-Z0-9_]*", e)})
 NE_MAX = max(k.dim for k in KINDS)
@@ -292,6 +293,9 @@ def gen_v():
     o.append("  localparam integer IW = NE > 1 ? $clog2(NE) : 1;")
     pres = ", ".join(f"({k.present}) != 0" if k.present else "1'b1" for k in reversed(KINDS))
     o.append(f"  localparam [NK-1:0] PRESENT = {{{pres}}};")
+    inert = ", ".join(f"({k.inert}) != 0" if k.inert else "1'b0" for k in reversed(KINDS))
+    o.append(f"  // mapped but inert (pmu_inert): reads 0, ignores writes, no select flip-flop")
+    o.append(f"  localparam [NK-1:0] INERT = {{{inert}}};")
     o += ["",
           "  wire setup = psel_i & ~penable_i;",
           "  reg  setup_q;   // the access phase",
@@ -337,7 +341,7 @@ def gen_v():
           "  genvar gk;",
           "  generate",
           "    for (gk = 0; gk < NK; gk = gk + 1) begin : g_k"]
-    o += ["      if (PRESENT[gk]) begin : g_ff",
+    o += ["      if (PRESENT[gk] && !INERT[gk]) begin : g_ff",
           "        reg q;",
           "        always @(posedge clk_i or negedge rst_ni)",
           "          if (!rst_ni)    q <= 1'b0;",
