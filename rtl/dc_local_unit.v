@@ -261,14 +261,17 @@ module dc_local_unit #(
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) ovb_q <= 4'd0;
     else if (wr_unit && k_uctl) ovb_q <= rb_wdata_i[`DC_UCTL_OVB_LSB +: 4];
-  pmu_reg_field #(.W(NCTR), .SW(1)) u_uirq (
-    .clk_i, .rst_ni, .we_i(wr_unit && k_uirq), .wdata_i(rb_wdata_i[NCTR-1:0]), .hwclr_i({NCTR{1'b0}}),
-    .hwset_i(fire_w), .q_o(uirq_q)
-  );
-  pmu_reg_field #(.W(NCTR), .SW(1)) u_uarm (
-    .clk_i, .rst_ni, .we_i(wr_unit && k_uarm), .wdata_i(rb_wdata_i[NCTR-1:0]), .hwclr_i(fire_w),
-    .hwset_i(nov_set), .q_o(arm_q)
-  );
+  // (only in a legal configuration: NCTR = 0 must reach its trap above)
+  generate if (NCTR >= 1 && NCTR <= `DC_NCTR_MAX) begin : g_w1c
+    pmu_reg_field #(.W(NCTR), .SW(1)) u_uirq (
+      .clk_i, .rst_ni, .we_i(wr_unit && k_uirq), .wdata_i(rb_wdata_i[NCTR-1:0]), .hwclr_i({NCTR{1'b0}}),
+      .hwset_i(fire_w), .q_o(uirq_q)
+    );
+    pmu_reg_field #(.W(NCTR), .SW(1)) u_uarm (
+      .clk_i, .rst_ni, .we_i(wr_unit && k_uarm), .wdata_i(rb_wdata_i[NCTR-1:0]), .hwclr_i(fire_w),
+      .hwset_i(nov_set), .q_o(arm_q)
+    );
+  end endgenerate
 
   // serial channel (detailed mode)
   reg  [LW-1:0] sh_q;
