@@ -208,10 +208,6 @@ def _log2(x):
     return x.bit_length() - 1
 
 
-def _clog2_expr(e):
-    return f"(({e}) > 1 ? $clog2({e}) : 1)"
-
-
 # ------------------------------------------------------------------ Verilog
 def gen_v():
     nk = len(KINDS)

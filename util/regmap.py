@@ -112,8 +112,6 @@ def gen_vh():
     o.append(f"`define PMU_YCH3_BASE {ADDR_BITS}'h{YCH3_BASE:03X}")
     o.append(f"`define PMU_YCH_STRIDE_LOG2 {YCH_STRIDE.bit_length() - 1}")
     o.append(f"`define PMU_NCH_MAX {NCH_MAX}")
-    for name, off, _, _, fields in YCH_REGS:
-        o.append(f"`define PMU_{name}_IDX 3'd{off // 4}")
     for i, b in enumerate(TB_BITS):
         o.append(f"`define PMU_TB_BIT{i} {b}")
     for n, lsb, w, _ in YEV_BITS:
