@@ -92,7 +92,8 @@ static void gen_fn(void *arg, uint64_t cyc, pmu_inputs *in)
                 in->flop[t][s].valid = 1;
                 in->flop[t][s].rsz = (uint8_t)(s == 0 ? PMU_RSZ64 : PMU_RSZ32);
                 in->flop[t][s].esz = (uint8_t)(s == 0 ? 1u : 0u);
-                in->flop[t][s].fma = (uint8_t)fma;
+                in->flop[t][s].scalar = 0;   /* a one-element register: scalar all the same */
+                in->flop[t][s].op = (uint8_t)(fma ? PMU_FOP_FMA : PMU_FOP_ADD);
                 g->ftally[t][os][s] += fma ? 2u : 1u;
             }
         if (g->mem_on && (cyc + 3u * t) % 4u == 0u) {
