@@ -48,8 +48,8 @@ module pmu_core_apb3 #(
   input  wire [NT*NRET-1:0]    flop_valid_i,
   input  wire [NT*NRET*3-1:0]  flop_rsz_i,    // 0=32b 1=64b 2=128b 3=256b 4=512b 5=1024b
   input  wire [NT*NRET-1:0]    flop_esz_i,    // 0=single 1=double
-  input  wire [NT*NRET-1:0]    flop_scalar_i, // scalar instruction
-  input  wire [NT*NRET*`PMU_FLOP_OP_W-1:0] flop_op_i,  // instruction type (FMA counts 2)
+  input  wire [NT*NRET-1:0]    flop_scalar_i, // scalar instruction (one element, any register size)
+  input  wire [NT*NRET*`PMU_FLOP_OP_W-1:0] flop_op_i,  // type: 0 ADD 1 SUB 2 MUL 3 DIV 4 MIN 5 MAX 6 RECIP 7 SQRT 8 FMA (counts 2)
   // interrupt and observation
   output wire                  irq_o,
   output wire [NC*CW-1:0]      cnt_o,         // live counter values (trace/debug)
