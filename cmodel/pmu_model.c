@@ -110,28 +110,57 @@ static unsigned popcount16(unsigned v)
     return n;
 }
 
-/* pmu_flop_decode: one-hot FLOP category of a retire slot. */
+/* pmu_flop_decode: one-hot FLOP sub-event of a retire slot (seed 003):
+ * scalar (flag set, or one element in the register) by element size, else
+ * packed by register size x element size; 0 when not counted (no element:
+ * a double in a 32-bit register, size codes 6/7). */
 static unsigned flop_cat(const pmu_flop_slot *s)
 {
-    if (!s->valid) return 0;
+    const unsigned d = s->esz & 1u;
+    if (!s->valid || s->rsz > PMU_RSZ1024 || (s->rsz == PMU_RSZ32 && d)) return 0;
+    if ((s->scalar & 1u) || (s->rsz == PMU_RSZ32 && !d) || (s->rsz == PMU_RSZ64 && d))
+        return d ? PMU_FLOP_SCALAR_DOUBLE_MASK : PMU_FLOP_SCALAR_SINGLE_MASK;
     switch (s->rsz) {
-    case PMU_RSZ32:  return s->esz ? 0u : PMU_FLOP_SCALAR_SINGLE_MASK;
-    case PMU_RSZ64:  return s->esz ? PMU_FLOP_SCALAR_DOUBLE_MASK : 0u;
-    case PMU_RSZ128: return s->esz ? PMU_FLOP_PACKED128_DOUBLE_MASK : PMU_FLOP_PACKED128_SINGLE_MASK;
-    case PMU_RSZ256: return s->esz ? PMU_FLOP_PACKED256_DOUBLE_MASK : PMU_FLOP_PACKED256_SINGLE_MASK;
-    case PMU_RSZ512: return s->esz ? PMU_FLOP_PACKED512_DOUBLE_MASK : PMU_FLOP_PACKED512_SINGLE_MASK;
-    default:         return 0u;
+    case PMU_RSZ64:   return d ? 0u : PMU_FLOP_PACKED64_SINGLE_MASK;
+    case PMU_RSZ128:  return d ? PMU_FLOP_PACKED128_DOUBLE_MASK : PMU_FLOP_PACKED128_SINGLE_MASK;
+    case PMU_RSZ256:  return d ? PMU_FLOP_PACKED256_DOUBLE_MASK : PMU_FLOP_PACKED256_SINGLE_MASK;
+    case PMU_RSZ512:  return d ? PMU_FLOP_PACKED512_DOUBLE_MASK : PMU_FLOP_PACKED512_SINGLE_MASK;
+    case PMU_RSZ1024: return d ? PMU_FLOP_PACKED1024_DOUBLE_MASK : PMU_FLOP_PACKED1024_SINGLE_MASK;
+    default:          return 0u;   /* not reached: one element or none */
     }
 }
 
-/* pmu_event_mux: masked increment of thread t for counter c. */
+/* ... and its one-hot instruction type (FTYPE bit; 0 for codes 9..15). */
+static unsigned flop_typ(const pmu_flop_slot *s)
+{
+    const unsigned op = s->op & ((1u << PMU_FLOP_OP_W) - 1u);
+    return s->valid && op < PMU_FLOP_NTYPE ? 1u << op : 0u;
+}
+
+/* FTYPE.MAIN -> the mask of the instruction types it selects (seed 003 main
+ * event): one type, the seed's FLOPs, every type; other codes none. */
+static unsigned flop_main_types(unsigned code)
+{
+    if (code < PMU_FLOP_NTYPE) return 1u << code;
+    if (code == PMU_FMAIN_FLOPS) return PMU_FMAIN_FLOPS_TYPES;
+    if (code == PMU_FMAIN_ALL) return PMU_FTYPE_ALL;
+    return 0u;
+}
+
+/* pmu_event_mux: masked increment of thread t for counter c. FLOP class: a
+ * slot counts if its sub-event is in EM and FTYPE.MAIN selects its type;
+ * FMA adds 2. */
 static unsigned mux_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *in, unsigned t)
 {
     unsigned acc = 0;
     if (c->es == m->cfg.flop_class) {
-        for (unsigned s = 0; s < m->cfg.nret; s++)
-            if (flop_cat(&in->flop[t][s]) & c->em & 0xFFu)
-                acc += in->flop[t][s].fma ? 2u : 1u;
+        const unsigned ft = flop_main_types((unsigned)FLD(m, FTYPE, (unsigned)(c - m->c), MAIN));
+        for (unsigned s = 0; s < m->cfg.nret; s++) {
+            const pmu_flop_slot *f = &in->flop[t][s];
+            const unsigned typ = flop_typ(f);
+            if ((flop_cat(f) & c->em & PMU_FLOP_SUB_ALL) && (typ & ft))
+                acc += (typ & PMU_FTYPE_FMA_MASK) ? 2u : 1u;
+        }
     } else if (pmu_cfg_class_ok(&m->cfg, (unsigned)(c - m->c), c->es)) {
         acc = popcount16(in->ev[t][c->es] & c->em);
     }

@@ -37,11 +37,13 @@ typedef struct {
 /* Counter areas (seed 000): can counter n count event class es? */
 int pmu_cfg_class_ok(const pmu_cfg *cfg, unsigned n, unsigned es);
 
+/* One FP retire slot (seed 003; docs/regmap.md "FLOP class"). */
 typedef struct {
     uint8_t valid;
-    uint8_t rsz;   /* PMU_RSZ32 .. PMU_RSZ512 (0..4); 5..7 never count */
-    uint8_t esz;   /* 0 single, 1 double */
-    uint8_t fma;
+    uint8_t rsz;    /* PMU_RSZ32 .. PMU_RSZ1024 (0..5); 6, 7 never count */
+    uint8_t esz;    /* 0 single, 1 double */
+    uint8_t scalar; /* scalar instruction: one element, whatever the register size */
+    uint8_t op;     /* instruction type PMU_FOP_ADD .. PMU_FOP_FMA (0..8; FMA counts 2); 9..15 never count */
 } pmu_flop_slot;
 
 typedef struct {

@@ -31,6 +31,7 @@ enum pmu_kind {
     PMU_K_CNT_LO,
     PMU_K_CNT_HI,
     PMU_K_XCTL,
+    PMU_K_FTYPE,
     PMU_K_YCH0_CTL,
     PMU_K_YCH0_ESV,
     PMU_K_YCH0_ESM,
@@ -99,6 +100,7 @@ static const pmu_kind_info PMU_KIND[PMU_NK] = {
     {"CNT_LO", 0x100u, 0x10u, 0x8u, 32u, 0xFFFFFFFFu, 1, 1, 1, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"CNT_HI", 0x100u, 0x10u, 0xCu, 32u, 0xFFFFFFFFu, 1, 1, 1, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"XCTL", 0x400u, 0x4u, 0x0u, 32u, 0x0000001Fu, 1, 1, 0, 0, 0, 0x00000000u, 0, 0x0000001Fu, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"FTYPE", 0x500u, 0x4u, 0x0u, 32u, 0x0000000Fu, 1, 1, 0, 0, 0, 0x00000000u, 0, 0x0000000Fu, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x0000000Fu},
     {"YCH0_CTL", 0x900u, 0x20u, 0x0u, 8u, 0x0000FF0Fu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH0_ESV", 0x900u, 0x20u, 0x4u, 8u, 0x01FFFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH0_ESM", 0x900u, 0x20u, 0x8u, 8u, 0x01FFFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
@@ -134,6 +136,7 @@ static inline unsigned pmu_kind_count(const pmu_dec_param *p, int k)
     case PMU_K_CNT_LO: return p->NC;
     case PMU_K_CNT_HI: return p->NC;
     case PMU_K_XCTL: return (p->HAS_SAMPLE) ? p->NC : 0u;
+    case PMU_K_FTYPE: return p->NC;
     case PMU_K_YCH0_CTL: return (p->HAS_YIELD) ? p->NCH : 0u;
     case PMU_K_YCH0_ESV: return (p->HAS_YIELD) ? p->NCH : 0u;
     case PMU_K_YCH0_ESM: return (p->HAS_YIELD) ? p->NCH : 0u;
@@ -198,6 +201,13 @@ static inline int pmu_reg_decode(const pmu_dec_param *p, uint32_t a, unsigned *i
         *idx = (a - 0x400u) / 0x4u;
         switch ((a - 0x400u) % 0x4u) {
         case 0x0u: return PMU_K_XCTL;
+        default: return PMU_K_NONE;
+        }
+    }
+    if (a >= 0x500u && (a - 0x500u) / 0x4u < (p->NC)) {
+        *idx = (a - 0x500u) / 0x4u;
+        switch ((a - 0x500u) % 0x4u) {
+        case 0x0u: return PMU_K_FTYPE;
         default: return PMU_K_NONE;
         }
     }

@@ -34,6 +34,8 @@
 #define PMU_REG_CNT_HI(n) (PMU_CNT_BASE + (unsigned)(n) * PMU_CNT_STRIDE + PMU_CREG_CNT_HI)
 #define PMU_XCTL_BASE 0x400u
 #define PMU_REG_XCTL(n) (PMU_XCTL_BASE + 4u * (unsigned)(n))
+#define PMU_FTYPE_BASE 0x500u
+#define PMU_REG_FTYPE(n) (PMU_FTYPE_BASE + 4u * (unsigned)(n))
 #define PMU_YCH0_BASE 0x900u
 #define PMU_YCH3_BASE 0xA00u
 #define PMU_YCH_STRIDE 0x20u
@@ -195,6 +197,9 @@
 #define PMU_XCTL_PMS_MASK 0x00000008u
 #define PMU_XCTL_PMC_LSB 4u
 #define PMU_XCTL_PMC_MASK 0x00000010u
+#define PMU_FTYPE_FIELDS 0x0000000Fu
+#define PMU_FTYPE_MAIN_LSB 0u
+#define PMU_FTYPE_MAIN_MASK 0x0000000Fu
 #define PMU_YCH_CTL_FIELDS 0x0000FF0Fu
 #define PMU_YCH_CTL_VALID_LSB 0u
 #define PMU_YCH_CTL_VALID_MASK 0x00000001u
@@ -232,6 +237,16 @@
 #define PMU_EQ_OS_BIT(t, nt)  (2u * ((nt) - 1u - (t)) + 1u)
 #define PMU_EQ_USR_BIT(t, nt) (2u * ((nt) - 1u - (t)))
 
+#define PMU_FLOP_NSUB 11u
+#define PMU_FLOP_NTYPE 9u
+#define PMU_FLOP_OP_W 4u
+#define PMU_FLOP_SUB_ALL 0x7FFu
+#define PMU_FTYPE_ALL 0x1FFu
+/* FTYPE.MAIN codes: 0..8 one type (its PMU_FOP_ code), FLOPS the seed's FLOP types, ALL every type (reset); others count nothing */
+#define PMU_FMAIN_FLOPS 9u
+#define PMU_FMAIN_ALL 15u
+/* the type mask of FLOPS */
+#define PMU_FMAIN_FLOPS_TYPES 0x10Fu
 #define PMU_FLOP_SCALAR_DOUBLE_BIT 0u
 #define PMU_FLOP_SCALAR_DOUBLE_MASK (1u << PMU_FLOP_SCALAR_DOUBLE_BIT)
 #define PMU_FLOP_SCALAR_SINGLE_BIT 1u
@@ -248,10 +263,36 @@
 #define PMU_FLOP_PACKED512_DOUBLE_MASK (1u << PMU_FLOP_PACKED512_DOUBLE_BIT)
 #define PMU_FLOP_PACKED512_SINGLE_BIT 7u
 #define PMU_FLOP_PACKED512_SINGLE_MASK (1u << PMU_FLOP_PACKED512_SINGLE_BIT)
+#define PMU_FLOP_PACKED1024_DOUBLE_BIT 8u
+#define PMU_FLOP_PACKED1024_DOUBLE_MASK (1u << PMU_FLOP_PACKED1024_DOUBLE_BIT)
+#define PMU_FLOP_PACKED1024_SINGLE_BIT 9u
+#define PMU_FLOP_PACKED1024_SINGLE_MASK (1u << PMU_FLOP_PACKED1024_SINGLE_BIT)
+#define PMU_FLOP_PACKED64_SINGLE_BIT 10u
+#define PMU_FLOP_PACKED64_SINGLE_MASK (1u << PMU_FLOP_PACKED64_SINGLE_BIT)
 #define PMU_RSZ32 0u
 #define PMU_RSZ64 1u
 #define PMU_RSZ128 2u
 #define PMU_RSZ256 3u
 #define PMU_RSZ512 4u
+#define PMU_RSZ1024 5u
+/* instruction types (flop_op_i codes = FTYPE.MAIN codes of one type) and their type-mask bits */
+#define PMU_FOP_ADD 0u
+#define PMU_FTYPE_ADD_MASK (1u << PMU_FOP_ADD)
+#define PMU_FOP_SUB 1u
+#define PMU_FTYPE_SUB_MASK (1u << PMU_FOP_SUB)
+#define PMU_FOP_MUL 2u
+#define PMU_FTYPE_MUL_MASK (1u << PMU_FOP_MUL)
+#define PMU_FOP_DIV 3u
+#define PMU_FTYPE_DIV_MASK (1u << PMU_FOP_DIV)
+#define PMU_FOP_MIN 4u
+#define PMU_FTYPE_MIN_MASK (1u << PMU_FOP_MIN)
+#define PMU_FOP_MAX 5u
+#define PMU_FTYPE_MAX_MASK (1u << PMU_FOP_MAX)
+#define PMU_FOP_RECIP 6u
+#define PMU_FTYPE_RECIP_MASK (1u << PMU_FOP_RECIP)
+#define PMU_FOP_SQRT 7u
+#define PMU_FTYPE_SQRT_MASK (1u << PMU_FOP_SQRT)
+#define PMU_FOP_FMA 8u
+#define PMU_FTYPE_FMA_MASK (1u << PMU_FOP_FMA)
 
 #endif

@@ -75,6 +75,7 @@ module pmu_apb #(
   input  wire [(NC)*64-1:0] rd_cnt_lo_i,  // CNT_LO read values, element n at [n*64 +: 64]
   output wire [(NC)-1:0] we_cnt_lo_o,  // CNT_LO written, element n at bit n
   output wire [(NC)*32-1:0] xctl_q_o,  // XCTL stored fields
+  output wire [(NC)*32-1:0] ftype_q_o,  // FTYPE stored fields
   input  wire [(NCH)*32-1:0] rd_ych0_ctl_i,  // YCH0_CTL read values, element n at [n*32 +: 32]
   output wire [(NCH)-1:0] we_ych0_ctl_o,  // YCH0_CTL written, element n at bit n
   input  wire [(NCH)*32-1:0] rd_ych0_esv_i,  // YCH0_ESV read values, element n at [n*32 +: 32]
@@ -109,7 +110,7 @@ module pmu_apb #(
   output wire [(NCH)-1:0] we_ych3_tgt_hi_o  // YCH3_TGT_HI written, element n at bit n
   /* verilator lint_on UNUSEDSIGNAL */
 );
-  localparam integer NK = 38;
+  localparam integer NK = 39;
   localparam integer K_ID = 0;
   localparam integer K_CFG = 1;
   localparam integer K_GCTL = 2;
@@ -132,32 +133,34 @@ module pmu_apb #(
   localparam integer K_CNT_LO = 19;
   localparam integer K_CNT_HI = 20;
   localparam integer K_XCTL = 21;
-  localparam integer K_YCH0_CTL = 22;
-  localparam integer K_YCH0_ESV = 23;
-  localparam integer K_YCH0_ESM = 24;
-  localparam integer K_YCH0_SAV = 25;
-  localparam integer K_YCH0_CNT = 26;
-  localparam integer K_YCH0_MISS = 27;
-  localparam integer K_YCH0_TGT_LO = 28;
-  localparam integer K_YCH0_TGT_HI = 29;
-  localparam integer K_YCH3_CTL = 30;
-  localparam integer K_YCH3_ESV = 31;
-  localparam integer K_YCH3_ESM = 32;
-  localparam integer K_YCH3_SAV = 33;
-  localparam integer K_YCH3_CNT = 34;
-  localparam integer K_YCH3_MISS = 35;
-  localparam integer K_YCH3_TGT_LO = 36;
-  localparam integer K_YCH3_TGT_HI = 37;
+  localparam integer K_FTYPE = 22;
+  localparam integer K_YCH0_CTL = 23;
+  localparam integer K_YCH0_ESV = 24;
+  localparam integer K_YCH0_ESM = 25;
+  localparam integer K_YCH0_SAV = 26;
+  localparam integer K_YCH0_CNT = 27;
+  localparam integer K_YCH0_MISS = 28;
+  localparam integer K_YCH0_TGT_LO = 29;
+  localparam integer K_YCH0_TGT_HI = 30;
+  localparam integer K_YCH3_CTL = 31;
+  localparam integer K_YCH3_ESV = 32;
+  localparam integer K_YCH3_ESM = 33;
+  localparam integer K_YCH3_SAV = 34;
+  localparam integer K_YCH3_CNT = 35;
+  localparam integer K_YCH3_MISS = 36;
+  localparam integer K_YCH3_TGT_LO = 37;
+  localparam integer K_YCH3_TGT_HI = 38;
   localparam integer NE0 = 1;
   localparam integer NE1 = (NC) > NE0 ? (NC) : NE0;
   localparam integer NE2 = ((HAS_SAMPLE) != 0 ? (NC) : 1) > NE1 ? ((HAS_SAMPLE) != 0 ? (NC) : 1) : NE1;
-  localparam integer NE3 = ((HAS_YIELD) != 0 ? (NCH) : 1) > NE2 ? ((HAS_YIELD) != 0 ? (NCH) : 1) : NE2;
+  localparam integer NE3 = (NC) > NE2 ? (NC) : NE2;
   localparam integer NE4 = ((HAS_YIELD) != 0 ? (NCH) : 1) > NE3 ? ((HAS_YIELD) != 0 ? (NCH) : 1) : NE3;
-  localparam integer NE = NE4;   // elements of the largest array
+  localparam integer NE5 = ((HAS_YIELD) != 0 ? (NCH) : 1) > NE4 ? ((HAS_YIELD) != 0 ? (NCH) : 1) : NE4;
+  localparam integer NE = NE5;   // elements of the largest array
   localparam integer IW = NE > 1 ? $clog2(NE) : 1;
-  localparam [NK-1:0] PRESENT = {(HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1};
+  localparam [NK-1:0] PRESENT = {(HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, 1'b1, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1};
   // mapped but inert (pmu_inert): reads 0, ignores writes, no select flip-flop
-  localparam [NK-1:0] INERT = {(AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, (AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0};
+  localparam [NK-1:0] INERT = {(AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, (AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0};
 
   wire setup = psel_i & ~penable_i;
   reg  setup_q;   // the access phase
@@ -173,6 +176,8 @@ module pmu_apb #(
   wire in_cnt = ({{24{1'b0}}, o_cnt[11:4]} < (NC));
   wire [11:0] o_xctl = a - 12'h400;   // XCTL[n] at 0x400 + 0x4*n
   wire in_xctl = (HAS_SAMPLE != 0) && ({{22{1'b0}}, o_xctl[11:2]} < (NC));
+  wire [11:0] o_ftype = a - 12'h500;   // FTYPE[n] at 0x500 + 0x4*n
+  wire in_ftype = ({{22{1'b0}}, o_ftype[11:2]} < (NC));
   wire [11:0] o_ych0 = a - 12'h900;   // YCH0[n] at 0x900 + 0x20*n
   wire in_ych0 = (HAS_YIELD != 0) && ({{25{1'b0}}, o_ych0[11:5]} < (NCH));
   wire [11:0] o_ych3 = a - 12'hA00;   // YCH3[n] at 0xA00 + 0x20*n
@@ -201,6 +206,7 @@ module pmu_apb #(
   assign k_d[K_CNT_LO] = in_cnt && (o_cnt[3:0] == 4'h8);
   assign k_d[K_CNT_HI] = in_cnt && (o_cnt[3:0] == 4'hC);
   assign k_d[K_XCTL] = in_xctl && (o_xctl[1:0] == 2'h0);
+  assign k_d[K_FTYPE] = in_ftype && (o_ftype[1:0] == 2'h0);
   assign k_d[K_YCH0_CTL] = in_ych0 && (o_ych0[4:0] == 5'h0);
   assign k_d[K_YCH0_ESV] = in_ych0 && (o_ych0[4:0] == 5'h4);
   assign k_d[K_YCH0_ESM] = in_ych0 && (o_ych0[4:0] == 5'h8);
@@ -219,6 +225,7 @@ module pmu_apb #(
   assign k_d[K_YCH3_TGT_HI] = in_ych3 && (o_ych3[4:0] == 5'h1C);
   wire [IW-1:0] idx_d = ({IW{in_cnt}} & o_cnt[4 +: IW]) |
                         ({IW{in_xctl}} & o_xctl[2 +: IW]) |
+                        ({IW{in_ftype}} & o_ftype[2 +: IW]) |
                         ({IW{in_ych0}} & o_ych0[5 +: IW]) |
                         ({IW{in_ych3}} & o_ych3[5 +: IW]);
   wire user_r  = k_d[K_TSC_LO] | k_d[K_TSC_HI] | k_d[K_CNT_LO] | k_d[K_CNT_HI];   // unprivileged reads while UEN=1
@@ -284,6 +291,7 @@ module pmu_apb #(
                       ({32{k_q[K_CNT_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
                       ({32{k_q[K_CNT_HI]}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_XCTL]}} & (xctl_q[idx_q*32 +: 32]) & 32'h0000001F) |
+                      ({32{k_q[K_FTYPE]}} & (ftype_q[idx_q*32 +: 32]) & 32'h0000000F) |
                       ({32{k_q[K_YCH0_CTL]}} & rd_ych0_ctl_i[idx_q*32 +: 32] & 32'h0000FF0F) |
                       ({32{k_q[K_YCH0_ESV]}} & rd_ych0_esv_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
                       ({32{k_q[K_YCH0_ESM]}} & rd_ych0_esm_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
@@ -346,6 +354,7 @@ module pmu_apb #(
   wire [(NC)-1:0] we_cnt_lo = {(NC){wr_ok & k_q[K_CNT_LO]}} & idx_hot[(NC)-1:0];
   assign we_cnt_lo_o = we_cnt_lo;
   wire [(NC)-1:0] we_xctl = {(NC){wr_ok & k_q[K_XCTL]}} & idx_hot[(NC)-1:0];
+  wire [(NC)-1:0] we_ftype = {(NC){wr_ok & k_q[K_FTYPE]}} & idx_hot[(NC)-1:0];
   wire [(NCH)-1:0] we_ych0_ctl = {(NCH){wr_ok & k_q[K_YCH0_CTL]}} & idx_hot[(NCH)-1:0];
   assign we_ych0_ctl_o = we_ych0_ctl;
   wire [(NCH)-1:0] we_ych0_esv = {(NCH){wr_ok & k_q[K_YCH0_ESV]}} & idx_hot[(NCH)-1:0];
@@ -495,4 +504,20 @@ module pmu_apb #(
     end
   endgenerate
   assign xctl_q_o = xctl_q;
+  wire [(NC)*32-1:0] ftype_q;
+  generate
+    if (!PRESENT[K_FTYPE]) begin : g_no_ftype
+      assign ftype_q = {(NC)*32{1'b0}};
+    end else begin : g_has_ftype
+    for (ge = 0; ge < (NC); ge = ge + 1) begin : g_st
+      wire [31:0] q_rw;
+      pmu_reg_field #(.W(32), .SW(0), .RESET(32'h0000000F), .MASK(32'h0000000F)) u_rw (
+        .clk_i, .rst_ni, .we_i(we_ftype[ge]), .wdata_i(pwdata_i),
+        .hwclr_i(32'd0), .hwset_i(32'd0), .q_o(q_rw)
+      );
+      assign ftype_q[ge*32 +: 32] = q_rw;
+    end
+    end
+  endgenerate
+  assign ftype_q_o = ftype_q;
 endmodule

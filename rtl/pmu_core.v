@@ -5,8 +5,9 @@
 // Event path, one per counter, pipelined so that no path runs from a
 // configuration register or an event input into a counter in one cycle:
 //   stage E (cycle t)  : ev_i/flop_* --> [pmu_event_mux: class of the
-//                        counter's area (FLOP_CLASS: the retire slots), EM
-//                        mask, popcount of sub-events 7:0 and of 15:8]
+//                        counter's area (FLOP_CLASS: the retire slots'
+//                        sub-event in EM and type in FTYPE), EM mask,
+//                        popcount of sub-events 7:0 and of 15:8]
 //                        --> per-thread counts; the threads counted this
 //                        cycle ([pmu_qualifier: thread x CPL vs EQ], process
 //                        mark, latency mode; decided beside the mux) and
@@ -54,6 +55,11 @@
 `define PMU_YRING0_BLK_LSB 0
 `define PMU_YRING3_BLK_LSB 0
 `define PMU_CTL_EN_LSB 8
+`define PMU_FTYPE_MAIN_LSB 0
+`define PMU_FTYPE_MAIN_W 4
+`define PMU_FLOP_NSUB 11
+`define PMU_FLOP_NTYPE 9
+`define PMU_FLOP_OP_W 4
 // END pmu regmap defines
 module pmu_core #(
   parameter integer NT         = 2,   // hardware threads (1..8)
@@ -84,11 +90,12 @@ module pmu_core #(
   // events: thread t, class c, sub-event s at bit ((t*NCLS+c)*16+s)
   input  wire [NT*NCLS*16-1:0] ev_i,           // event sub-event bits
   input  wire [NT*2-1:0]       cpl_i,         // current privilege level per thread
-  // retired FP instructions: NRET slots per thread, slot k of thread t at t*NRET+k
+  // retired FP instructions (seed 003): NRET slots per thread, slot k of thread t at t*NRET+k
   input  wire [NT*NRET-1:0]    flop_valid_i,   // slot retires an FP instruction
-  input  wire [NT*NRET*3-1:0]  flop_rsz_i,    // 0=32b 1=64b 2=128b 3=256b 4=512b
-  input  wire [NT*NRET-1:0]    flop_esz_i,    // 0=single 1=double
-  input  wire [NT*NRET-1:0]    flop_fma_i,     // it is a fused multiply-add (counts 2)
+  input  wire [NT*NRET*3-1:0]  flop_rsz_i,    // register size: 0=32b 1=64b 2=128b 3=256b 4=512b 5=1024b
+  input  wire [NT*NRET-1:0]    flop_esz_i,    // element size: 0=single 1=double
+  input  wire [NT*NRET-1:0]    flop_scalar_i, // scalar instruction (one element, any register size)
+  input  wire [NT*NRET*`PMU_FLOP_OP_W-1:0] flop_op_i,  // type: 0 ADD 1 SUB 2 MUL 3 DIV 4 MIN 5 MAX 6 RECIP 7 SQRT 8 FMA (counts 2)
   // interrupt and observation
   output wire                  irq_o,          // interrupt: |(OVF & IE) | (PMSTAT != 0)
   output wire [NC*CW-1:0]      cnt_o,         // live counter values (trace/debug)
@@ -182,7 +189,7 @@ module pmu_core #(
   // registers stored in the register block and their hardware sides
   /* verilator lint_off UNUSEDSIGNAL */   // reserved bits, left-out blocks
   wire [31:0] gctl_q, ovf_rq, mmcr_q, pmstat_q, yr0_q, yr3_q;
-  wire [NC*32-1:0] xctl_q;
+  wire [NC*32-1:0] xctl_q, ftype_q;
   wire [31:0] mmcr_set, mmcr_clr, pmstat_set;
   wire [1:0]  blk_set;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -226,7 +233,7 @@ module pmu_core #(
     .rd_cnt_lo_i(cnt64), .we_cnt_lo_o(we_cnt),
     .mmcr_q_o(mmcr_q), .mmcr_hwset_i(mmcr_set), .mmcr_hwclr_i(mmcr_clr),
     .pmstat_q_o(pmstat_q), .pmstat_hwset_i(pmstat_set),
-    .rd_siar_lo_i(siar64), .rd_sdar_lo_i(sdar64), .xctl_q_o(xctl_q),
+    .rd_siar_lo_i(siar64), .rd_sdar_lo_i(sdar64), .xctl_q_o(xctl_q), .ftype_q_o(ftype_q),
     .rd_yring0_i(yr0_rd), .yring0_q_o(yr0_q), .yring0_hwset_i({31'd0, blk_set[0]} << `PMU_YRING0_BLK_LSB),
     .rd_yring3_i(yr3_rd), .yring3_q_o(yr3_q), .yring3_hwset_i({31'd0, blk_set[1]} << `PMU_YRING3_BLK_LSB),
     .rd_ych0_ctl_i(yrd_ctl[0 +: NCH*32]),    .we_ych0_ctl_o(ywe_ctl[0 +: NCH]),
@@ -352,13 +359,18 @@ module pmu_core #(
   endgenerate
 
   // --------------------------------------------- shared FLOP decoders
-  wire [NT*NRET*8-1:0] flop_cat;
+  // one per retire slot, for every counter: one-hot sub-event (register size
+  // x element size, scalar/packed) and one-hot instruction type (seed 003)
+  localparam integer NFS = `PMU_FLOP_NSUB, NFT = `PMU_FLOP_NTYPE, OPW = `PMU_FLOP_OP_W;
+  wire [NT*NRET*NFS-1:0] flop_cat;
+  wire [NT*NRET*NFT-1:0] flop_typ;
   genvar n;
   generate
     for (n = 0; n < NT*NRET; n = n + 1) begin : g_flop
       pmu_flop_decode u_dec (
         .valid_i(flop_valid_i[n]), .rsz_i(flop_rsz_i[n*3 +: 3]), .esz_i(flop_esz_i[n]),
-        .cat_o(flop_cat[n*8 +: 8])
+        .scalar_i(flop_scalar_i[n]), .op_i(flop_op_i[n*OPW +: OPW]),
+        .cat_o(flop_cat[n*NFS +: NFS]), .typ_o(flop_typ[n*NFT +: NFT])
       );
     end
   endgenerate
@@ -398,7 +410,8 @@ module pmu_core #(
       /* verilator lint_off PINCONNECTEMPTY */
       pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .IW(IW),
                       .NAREA(NAREA), .AREA(n % NAREA), .SUM(0)) u_mux (   // the halves only
-        .ev_i, .flop_cat_i(flop_cat), .flop_fma_i, .es_i(es), .em_i(em), .inc_o(),
+        .ev_i, .flop_cat_i(flop_cat), .flop_typ_i(flop_typ), .ft_i(ftype_q[n*32 + `PMU_FTYPE_MAIN_LSB +: `PMU_FTYPE_MAIN_W]),
+        .es_i(es), .em_i(em), .inc_o(),
         .inc_a_o(inc_a), .inc_b_o(inc_b)
       );
       /* verilator lint_on PINCONNECTEMPTY */

@@ -54,7 +54,10 @@ int pmu_drv_init(pmu_dev *d, const pmu_mmio *io)
     pmu_drv_set_cnten(d, 0);
     {
         unsigned n;
-        for (n = 0; n < d->nc; n++) pmu_drv_program(d, n, 0, 0);
+        for (n = 0; n < d->nc; n++) {
+            pmu_drv_program(d, n, 0, 0);
+            pmu_drv_set_flop_main(d, n, PMU_FMAIN_ALL);
+        }
     }
     pmu_drv_clear(d, 0xFFFFFFFFu);
     pmu_drv_ovf_clear(d, 0xFFFFFFFFu);
@@ -91,6 +94,19 @@ int pmu_drv_get_program(const pmu_dev *d, unsigned n, uint32_t *ctl, uint32_t *e
     if (ctl) *ctl = pmu_drv_rd(d, PMU_REG_CTL(n));
     if (emq) *emq = pmu_drv_rd(d, PMU_REG_EMQ(n));
     return PMU_DRV_OK;
+}
+
+int pmu_drv_set_flop_main(const pmu_dev *d, unsigned n, unsigned code)
+{
+    if (bad(d) || n >= d->nc || (code >= PMU_FLOP_NTYPE && code != PMU_FMAIN_FLOPS && code != PMU_FMAIN_ALL))
+        return PMU_DRV_EINVAL;
+    return pmu_drv_wr(d, PMU_REG_FTYPE(n), code << PMU_FTYPE_MAIN_LSB);
+}
+
+int pmu_drv_get_flop_main(const pmu_dev *d, unsigned n)
+{
+    if (bad(d) || n >= d->nc) return PMU_DRV_EINVAL;
+    return (int)((pmu_drv_rd(d, PMU_REG_FTYPE(n)) & PMU_FTYPE_MAIN_MASK) >> PMU_FTYPE_MAIN_LSB);
 }
 
 int pmu_drv_global_enable(const pmu_dev *d, int gen, int uen)

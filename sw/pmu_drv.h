@@ -70,6 +70,14 @@ int      pmu_drv_wr(const pmu_dev *d, uint32_t off, uint32_t v);
 /* Counter programming (CTL[n] includes the EN bit). */
 int      pmu_drv_program(const pmu_dev *d, unsigned n, uint32_t ctl, uint32_t emq);
 int      pmu_drv_get_program(const pmu_dev *d, unsigned n, uint32_t *ctl, uint32_t *emq);
+/* FLOP-class main event of counter n (FTYPE[n].MAIN, seed 003, docs/flop.md):
+ * 0..8 one instruction type (PMU_FOP_*), PMU_FMAIN_FLOPS the seed's FLOPs
+ * (add, sub, mul, div, FMA), PMU_FMAIN_ALL every type (reset). Any other code
+ * or n >= CFG.NC: PMU_DRV_EINVAL and no access. pmu_drv_init sets every
+ * counter's main event to PMU_FMAIN_ALL. get returns the code, or
+ * PMU_DRV_EINVAL. */
+int      pmu_drv_set_flop_main(const pmu_dev *d, unsigned n, unsigned code);
+int      pmu_drv_get_flop_main(const pmu_dev *d, unsigned n);
 int      pmu_drv_global_enable(const pmu_dev *d, int gen, int uen);
 /* GCTL read-modify-write of one bit: GEN (start/stop all counters) keeps UEN,
  * UEN (user-level reads of CNT/TSC) keeps GEN. */

@@ -43,6 +43,9 @@ static const pmu_umask um_fp[] = {
     { "PACKED256_SINGLE", PMU_FLOP_PACKED256_SINGLE_MASK, "" },
     { "PACKED512_DOUBLE", PMU_FLOP_PACKED512_DOUBLE_MASK, "" },
     { "PACKED512_SINGLE", PMU_FLOP_PACKED512_SINGLE_MASK, "" },
+    { "PACKED1024_DOUBLE", PMU_FLOP_PACKED1024_DOUBLE_MASK, "" },
+    { "PACKED1024_SINGLE", PMU_FLOP_PACKED1024_SINGLE_MASK, "" },
+    { "PACKED64_SINGLE", PMU_FLOP_PACKED64_SINGLE_MASK, "2 singles in a 64-bit register" },
 };
 
 static const pmu_event_info soc_events[] = {
@@ -54,7 +57,9 @@ static const pmu_event_info soc_events[] = {
       "control-transfer instructions retired", um_br, N(um_br) },
     { "BUS",             SOC_CLS_BUS,    (1u << SOC_EV_BUS_IFETCH) | (1u << SOC_EV_BUS_DREAD) | (1u << SOC_EV_BUS_DWRITE), 0,
       "CPU memory-bus transactions", um_bus, N(um_bus) },
-    { "FP_RETIRED",      PMU_CLASS_FLOP, 0xFFu, 0, "FP ops retired (FLOP class; tied off in this SoC)", um_fp, N(um_fp) },
+    { "FP_RETIRED",      PMU_CLASS_FLOP, PMU_FLOP_SUB_ALL, 0,
+      "FP instructions retired by register x element size (FLOP class, types: FTYPE; tied off in this SoC)",
+      um_fp, N(um_fp) },
 };
 
 const pmu_event_table pmu_soc_events = { "picorv32-soc", soc_events, N(soc_events) };

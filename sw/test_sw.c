@@ -94,7 +94,8 @@ static void gen_fn(void *arg, uint64_t cyc, pmu_inputs *in)
                 in->flop[t][s].valid = 1;
                 in->flop[t][s].rsz = (uint8_t)(s == 0 ? PMU_RSZ64 : PMU_RSZ32);
                 in->flop[t][s].esz = (uint8_t)(s == 0 ? 1u : 0u);
-                in->flop[t][s].fma = (uint8_t)fma;
+                in->flop[t][s].scalar = 0;   /* a one-element register: scalar all the same */
+                in->flop[t][s].op = (uint8_t)(fma ? PMU_FOP_FMA : PMU_FOP_ADD);
                 g->ftally[t][os][s] += fma ? 2u : 1u;
             }
         if (g->mem_on && (cyc + 3u * t) % 4u == 0u) {
@@ -322,6 +323,20 @@ static void test_driver(void)
         uint32_t want = T->cfg.nt == 1 ? 0x00011234u : 0x00051234u;
         CHECK(ctl == 0x00070F03u && emq == want, "program readback ctl=%08x emq=%08x", ctl, emq);
         CHECK((pmu_drv_get_cnten(&CTX.dev) >> n & 1u) == 1u, "CTL.EN visible in CNTEN");
+    }
+    {   /* FLOP main event: init leaves every type; valid codes stored; a
+         * reserved code or counter is refused without an access */
+        unsigned k, ok = 1, m = CTX.dev.nc - 1;
+        for (k = 0; k < CTX.dev.nc; k++) ok &= pmu_drv_get_flop_main(&CTX.dev, k) == (int)PMU_FMAIN_ALL;
+        CHECK(ok, "pmu_drv_init: FTYPE.MAIN = every type on each counter");
+        CHECK(pmu_drv_set_flop_main(&CTX.dev, m, PMU_FOP_FMA) == PMU_DRV_OK &&
+              pmu_drv_get_flop_main(&CTX.dev, m) == (int)PMU_FOP_FMA &&
+              pmu_drv_set_flop_main(&CTX.dev, m, PMU_FMAIN_FLOPS) == PMU_DRV_OK &&
+              pmu_drv_get_flop_main(&CTX.dev, m) == (int)PMU_FMAIN_FLOPS, "FLOP main event set/get");
+        CHECK(pmu_drv_set_flop_main(&CTX.dev, m, 12) == PMU_DRV_EINVAL &&
+              pmu_drv_set_flop_main(&CTX.dev, CTX.dev.nc, 0) == PMU_DRV_EINVAL &&
+              pmu_drv_get_flop_main(&CTX.dev, CTX.dev.nc) == PMU_DRV_EINVAL &&
+              pmu_drv_get_flop_main(&CTX.dev, m) == (int)PMU_FMAIN_FLOPS, "FLOP main event: bad code/counter refused");
     }
     CHECK(B.n_err == 0, "driver caused %u bus errors", B.n_err);
 }

@@ -45,8 +45,8 @@ int main(int argc, char **argv) {
             }
             for (unsigned s = 0; s < c.nret; s++) {
                 x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-                page[p].flop[t][s] = {(uint8_t)(x & 1), (uint8_t)((x >> 1) % 5), (uint8_t)((x >> 4) & 1),
-                                      (uint8_t)((x >> 5) & 1)};
+                page[p].flop[t][s] = {(uint8_t)(x & 1), (uint8_t)((x >> 1) % 6), (uint8_t)((x >> 4) & 1),
+                                      (uint8_t)((x >> 5) & 1), (uint8_t)((x >> 6) % 10)};
             }
         }
     }

@@ -118,13 +118,13 @@ int main(int argc, char **argv) {
             pmu_flop_slot &f = h.in.flop[1][s];
             unsigned k = rng.below(10);
             if (k < 5) {        // vfmadd231pd ymm: 256-bit packed double FMA
-                f.valid = 1; f.rsz = PMU_RSZ256; f.esz = 1; f.fma = 1;
+                f.valid = 1; f.rsz = PMU_RSZ256; f.esz = 1; f.scalar = 0; f.op = PMU_FOP_FMA;
                 rows[7].expected += 2;
-            } else if (k < 7) { // vaddsd: scalar double
-                f.valid = 1; f.rsz = PMU_RSZ64; f.esz = 1; f.fma = 0;
+            } else if (k < 7) { // vaddsd xmm: scalar double on a 128-bit register
+                f.valid = 1; f.rsz = PMU_RSZ128; f.esz = 1; f.scalar = 1; f.op = PMU_FOP_ADD;
                 rows[7].expected += 1;
             } else if (k < 8) { // vmulps xmm: 128-bit packed single (not counted)
-                f.valid = 1; f.rsz = PMU_RSZ128; f.esz = 0; f.fma = 0;
+                f.valid = 1; f.rsz = PMU_RSZ128; f.esz = 0; f.scalar = 0; f.op = PMU_FOP_MUL;
             }
         }
         if (rng.chance(10)) { h.in.ev[1][C_BR] = 1; rows[3].expected++; }

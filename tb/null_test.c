@@ -133,7 +133,8 @@ static int drv_refuses(const pmu_dev *d)
            pmu_drv_get_cnten(d) == 0 && pmu_drv_clear(d, 1) == PMU_DRV_EINVAL &&
            pmu_drv_read_counter(d, 0) == 0 && pmu_drv_write_counter(d, 0, 1) == PMU_DRV_EINVAL &&
            pmu_drv_read_tsc(d) == 0 && pmu_drv_ovf(d) == 0 && pmu_drv_ovf_clear(d, 1) == PMU_DRV_EINVAL &&
-           pmu_drv_eq_bits(d, 0, 1, 1) == 0;
+           pmu_drv_eq_bits(d, 0, 1, 1) == 0 && pmu_drv_set_flop_main(d, 0, 0) == PMU_DRV_EINVAL &&
+           pmu_drv_get_flop_main(d, 0) == PMU_DRV_EINVAL;
 }
 static int t_drv_null(void)
 {

@@ -158,7 +158,8 @@ struct Harness {
                 put_bits(dut->flop_valid_i, k, 1, f.valid & 1);
                 put_bits(dut->flop_rsz_i, 3 * k, 3, f.rsz & 7);
                 put_bits(dut->flop_esz_i, k, 1, f.esz & 1);
-                put_bits(dut->flop_fma_i, k, 1, f.fma & 1);
+                put_bits(dut->flop_scalar_i, k, 1, f.scalar & 1);
+                put_bits(dut->flop_op_i, PMU_FLOP_OP_W * k, PMU_FLOP_OP_W, f.op & 0xF);
             }
         }
 #ifndef PMU_WRAPPED
@@ -291,7 +292,8 @@ struct Harness {
         const unsigned NT = cfg.nt, NCLS = cfg.ncls, NRET = cfg.nret;
         fputs("C ", vec);
         for (int l = (int)(NT * NCLS) - 1; l >= 0; l--) fprintf(vec, "%04x", in.ev[l / NCLS][l % NCLS]);
-        uint64_t cpl = 0, fv = 0, fr = 0, fe = 0, ff = 0;
+        uint64_t cpl = 0, fv = 0, fr = 0, fe = 0, fs = 0;
+        std::string fo(NT * NRET * PMU_FLOP_OP_W / 4, '0');   // flop_op_i, one hex digit per slot
         for (unsigned t = 0; t < NT; t++) {
             cpl |= (uint64_t)(in.cpl[t] & 3) << (2 * t);
             for (unsigned s = 0; s < NRET; s++) {
@@ -299,10 +301,12 @@ struct Harness {
                 fv |= (uint64_t)(in.flop[t][s].valid & 1) << k;
                 fr |= (uint64_t)(in.flop[t][s].rsz & 7) << (3 * k);
                 fe |= (uint64_t)(in.flop[t][s].esz & 1) << k;
-                ff |= (uint64_t)(in.flop[t][s].fma & 1) << k;
+                fs |= (uint64_t)(in.flop[t][s].scalar & 1) << k;
+                fo[NT * NRET - 1 - k] = "0123456789abcdef"[in.flop[t][s].op & 0xF];
             }
         }
-        fprintf(vec, " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64, cpl, fv, fr, fe, ff);
+        fprintf(vec, " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %s", cpl, fv, fr, fe, fs,
+                fo.c_str());
         fprintf(vec, " %x %x %x %x %x %x %x", in.psel & 1, in.penable & 1, in.pwrite & 1,
                 in.paddr & ((1u << PMU_ADDR_BITS) - 1), in.pwdata, in.pstrb & 0xF, in.pprot & 7);
         fprintf(vec, " %x %x %x %x %x %" PRIx64 " ", out.prdata, out.pslverr, out.pready, out.irq,

@@ -84,7 +84,7 @@ module tb_bus_x;
     .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
 `endif
     .ev_i(ev), .cpl_i({NT{2'b00}}), .flop_valid_i({NT*NRET{1'b0}}), .flop_rsz_i({NT*NRET*3{1'b0}}),
-    .flop_esz_i({NT*NRET{1'b0}}), .flop_fma_i({NT*NRET{1'b0}}),
+    .flop_esz_i({NT*NRET{1'b0}}), .flop_scalar_i({NT*NRET{1'b0}}), .flop_op_i({NT*NRET*4{1'b0}}),
     .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
     .iaddr_i({AW{1'b0}}), .daddr_i({AW{1'b0}}), .pm_i({NT{1'b0}}), .mem_valid_i({NT{1'b0}}),
     .mem_lat_i({NT*16{1'b0}}), .pmi_o(pmi), .siar_o(siar), .sdar_o(sdar), .mmcr_o(mmcr),

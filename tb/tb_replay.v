@@ -12,8 +12,9 @@ module tb_replay;
   reg                  clk = 1'b0, rst_n = 1'b1;
   reg [NT*NCLS*16-1:0] ev;
   reg [NT*2-1:0]       cpl;
-  reg [NT*NRET-1:0]    fv, fe, ff;
+  reg [NT*NRET-1:0]    fv, fe, fs;
   reg [NT*NRET*3-1:0]  fr;
+  reg [NT*NRET*4-1:0]  fo;   // flop_op_i (PMU_FLOP_OP_W = 4 bits per slot)
   reg                  psel, pen, pwr;
   reg [11:0]           paddr;
   reg [31:0]           pwdata;
@@ -55,7 +56,8 @@ module tb_replay;
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(psel), .penable_i(pen), .pwrite_i(pwr), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
-    .ev_i(ev), .cpl_i(cpl), .flop_valid_i(fv), .flop_rsz_i(fr), .flop_esz_i(fe), .flop_fma_i(ff),
+    .ev_i(ev), .cpl_i(cpl), .flop_valid_i(fv), .flop_rsz_i(fr), .flop_esz_i(fe),
+    .flop_scalar_i(fs), .flop_op_i(fo),
     .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
     .iaddr_i(iaddr[AW-1:0]), .daddr_i(daddr[AW-1:0]), .pm_i(pm), .mem_valid_i(mv), .mem_lat_i(mlat),
     .pmi_o(pmi), .siar_o(siar_w), .sdar_o(sdar_w), .mmcr_o(mmcr),
@@ -70,7 +72,7 @@ module tb_replay;
 
   task zero_inputs;
     begin
-      ev = 0; cpl = 0; fv = 0; fe = 0; ff = 0; fr = 0;
+      ev = 0; cpl = 0; fv = 0; fe = 0; fs = 0; fr = 0; fo = 0;
       psel = 0; pen = 0; pwr = 0; paddr = 0; pwdata = 0; pstrb = 0; pprot = 0;
       iaddr = 0; daddr = 0; pm = 0; mv = 0; mlat = 0; yev = 0;
     end
@@ -118,13 +120,13 @@ module tb_replay;
         zero_inputs; clk = 0; rst_n = 1; #1; rst_n = 0; #1; rst_n = 1; #1;
         check_x("after reset");
       end else if (c == "C") begin
-        r = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h",
-                    ev, cpl, fv, fr, fe, ff, psel, pen, pwr, paddr, pwdata, pstrb, pprot,
+        r = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h",
+                    ev, cpl, fv, fr, fe, fs, fo, psel, pen, pwr, paddr, pwdata, pstrb, pprot,
                     e_prdata, e_pslverr, e_pready, e_irq, e_ovf, e_tsc, e_cnt);
         r = r + $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
                     iaddr, daddr, pm, mv, mlat, yev, e_pmi, e_yield, e_yring, e_ych, e_ytgt,
                     e_siar, e_sdar, e_mmcr, e_yblk, e_yer);
-        if (r != 36) begin
+        if (r != 37) begin
           $display("  bad vector line (%0d fields) after cycle %0d of %0s", r, cycles, cur);
           errs = errs + 1;
         end

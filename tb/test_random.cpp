@@ -1,8 +1,9 @@
 // Constrained-random lockstep test of pmu_core against the C golden model.
 //   test_random [--seed N] [--cycles N]       (env SEED / CYCLES also work)
 // Random ESCR programming, presets near overflow, random event traffic with
-// phases up to the maximum increment per cycle, random FLOP retirements, CPL
-// changes, and random bus traffic including illegal, misaligned, partial and
+// phases up to the maximum increment per cycle, random FLOP retirements
+// (register size incl. 1024 bits, element size, scalar flag, instruction
+// type; FTYPE main-event programming), CPL changes, and random bus traffic including illegal, misaligned, partial and
 // unprivileged accesses. Sampling and yield channels: random MMCR/PMSTAT/XCTL
 // programming (negative interrupts, freeze, trigger, time base, latency class,
 // process mark, history), presets just below negative, random addresses,
@@ -11,6 +12,7 @@
 // writes. Every cycle the harness compares outputs and state.
 // Functional coverage goals are checked at the end, so a stimulus that never
 // reaches a corner fails instead of passing quietly.
+#include <algorithm>
 #include <vector>
 #include <deque>
 
@@ -49,6 +51,11 @@ int main(int argc, char **argv) {
     uint64_t cov_pmi = 0, cov_pmi_tb = 0, cov_siar = 0, cov_y0 = 0, cov_y3 = 0, cov_pend_blk = 0;
     uint64_t cov_frz = 0, cov_trig = 0, cov_hist = 0, cov_u3 = 0, cov_lat = 0;
     uint64_t cov_area_in = 0, cov_area_out = 0, cov_absent = 0;
+    // FLOP class (seed 003): slots driven per type and with the scalar flag
+    // on a wide register, 1024-bit registers, FTYPE writes, and counts by a
+    // FLOP counter whose FTYPE selects only some types
+    uint64_t cov_fop[16] = {0}, cov_sc_wide = 0, cov_r1024 = 0, cov_ftype_wr = 0, cov_ftype_part = 0;
+    std::vector<uint32_t> ftype(c.nc, PMU_FMAIN_ALL);   // FTYPE.MAIN
     std::vector<uint32_t> xctl(c.nc, 0);
     const uint64_t half = 1ull << (c.cw - 1);
 
@@ -193,6 +200,17 @@ int main(int argc, char **argv) {
             if (r.chance(10)) v |= (uint32_t)r.next() & ~(PMU_CTL_ES_MASK | PMU_CTL_EN_MASK | PMU_CTL_IE_MASK |
                                                           PMU_CTL_EDGE_MASK | PMU_CTL_INV_MASK | PMU_CTL_THR_MASK);
             q.push_back({cnt_addr(n, PMU_CREG_CTL), true, v, 0xF, 1});
+        } else if (k < 27) {   // FLOP main event: one type, the FLOPs, all, a reserved code, or junk
+            uint32_t v;
+            switch (r.below(5)) {
+            case 0: v = r.below(PMU_FLOP_NTYPE); break;
+            case 1: v = PMU_FMAIN_FLOPS; break;
+            case 2: v = PMU_FMAIN_ALL; break;
+            case 3: v = 10 + r.below(5); break;
+            default: v = (uint32_t)r.next(); break;
+            }
+            q.push_back({PMU_REG_FTYPE(n), r.chance(85), v, (uint8_t)(r.chance(95) ? 0xF : r.below(16)),
+                         (uint8_t)(r.chance(90) ? 1 : 0)});
         } else if (k < 32) {
             uint32_t em = r.chance(35) ? 0xFFFF : (uint32_t)r.next() & 0xFFFF;
             uint32_t eq = r.chance(35) ? 0xFFFF : (uint32_t)r.next() & 0xFFFF;
@@ -267,11 +285,20 @@ int main(int argc, char **argv) {
             }
             for (unsigned s = 0; s < c.nret; s++) {
                 pmu_flop_slot &f = h.in.flop[t][s];
-                if (ev_mode == 3) { f.valid = 1; f.rsz = (uint8_t)r.below(5); f.esz = (uint8_t)r.below(2); f.fma = 1; }
-                else if (ev_mode == 0) f.valid = 0;
-                else { f.valid = r.chance(60); f.rsz = (uint8_t)r.below(8); f.esz = (uint8_t)r.below(2); f.fma = r.chance(30); }
-                if (f.valid && f.rsz < 5) cov_flop++;
-                if (f.valid && f.fma) cov_fma++;
+                if (ev_mode == 3) {   // max increment: counted sizes, FMA
+                    f.valid = 1; f.rsz = (uint8_t)(1 + r.below(5)); f.esz = (uint8_t)r.below(2);
+                    f.scalar = (uint8_t)r.chance(30); f.op = PMU_FOP_FMA;
+                } else if (ev_mode == 0) f.valid = 0;
+                else {
+                    f.valid = r.chance(60); f.rsz = (uint8_t)r.below(8); f.esz = (uint8_t)r.below(2);
+                    f.scalar = (uint8_t)r.chance(35);
+                    f.op = (uint8_t)(r.chance(30) ? PMU_FOP_FMA : r.chance(85) ? r.below(PMU_FLOP_NTYPE) : r.below(16));
+                }
+                if (f.valid && f.rsz <= PMU_RSZ1024) cov_flop++;
+                if (f.valid && f.op == PMU_FOP_FMA) cov_fma++;
+                if (f.valid) cov_fop[f.op & 15]++;
+                if (f.valid && f.scalar && f.rsz >= PMU_RSZ128 && f.rsz <= PMU_RSZ1024) cov_sc_wide++;
+                if (f.valid && f.rsz == PMU_RSZ1024) cov_r1024++;
             }
             if (r.below(32) == 0) h.in.pm[t] ^= 1;
             h.in.mem_valid[t] = ev_mode != 0 && r.chance(30);
@@ -323,6 +350,10 @@ int main(int argc, char **argv) {
                     ctl[off / PMU_CNT_STRIDE] = cur.data;
                 if (cur.addr >= PMU_XCTL_BASE && cur.addr < PMU_XCTL_BASE + 4 * c.nc)
                     xctl[(cur.addr - PMU_XCTL_BASE) / 4] = cur.data;
+                if (cur.addr >= PMU_FTYPE_BASE && cur.addr < PMU_FTYPE_BASE + 4 * c.nc) {
+                    ftype[(cur.addr - PMU_FTYPE_BASE) / 4] = (cur.data & PMU_FTYPE_MAIN_MASK) >> PMU_FTYPE_MAIN_LSB;
+                    cov_ftype_wr++;
+                }
                 if (!(cur.prot & 1)) cov_u3++;
             } else {
                 cov_rd++;
@@ -361,6 +392,8 @@ int main(int argc, char **argv) {
                 else if (ctl[n] & PMU_CTL_THR_MASK) cov_thr++;
             }
             if (v < prev[n] && d < 64) cov_wrap_read++;
+            if (d && (ctl[n] & PMU_CTL_ES_MASK) == c.flop_class && ftype[n] <= PMU_FMAIN_FLOPS)   // one type or the FLOPs
+                cov_ftype_part++;
             if ((xctl[n] & PMU_XCTL_HIST_MASK) && v != prev[n] && (v >> 1) == (prev[n] & (h.cmask >> 1))) cov_hist++;
             prev[n] = v;
         }
@@ -385,6 +418,15 @@ int main(int argc, char **argv) {
     goal("threshold-mode counts", cov_thr, 10 * k);
     goal("FLOP retirements driven", cov_flop, 100 * k);
     goal("FMA retirements driven", cov_fma, 50 * k);
+    {
+        uint64_t lo = ~0ull;
+        for (unsigned j = 0; j < 16; j++) lo = std::min(lo, cov_fop[j]);
+        goal("FP retirements of each type code 0..15 (least)", lo, 10 * k);
+    }
+    goal("scalar FP retirements on 128..1024-bit registers", cov_sc_wide, 100 * k);
+    goal("FP retirements on 1024-bit registers", cov_r1024, 100 * k);
+    goal("FTYPE writes accepted", cov_ftype_wr, 10 * k);
+    goal("FLOP-class counts with FTYPE.MAIN a proper subset of the types", cov_ftype_part, 10 * k);
     goal("bus writes accepted", cov_wr, 100 * k);
     goal("bus reads accepted", cov_rd, 100 * k);
     goal("bus accesses answered PSLVERR", cov_err, 20 * k);

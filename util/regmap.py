@@ -36,7 +36,7 @@ if _top.size > (1 << ADDR_BITS):
     sys.exit(f"regmap: regs/pmu.rdl spans 0x{_top.size:X} bytes, more than the {1 << ADDR_BITS}-byte window")
 # Global registers, in address order.
 GLOBAL_REGS = [rdl_load.reg_table(c) for c in _top.children()
-               if not c.is_array and c.inst_name not in ("CNT", "XCTL", "YCH0", "YCH3")]
+               if not c.is_array and c.inst_name not in ("CNT", "XCTL", "FTYPE", "YCH0", "YCH3")]
 ID_VALUE = [r for r in GLOBAL_REGS if r[0] == "ID"][0][4][0][4]
 # Counter block: NC counters, one CNT_STRIDE-byte slot each.
 CNT_BASE, NC_MAX, CNT_STRIDE = rdl_load.array(_ch["CNT"])
@@ -44,13 +44,16 @@ COUNTER_REGS = [rdl_load.reg_table(c) for c in _ch["CNT"].children()]
 # Per-counter sampling control: one word per counter at XCTL_BASE + 4*n.
 XCTL_BASE, _nx, _sx = rdl_load.array(_ch["XCTL"])
 XCTL_REGS = [rdl_load.reg_table(_ch["XCTL"], 0)]
+# Per-counter FLOP main-event select (seed 003): one word per counter at FTYPE_BASE + 4*n.
+FTYPE_BASE, _nf, _sf = rdl_load.array(_ch["FTYPE"])
+FTYPE_REGS = [rdl_load.reg_table(_ch["FTYPE"], 0)]
 # Yield channels: NCH per ring; ring-0 block at YCH0_BASE, ring-3 at YCH3_BASE,
 # YCH_STRIDE bytes per channel.
 YCH0_BASE, NCH_MAX, YCH_STRIDE = rdl_load.array(_ch["YCH0"])
 YCH3_BASE, _n3, _s3 = rdl_load.array(_ch["YCH3"])
 YCH_REGS = [rdl_load.reg_table(c) for c in _ch["YCH0"].children()]
-if (_nx, _sx) != (NC_MAX, 4) or (_n3, _s3) != (NCH_MAX, YCH_STRIDE):
-    sys.exit("regmap: regs/pmu.rdl: XCTL must have NC_MAX words, YCH3 the shape of YCH0")
+if (_nx, _sx) != (NC_MAX, 4) or (_nf, _sf) != (NC_MAX, 4) or (_n3, _s3) != (NCH_MAX, YCH_STRIDE):
+    sys.exit("regmap: regs/pmu.rdl: XCTL and FTYPE must have NC_MAX words, YCH3 the shape of YCH0")
 # Maximum width of every parameter-dependent field width (its RDL width).
 FIELD_MAX = rdl_load.width_max(_top)
 
@@ -69,15 +72,74 @@ EV_LAT = 3
 NAREA_MAX = 8
 
 
-# FLOP class sub-events (EM bits when ES == FLOP_CLASS), Intel FP_ARITH umask order.
+# FLOP class sub-events (EM bits when ES == FLOP_CLASS, seed 003 "subevent":
+# register size x element size), bits 7:0 in Intel FP_ARITH umask order, then
+# the 1024-bit register and the 2-element 64-bit register. Each entry: name,
+# EM bit, register-size code (None: any size, scalar), elements per
+# instruction (the seed's software multiplier).
 FLOP_SUBEVENTS = [
     ("SCALAR_DOUBLE", 0), ("SCALAR_SINGLE", 1),
     ("PACKED128_DOUBLE", 2), ("PACKED128_SINGLE", 3),
     ("PACKED256_DOUBLE", 4), ("PACKED256_SINGLE", 5),
     ("PACKED512_DOUBLE", 6), ("PACKED512_SINGLE", 7),
+    ("PACKED1024_DOUBLE", 8), ("PACKED1024_SINGLE", 9),
+    ("PACKED64_SINGLE", 10),
 ]
-# Register-size codes on flop_rsz_i.
-RSZ_CODES = [("RSZ32", 0), ("RSZ64", 1), ("RSZ128", 2), ("RSZ256", 3), ("RSZ512", 4)]
+FLOP_NSUB = len(FLOP_SUBEVENTS)   # EM bits used in the FLOP class
+# Register-size codes on flop_rsz_i (codes 6 and 7 are never counted).
+RSZ_CODES = [("RSZ32", 0), ("RSZ64", 1), ("RSZ128", 2), ("RSZ256", 3), ("RSZ512", 4), ("RSZ1024", 5)]
+RSZ_BITS = {0: 32, 1: 64, 2: 128, 3: 256, 4: 512, 5: 1024}
+# Instruction types on flop_op_i (seed 003 "main event": ADD SUB MUL DIV MIN
+# MAX RECIP SQRT FMA), FTYPE.MAIN code of that type alone, and the increment of one
+# retired instruction (seed 003: an FMA counts two, every other type one).
+FLOP_TYPES = [("ADD", 0, 1), ("SUB", 1, 1), ("MUL", 2, 1), ("DIV", 3, 1), ("MIN", 4, 1), ("MAX", 5, 1),
+              ("RECIP", 6, 1), ("SQRT", 7, 1), ("FMA", 8, 2)]
+FLOP_NTYPE = len(FLOP_TYPES)
+FLOP_OP_W = 4   # width of each slot's flop_op_i (codes 9..15: other FP ops, never counted)
+# FTYPE.MAIN, the main event of a FLOP-class counter (seed 003): one type
+# (its flop_op_i code), the FLOPs of the seed (add, subtract, multiply,
+# divide: "FLOPs ... add subtract multiply and divide", FMA being a fused
+# multiply-add), or every type (the reset value: EM alone selects). The other
+# codes count nothing.
+FLOP_MAIN_FLOPS = 9
+FLOP_MAIN_ALL = 15
+FLOP_FLOPS_TYPES = ("ADD", "SUB", "MUL", "DIV", "FMA")
+
+
+def flop_main_types(code):
+    """The set of FLOP_TYPES codes a FTYPE.MAIN code selects."""
+    if code < FLOP_NTYPE:
+        return {code}
+    if code == FLOP_MAIN_FLOPS:
+        return {c for n, c, _ in FLOP_TYPES if n in FLOP_FLOPS_TYPES}
+    if code == FLOP_MAIN_ALL:
+        return {c for _, c, _ in FLOP_TYPES}
+    return set()
+
+
+def _types_mask(code):
+    return sum(1 << c for c in flop_main_types(code))
+
+
+def flop_subevent(rsz, esz, scalar):
+    """The FLOP sub-event (EM bit) of one retired instruction, or None.
+
+    rsz: register-size code, esz: 0 single / 1 double, scalar: the slot's
+    scalar flag. A scalar instruction counts as scalar whatever its register
+    (seed 003: it operates on one element of the full SIMD register); a packed
+    one by its number of elements, register size / element size: one element
+    is scalar too; none (element wider than the register, scalar or not;
+    codes 6/7) counts nothing.
+    """
+    if rsz not in RSZ_BITS:
+        return None
+    elems = RSZ_BITS[rsz] // (64 if esz else 32)
+    if elems == 0:
+        return None
+    if scalar or elems == 1:
+        return 0 if esz else 1
+    name = f"PACKED{RSZ_BITS[rsz]}_{'DOUBLE' if esz else 'SINGLE'}"
+    return dict(FLOP_SUBEVENTS).get(name)
 
 
 def fmax(w):
@@ -108,6 +170,7 @@ def gen_vh():
     for name, off, _, _, fields in COUNTER_REGS:
         o.append(f"`define PMU_CREG_{name} 4'h{off:X}")
     o.append(f"`define PMU_XCTL_BASE {ADDR_BITS}'h{XCTL_BASE:03X}")
+    o.append(f"`define PMU_FTYPE_BASE {ADDR_BITS}'h{FTYPE_BASE:03X}")
     o.append(f"`define PMU_YCH0_BASE {ADDR_BITS}'h{YCH0_BASE:03X}")
     o.append(f"`define PMU_YCH3_BASE {ADDR_BITS}'h{YCH3_BASE:03X}")
     o.append(f"`define PMU_YCH_STRIDE_LOG2 {YCH_STRIDE.bit_length() - 1}")
@@ -120,7 +183,7 @@ def gen_vh():
     o.append(f"`define PMU_EV_LAT {EV_LAT}")
     o.append(f"`define PMU_NAREA_MAX {NAREA_MAX}")
     o.append("")
-    for regs in (GLOBAL_REGS, COUNTER_REGS, XCTL_REGS, YCH_REGS):
+    for regs in (GLOBAL_REGS, COUNTER_REGS, XCTL_REGS, FTYPE_REGS, YCH_REGS):
         for name, _, _, _, fields in regs:
             o.append(f"`define PMU_{name}_FIELDS 32'h{reg_fields(fields):08X}")
             for fname, lsb, w, _, _, _ in fields:
@@ -130,10 +193,18 @@ def gen_vh():
                 else:
                     o.append(f"`define PMU_{name}_{fname}_LSB {lsb}")
     o.append("")
+    o.append(f"`define PMU_FLOP_NSUB {FLOP_NSUB}")
+    o.append(f"`define PMU_FLOP_NTYPE {FLOP_NTYPE}")
+    o.append(f"`define PMU_FLOP_OP_W {FLOP_OP_W}")
     for n, b in FLOP_SUBEVENTS:
         o.append(f"`define PMU_FLOP_{n}_BIT {b}")
     for n, c in RSZ_CODES:
         o.append(f"`define PMU_{n} 3'd{c}")
+    for n, c, _ in FLOP_TYPES:
+        o.append(f"`define PMU_FOP_{n} {c}")
+    o.append(f"`define PMU_FMAIN_FLOPS 4'd{FLOP_MAIN_FLOPS}")
+    o.append(f"`define PMU_FMAIN_ALL 4'd{FLOP_MAIN_ALL}")
+    o.append(f"`define PMU_FMAIN_FLOPS_TYPES {FLOP_NTYPE}'h{_types_mask(FLOP_MAIN_FLOPS):X}")
     o += ["", "`endif", ""]
     return "\n".join(o)
 
@@ -152,6 +223,8 @@ def gen_h():
         o.append(f"#define PMU_REG_{name}(n) (PMU_CNT_BASE + (unsigned)(n) * PMU_CNT_STRIDE + PMU_CREG_{name})")
     o.append(f"#define PMU_XCTL_BASE 0x{XCTL_BASE:03X}u")
     o.append("#define PMU_REG_XCTL(n) (PMU_XCTL_BASE + 4u * (unsigned)(n))")
+    o.append(f"#define PMU_FTYPE_BASE 0x{FTYPE_BASE:03X}u")
+    o.append("#define PMU_REG_FTYPE(n) (PMU_FTYPE_BASE + 4u * (unsigned)(n))")
     o.append(f"#define PMU_YCH0_BASE 0x{YCH0_BASE:03X}u")
     o.append(f"#define PMU_YCH3_BASE 0x{YCH3_BASE:03X}u")
     o.append(f"#define PMU_YCH_STRIDE 0x{YCH_STRIDE:X}u")
@@ -169,7 +242,7 @@ def gen_h():
     o.append(f"#define PMU_EV_LAT {EV_LAT}u")
     o.append(f"#define PMU_NAREA_MAX {NAREA_MAX}u")
     o.append("")
-    for regs in (GLOBAL_REGS, COUNTER_REGS, XCTL_REGS, YCH_REGS):
+    for regs in (GLOBAL_REGS, COUNTER_REGS, XCTL_REGS, FTYPE_REGS, YCH_REGS):
         for name, _, _, _, fields in regs:
             o.append(f"#define PMU_{name}_FIELDS 0x{reg_fields(fields):08X}u")
             for fname, lsb, w, _, _, _ in fields:
@@ -180,11 +253,25 @@ def gen_h():
     o.append("#define PMU_EQ_OS_BIT(t, nt)  (2u * ((nt) - 1u - (t)) + 1u)")
     o.append("#define PMU_EQ_USR_BIT(t, nt) (2u * ((nt) - 1u - (t)))")
     o.append("")
+    o.append(f"#define PMU_FLOP_NSUB {FLOP_NSUB}u")
+    o.append(f"#define PMU_FLOP_NTYPE {FLOP_NTYPE}u")
+    o.append(f"#define PMU_FLOP_OP_W {FLOP_OP_W}u")
+    o.append(f"#define PMU_FLOP_SUB_ALL 0x{(1 << FLOP_NSUB) - 1:X}u")
+    o.append(f"#define PMU_FTYPE_ALL 0x{(1 << FLOP_NTYPE) - 1:X}u")
+    o.append("/* FTYPE.MAIN codes: 0..8 one type (its PMU_FOP_ code), FLOPS the seed's FLOP types, ALL every type (reset); others count nothing */")
+    o.append(f"#define PMU_FMAIN_FLOPS {FLOP_MAIN_FLOPS}u")
+    o.append(f"#define PMU_FMAIN_ALL {FLOP_MAIN_ALL}u")
+    o.append("/* the type mask of FLOPS */")
+    o.append(f"#define PMU_FMAIN_FLOPS_TYPES 0x{_types_mask(FLOP_MAIN_FLOPS):X}u")
     for n, b in FLOP_SUBEVENTS:
         o.append(f"#define PMU_FLOP_{n}_BIT {b}u")
         o.append(f"#define PMU_FLOP_{n}_MASK (1u << PMU_FLOP_{n}_BIT)")
     for n, c in RSZ_CODES:
         o.append(f"#define PMU_{n} {c}u")
+    o.append("/* instruction types (flop_op_i codes = FTYPE.MAIN codes of one type) and their type-mask bits */")
+    for n, c, _ in FLOP_TYPES:
+        o.append(f"#define PMU_FOP_{n} {c}u")
+        o.append(f"#define PMU_FTYPE_{n}_MASK (1u << PMU_FOP_{n})")
     o += ["", "#endif", ""]
     return "\n".join(o)
 
@@ -223,6 +310,8 @@ def gen_md():
         rows(name + "[n]", off, acc, desc, fields, f"0x{CNT_BASE:03X}+0x{CNT_STRIDE:X}*n+0x{off:X}")
     for name, off, acc, desc, fields in XCTL_REGS:
         rows(name + "[n]", off, acc, desc, fields, f"0x{XCTL_BASE:03X}+4*n")
+    for name, off, acc, desc, fields in FTYPE_REGS:
+        rows(name + "[n]", off, acc, desc, fields, f"0x{FTYPE_BASE:03X}+4*n")
     for name, off, acc, desc, fields in YCH_REGS:
         rows(name + "[r][i]", off, acc, desc, fields,
              f"0x{YCH0_BASE:03X} (r=0) / 0x{YCH3_BASE:03X} (r=3) +0x{YCH_STRIDE:X}*i+0x{off:02X}")
@@ -233,16 +322,51 @@ def gen_md():
           "Yield event vector (ESV/ESM bit k):", "", "| bits | event |", "|---|---|"]
     for n, lsb, w, d in YEV_BITS:
         o.append(f"| {lsb + w - 1}:{lsb} | {d} |" if w > 1 else f"| {lsb} | {d} |")
-    o += ["", "## FLOP class sub-events (EM bits when CTL.ES == FLOP_CLASS)", "",
-          "Each valid retire slot adds 1 (2 when its FMA flag is set) if its (register size, element size) "
-          "combination's bit is set in EM. Scalar = register size equal to the element size.", "",
-          "| EM bit | sub-event | flop_rsz_i | flop_esz_i |", "|---|---|---|---|"]
-    rs = {0: "0 (32-bit)", 1: "1 (64-bit)", 2: "2 (128-bit)", 3: "3 (256-bit)", 4: "4 (512-bit)"}
+    o += ["", "## FLOP class (CTL.ES == FLOP_CLASS, seed 003)", "",
+          "A counter in the FLOP class counts retired FP instructions of the retire slots (flop_*_i) of the "
+          "threads its EQ qualifies. Slot s of a thread adds its weight (below) iff it is valid, its "
+          "instruction type is selected by FTYPE[n].MAIN (the seed's main event) and its sub-event's bit "
+          "is set in EMQ[n].EM (the seed's subevent: register size x element size, scalar or packed). "
+          "Several sub-events may be selected at once. The counter counts instructions, "
+          "not elements: software multiplies each sub-event's count by its elements per instruction "
+          "(docs/flop.md).", "",
+          "Instruction types (flop_op_i code) and FTYPE.MAIN codes:", "",
+          "| code | flop_op_i: type | increment per instruction | FTYPE.MAIN: types counted |", "|---|---|---|---|"]
+    for n, c, w in FLOP_TYPES:
+        o.append(f"| {c} | {n} | {w} | {n} |")
+    names = {c: n for n, c, _ in FLOP_TYPES}
+    for code in range(len(FLOP_TYPES), 1 << FLOP_OP_W):
+        ts = sorted(flop_main_types(code))
+        sel = ("every type" if code == FLOP_MAIN_ALL else " ".join(names[c] for c in ts) + " (the seed's FLOPs)"
+               if ts else "none (reserved)")
+        o.append(f"| {code} | other FP instruction | never counted | {sel}{' (reset)' if code == FLOP_MAIN_ALL else ''} |")
+    o += ["",
+          "Register-size codes (flop_rsz_i): " +
+          ", ".join(f"{c} = {RSZ_BITS[c]}-bit" for _, c in RSZ_CODES) + "; 6 and 7 are never counted. "
+          "Element size (flop_esz_i): 0 single (32-bit), 1 double (64-bit).", "",
+          "Sub-events (EM bits in the FLOP class); bits 15:11 count nothing:", "",
+          "| EM bit | sub-event | slots it counts (flop_scalar_i, flop_rsz_i, flop_esz_i) | elements per instruction |",
+          "|---|---|---|---|"]
     for n, b in FLOP_SUBEVENTS:
-        code = {0: 1, 1: 0}.get(b, b // 2 + 1)
-        o.append(f"| {b} | {n} | {rs[code]} | {'1 (double)' if 'DOUBLE' in n else '0 (single)'} |")
-    o += ["", "Other combinations (register-size codes 5..7, 32-bit double, 64-bit single) are not counted by any "
-          "sub-event. EM bits 15:8 have no effect in the FLOP class.", ""]
+        esz = 1 if "DOUBLE" in n else 0
+        hits = []
+        for _, c in RSZ_CODES:
+            for sc in (1, 0):
+                if flop_subevent(c, esz, sc) == b:
+                    hits.append((sc, c))
+        if n.startswith("SCALAR"):
+            packed = [RSZ_BITS[c] for sc, c in hits if not sc]
+            sizes = ", ".join(str(RSZ_BITS[c]) for sc, c in hits if sc)
+            what = (f"scalar=1 on a {sizes}-bit register, esz={esz}; or scalar=0 on a register of one element "
+                    f"({', '.join(str(x) + '-bit' for x in packed)})")
+            el = 1
+        else:
+            c = hits[0][1]
+            what = f"scalar=0, rsz={c} ({RSZ_BITS[c]}-bit), esz={esz}"
+            el = RSZ_BITS[c] // (64 if esz else 32)
+        o.append(f"| {b} | {n} | {what} | {el} |")
+    o += ["", "Not counted by any sub-event: an instruction whose element is wider than its register "
+          "(32-bit register, double; scalar or not), register-size codes 6 and 7.", ""]
     return "\n".join(o)
 
 

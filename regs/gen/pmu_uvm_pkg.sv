@@ -441,6 +441,20 @@ package pmu_uvm_pkg;
         endfunction : build
     endclass : pmu__XCTL_pmu_count_90581d96_pmu_present_e301a141
 
+    // reg - pmu::FTYPE_pmu_count_90581d96
+    class pmu__FTYPE_pmu_count_90581d96 extends uvm_reg;
+        rand uvm_reg_field MAIN;
+
+        function new(string name = "pmu__FTYPE_pmu_count_90581d96");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.MAIN = new("MAIN");
+            this.MAIN.configure(this, 4, 0, "RW", 1, 'hf, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__FTYPE_pmu_count_90581d96
+
     // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_CTL
     class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CTL extends uvm_reg;
         rand uvm_reg_field VALID;
@@ -830,6 +844,7 @@ package pmu_uvm_pkg;
         rand pmu__YRING3 YRING3;
         rand pmu__CNT_pmu_count_90581d96 CNT[32];
         rand pmu__XCTL_pmu_count_90581d96_pmu_present_e301a141 XCTL[32];
+        rand pmu__FTYPE_pmu_count_90581d96 FTYPE[32];
         rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1 YCH0[8];
         rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8 YCH3[8];
 
@@ -936,6 +951,13 @@ package pmu_uvm_pkg;
                 
                 this.XCTL[i0].build();
                 this.default_map.add_reg(this.XCTL[i0], 'h400 + i0*'h4);
+            end
+            foreach(this.FTYPE[i0]) begin
+                this.FTYPE[i0] = new($sformatf("FTYPE[%0d]", i0));
+                this.FTYPE[i0].configure(this);
+                
+                this.FTYPE[i0].build();
+                this.default_map.add_reg(this.FTYPE[i0], 'h500 + i0*'h4);
             end
             foreach(this.YCH0[i0]) begin
                 this.YCH0[i0] = new($sformatf("YCH0[%0d]", i0));

@@ -206,7 +206,7 @@ module soc_top #(
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev_q), .cpl_i(cpl_q),
-    .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_fma_i(1'b0),
+    .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_scalar_i(1'b0), .flop_op_i(4'd0),
     .irq_o(pmu_irq), .cnt_o(), .ovf_o(), .tsc_o(),
     .iaddr_i(iaddr_q), .daddr_i(daddr_q), .pm_i(1'b0),
     .mem_valid_i(ls_ret_q), .mem_lat_i(lat_q), .yev_i(8'd0),

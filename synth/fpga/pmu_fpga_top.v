@@ -16,7 +16,8 @@ module pmu_fpga_top #(
   output wire irq
 );
   localparam integer RQ = 1 + 1 + 1 + 4 + 3 + 12 + 32;   // psel penable pwrite pstrb pprot paddr pwdata
-  localparam integer EV0 = NT * NCLS * 16 + NT * 2 + NT * NRET * 6;
+  // retire slots: valid 1, rsz 3, esz 1, scalar 1, op 4 bits each
+  localparam integer EV0 = NT * NCLS * 16 + NT * 2 + NT * NRET * 10;
   // sampling / yield inputs appended to the port list later (tied from the
   // shift register too, so their logic is not optimised away)
   localparam integer EV = EV0 + 64 + 64 + NT + NT + 32 + 8;
@@ -44,7 +45,8 @@ module pmu_fpga_top #(
     .flop_valid_i(evs[NT*NCLS*16 + NT*2 +: NT*NRET]),
     .flop_rsz_i(evs[NT*NCLS*16 + NT*2 + NT*NRET +: NT*NRET*3]),
     .flop_esz_i(evs[NT*NCLS*16 + NT*2 + NT*NRET*4 +: NT*NRET]),
-    .flop_fma_i(evs[NT*NCLS*16 + NT*2 + NT*NRET*5 +: NT*NRET]),
+    .flop_scalar_i(evs[NT*NCLS*16 + NT*2 + NT*NRET*5 +: NT*NRET]),
+    .flop_op_i(evs[NT*NCLS*16 + NT*2 + NT*NRET*6 +: NT*NRET*4]),
     .iaddr_i(evs[EV0 +: 64]), .daddr_i(evs[EV0 + 64 +: 64]), .pm_i(evs[EV0 + 128 +: NT]),
     .mem_valid_i(evs[EV0 + 128 + NT +: NT]), .mem_lat_i(evs[EV0 + 128 + 2*NT +: 32]),
     .yev_i(evs[EV0 + 160 + 2*NT +: 8]),
