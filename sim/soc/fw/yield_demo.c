@@ -32,6 +32,11 @@
  *          pending yield at once.
  * Phase 3: stopped while blocked (pending = 1 at the snapshot); the ERET
  *          after the disarm delivers nothing.
+ * Phase 4: an underflow at the stop: a channel on retired instructions
+ *          whose SAV+1 is the measured number of user-mode instructions
+ *          between start and stop, minus d (d = 0..3), so the yield is
+ *          requested on the system call itself or just before it (in flight
+ *          or pending at the snapshot, or serviced).
  * Results are printed and checked (IO 0x14); the serviced count goes to the
  * bench (IO 0x20), which compares it with its count of yield_o pulses.
  */
@@ -386,6 +391,37 @@ static void phase3(void)
           "ERET after the disarm: unblocked, nothing delivered");
 }
 
+static volatile uint32_t sink;
+static void short_run(void) { uint32_t i; for (i = 0; i < 8u; i++) sink += i; }
+
+static void phase4(void)
+{
+    static chan_cfg cfg[1] = { { "INST_RETIRED:USR", SOC_YEV_INST, 0xFFFFFFFFu, on_branch, "on_branch" } };
+    uint32_t e0, d;
+    pstr("\n== phase 4: an underflow at the system call that stops the channel\n");
+    xp.cfg = cfg;
+    xp.n = 1;
+    check(pmu_event_encode(&ctx, cfg[0].ev, &xp.code[0]) == PMU_OK, cfg[0].ev);
+    cfg[0].sav = 0xFFFFFFFFu;                     /* calibration: no underflow */
+    ring0_call(xp_start);
+    short_run();
+    ring0_call(xp_stop);
+    e0 = (uint32_t)xp.e[0];
+    pstr("user-mode instructions between start and stop: "); pu32(e0); pch('\n');
+    check(e0 > 16u && xp.h[0] == 0 && xp.st[0].cnt == 0xFFFFFFFFu - e0, "calibration run");
+    for (d = 0; d < 4; d++) {
+        cfg[0].sav = e0 - 1u - d;
+        ring0_call(xp_start);
+        short_run();
+        ring0_call(xp_stop);
+        pstr("d="); pu32(d); pstr(": ");
+        xp_report();
+        check(xp.e[0] == e0, "same instruction count as the calibration run");
+        check(xp.h[0] + xp.infl + xp.st[0].miss + (uint32_t)xp.st[0].yer == 1u, "one underflow");
+        if (xp.blocked && !xp.infl) { (void)yield_drv_eret(&yd, 3); }
+    }
+}
+
 int main(void)
 {
     pmu_mmio io = pmu_mmio_volatile((volatile void *)PMU_BASE);
@@ -405,6 +441,7 @@ int main(void)
     phase1();
     phase2();
     phase3();
+    phase4();
     (void)maskirq(~0u);
     check(blk_seen == 0, "every target ran with ring 3 blocked");
     check(n_bad_capture == 0, "one capture per IRQ 5, with the armed ring-3 channel's target");
