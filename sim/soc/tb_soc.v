@@ -27,8 +27,9 @@
 // pulses and, for each, whether the retired-instruction trace reaches the
 // delivered target before the next pulse; at the firmware's 0x20 write it
 // compares them with the firmware's count and prints the latencies
-// "[yield] ..." (pulse -> IRQ entry, pulse -> target's first instruction,
-// an ERET write outside a handler -> the pending yield's pulse).
+// "[yield] ..." (last retirement -> pulse, pulse -> IRQ entry, pulse ->
+// target's first instruction, an ERET write outside a handler -> the
+// pending yield's pulse).
 // +firmware=FILE loads another image into the RAM before reset ends.
 // Last line: "N passed, N failed" (firmware checks + bench checks).
 module tb_soc;
@@ -70,6 +71,7 @@ module tb_soc;
   integer y_ent_n = 0, y_ent_min = 0, y_ent_max = 0, y_ent_sum = 0;
   integer y_tgt_n = 0, y_tgt_min = 0, y_tgt_max = 0, y_tgt_sum = 0;
   integer y_ert_n = 0, y_ert_min = 0, y_ert_max = 0;
+  integer y_ret_t = 0, y_ret_min = -1;   // last retirement outside a handler; min distance to a pulse
   reg     y_wait_ent = 1'b0, y_wait_tgt = 1'b0, y_eret = 1'b0;
   reg [31:0] y_tgt = 32'd0;
   // APB access phase of a YRING3 write (PMU_REG_YRING3 = 0x064): BLK clears at its edge
@@ -88,6 +90,7 @@ module tb_soc;
       y_tgt_n = y_tgt_n + 1; y_tgt_sum = y_tgt_sum + (cycles - y_t);
     end
     if (dut.yld) begin
+      if (y_ret_min < 0 || cycles - y_ret_t < y_ret_min) y_ret_min = cycles - y_ret_t;
       y_pulses = y_pulses + 1; y_t = cycles; y_tgt = dut.yld_tgt;
       // IRQ entry latency only for a pulse outside a handler (else the entry waits for retirq)
       y_wait_ent = !dut.in_irq; y_wait_tgt = 1'b1;
@@ -98,6 +101,7 @@ module tb_soc;
       end
       y_eret = 1'b0;
     end
+    if (dut.rvfi_valid && !dut.in_irq) y_ret_t = cycles;
     // an ERET (YRING3.BLK=1) written outside a handler: the ring is current
     if (yring3_wr && dut.pwdata[0] && !dut.in_irq) begin y_eret = 1'b1; eret_t = cycles; end
   end
@@ -222,6 +226,8 @@ module tb_soc;
         end
         8'h14: if (io_wdata[0]) fw_pass = fw_pass + 1; else fw_fail = fw_fail + 1;
         8'h20: begin
+          $display("[yield] last retirement outside a handler -> pulse: min %0d cycles (the event path of a yield delivered at once)",
+                   y_ret_min);
           $display("[yield] pulse -> IRQ entry (first handler instruction): min %0d max %0d mean %0d cycles over %0d",
                    y_ent_min, y_ent_max, y_ent_n ? y_ent_sum / y_ent_n : 0, y_ent_n);
           $display("[yield] pulse -> target's first instruction: min %0d max %0d mean %0d cycles over %0d",
