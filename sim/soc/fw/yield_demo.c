@@ -255,8 +255,8 @@ static void xp_start(void)   /* ring 0 */
         s.tgt = (uint32_t)(uintptr_t)xp.cfg[c].fn;
         armed_tgt[c] = (uint32_t)s.tgt;
         check(yield_drv_arm(&yd, 3, c, &s) == YIELD_DRV_OK, "yield_drv_arm");
-        h_cnt[c] = 0;
     }
+    h_cnt[0] = h_cnt[1] = 0;
     (void)pmu_drv_set_gen(d, 1);
 }
 
