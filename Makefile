@@ -60,6 +60,7 @@ include sim/deps.mk
 -include synth/timing.mk
 -include sw/sw.mk
 -include sim/formal.mk
+-include sim/soc/yield.mk
 -include sim/soc/prof.mk
 
 test: deps-sim

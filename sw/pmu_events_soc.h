@@ -29,4 +29,16 @@
 #define SOC_FLOP_CLASS 7
 #define SOC_NCLS       8
 
+/* External scenario events of the yield channels (pmu_core yev_i[k], event
+ * vector bit PMU_YEV_EXT_LSB + k), the same SoC signals as the counters'
+ * events above, in the same cycle and at the same CPL (docs/yield_soc.md). */
+#define SOC_YEV_LOAD          0   /* = MEM:LOADS */
+#define SOC_YEV_STORE         1   /* = MEM:STORES */
+#define SOC_YEV_BR_TAKEN      2   /* = BR:TAKEN */
+#define SOC_YEV_BR_NOT_TAKEN  3   /* = BR:NOT_TAKEN */
+#define SOC_YEV_JUMP          4   /* = BR:JUMP */
+#define SOC_YEV_MULDIV        5   /* = INST:MULDIV */
+#define SOC_YEV_INST          6   /* = INST:ANY */
+#define SOC_YEV_MEM_STALL     7   /* = CYCLES:MEM_STALL */
+
 #endif

@@ -8,6 +8,7 @@
 //   0x1000_0000  I/O window: every access is forwarded on io_* for the bench
 //                (print port, exit, report); reads return io_rdata_i
 //   0x2000_0000  pmu_core registers (4 KiB), APB4 via pmu_mem2apb
+//   0x3000_0000  yield capture (two read-only words, below)
 //
 // PMU events (NT=1, NCLS=8; class c sub-event s is ev_i bit c*16+s),
 // all derived from PicoRV32's own signals; sw/pmu_events_soc.h names them.
@@ -24,7 +25,21 @@
 // cycle where an instruction retires, the mode is that of the retiring
 // instruction (RVFI: rvfi_intr marks a handler's first instruction, its
 // retirq its last), else the CPU's current mode (|eoi).
-// IRQs: irq[0] PicoRV32 timer, irq[3] PMU overflow, irq[4] APB PSLVERR (latched).
+// IRQs: irq[0] PicoRV32 timer, irq[1] ecall/ebreak/illegal instruction
+// (PicoRV32's own), irq[3] PMU overflow, irq[4] APB PSLVERR (latched),
+// irq[5] yield delivered (pmu_core yield_o, registered once; latched).
+// Yield channels (docs/yield_soc.md): yev_i[7:0] are SoC events of the
+// registered event vector, aligned with the CPL like the counters' events:
+//   0 load retired  1 store retired  2 cond. branch taken  3 not taken
+//   4 JAL/JALR  5 MUL/DIV retired  6 instruction retired  7 memory wait cycle
+// (sw/pmu_events_soc.h SOC_YEV_*; event-vector bit 16+k). PicoRV32 cannot
+// jump to a yield target itself: yield_o raises irq[5] and the SoC keeps a
+// yield capture of the last delivery for the firmware's interrupt entry,
+// which calls the target and ERETs:
+//   0x3000_0000  read-only: [2:0] channel, [8] ring (1 = ring 3),
+//                [31:16] number of deliveries since reset (wraps)
+//   0x3000_0004  read-only: the delivered target (yield_tgt_o)
+// Writes to the capture window are ignored.
 module soc_top #(
   parameter integer MEM_WORDS = 32768,
   parameter integer PMU_NC    = 8,     // the firmware's checks expect 8 (FPGA builds use fewer)
@@ -56,8 +71,11 @@ module soc_top #(
   wire [31:0] eoi;
   wire        rvfi_valid, rvfi_intr;
   wire [31:0] rvfi_insn, rvfi_pc_rdata, rvfi_pc_wdata, rvfi_mem_addr;
-  reg         err_irq_q;
+  reg         err_irq_q, yirq_q;
   wire        pmu_irq, apb_err;
+  wire        yld, yld_ring;
+  wire [2:0]  yld_ch;
+  wire [31:0] yld_tgt;
 
   // Outputs of PicoRV32 and pmu_core that the SoC does not use are left open
   // on purpose (by name, so a renamed port is still an error): Verilator's
@@ -76,7 +94,7 @@ module soc_top #(
     .mem_la_read(), .mem_la_write(), .mem_la_addr(), .mem_la_wdata(), .mem_la_wstrb(),
     .pcpi_valid(), .pcpi_insn(), .pcpi_rs1(), .pcpi_rs2(), .pcpi_wr(1'b0), .pcpi_rd(32'd0),
     .pcpi_wait(1'b0), .pcpi_ready(1'b0),
-    .irq({27'd0, err_irq_q, pmu_irq, 3'd0}), .eoi(eoi),
+    .irq({26'd0, yirq_q, err_irq_q, pmu_irq, 3'd0}), .eoi(eoi),
     .rvfi_valid(rvfi_valid), .rvfi_order(), .rvfi_insn(rvfi_insn), .rvfi_trap(), .rvfi_halt(),
     .rvfi_intr(rvfi_intr), .rvfi_mode(), .rvfi_ixl(), .rvfi_rs1_addr(), .rvfi_rs2_addr(), .rvfi_rs1_rdata(),
     .rvfi_rs2_rdata(), .rvfi_rd_addr(), .rvfi_rd_wdata(), .rvfi_pc_rdata(rvfi_pc_rdata),
@@ -92,6 +110,7 @@ module soc_top #(
   wire sel_ram = mem_addr[31:28] == 4'h0;
   wire sel_io  = mem_addr[31:28] == 4'h1;
   wire sel_pmu = mem_addr[31:12] == 20'h20000;
+  wire sel_ycap = mem_addr[31:28] == 4'h3;
 
   // RAM: one wait state (ready the cycle after valid)
   reg [31:0] ram [0:MEM_WORDS-1];
@@ -141,8 +160,27 @@ module soc_top #(
     if (!resetn) err_irq_q <= 1'b0;
     else         err_irq_q <= apb_err;    // one-cycle pulse, latched by PicoRV32
 
-  assign mem_ready = ram_ready | io_ready | pmu_ready;
-  assign mem_rdata = sel_pmu ? pmu_rdata : sel_io ? io_rdata_i : ram_rdata;
+  // Yield delivery: the one-cycle yield_o pulse is registered (no path from
+  // the PMU into PicoRV32's IRQ logic) and latched by PicoRV32 on irq[5]; the
+  // capture keeps the ring, channel and target of the last delivery.
+  reg [15:0] ycap_n_q;
+  reg        ycap_ring_q;
+  reg [2:0]  ycap_ch_q;
+  reg [31:0] ycap_tgt_q;
+  always @(posedge clk)
+    if (!resetn) begin
+      yirq_q <= 1'b0; ycap_n_q <= 16'd0; ycap_ring_q <= 1'b0; ycap_ch_q <= 3'd0; ycap_tgt_q <= 32'd0;
+    end else begin
+      yirq_q <= yld;
+      if (yld) begin
+        ycap_n_q <= ycap_n_q + 16'd1; ycap_ring_q <= yld_ring; ycap_ch_q <= yld_ch; ycap_tgt_q <= yld_tgt;
+      end
+    end
+  wire        ycap_ready = mem_valid && sel_ycap;   // zero wait states, like the I/O window
+  wire [31:0] ycap_rdata = mem_addr[2] ? ycap_tgt_q : {ycap_n_q, 7'd0, ycap_ring_q, 5'd0, ycap_ch_q};
+
+  assign mem_ready = ram_ready | io_ready | pmu_ready | ycap_ready;
+  assign mem_rdata = sel_pmu ? pmu_rdata : sel_io ? io_rdata_i : sel_ycap ? ycap_rdata : ram_rdata;
 
   // ------------------------------------------------------------ events
   wire [6:0] op  = rvfi_insn[6:0];
@@ -198,6 +236,10 @@ module soc_top #(
       ev_q <= ev; cpl_q <= in_irq ? 2'd0 : 2'd3; iaddr_q <= rvfi_pc_rdata; daddr_q <= rvfi_mem_addr;
       ls_ret_q <= ls_ret; lat_q <= last_lat;
     end
+  // the yield channels' external events: bits of the registered event vector
+  // (so a ring-3 channel and a :USR counter see the same event in the same cycle)
+  wire [7:0] yev = {ev_q[0*16+1], ev_q[1*16+0], ev_q[1*16+2], ev_q[3*16+2],
+                    ev_q[3*16+1], ev_q[3*16+0], ev_q[2*16+1], ev_q[2*16+0]};
 
   /* verilator lint_off PINCONNECTEMPTY */
   pmu_core #(.NT(1), .NC(PMU_NC), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7), .NCH(PMU_NCH),
@@ -209,9 +251,9 @@ module soc_top #(
     .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_scalar_i(1'b0), .flop_op_i(4'd0),
     .irq_o(pmu_irq), .cnt_o(), .ovf_o(), .tsc_o(),
     .iaddr_i(iaddr_q), .daddr_i(daddr_q), .pm_i(1'b0),
-    .mem_valid_i(ls_ret_q), .mem_lat_i(lat_q), .yev_i(8'd0),
+    .mem_valid_i(ls_ret_q), .mem_lat_i(lat_q), .yev_i(yev),
     .mmcr_o(), .pmi_o(), .pmstat_o(), .siar_o(), .sdar_o(),
-    .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tgt_o(), .yer_o(), .ycnt_o(), .yblk_o(), .ymiss_o()
+    .yield_o(yld), .yield_ring_o(yld_ring), .yield_ch_o(yld_ch), .yield_tgt_o(yld_tgt), .yer_o(), .ycnt_o(), .yblk_o(), .ymiss_o()
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

@@ -7,6 +7,7 @@
 //   0x14 result of one firmware self-check (1 pass, 0 fail)
 //   0x18 profile control: id << 1 | on (sampling profiler, docs/profiling.md)
 //   0x1C profile sample word: ip, addr, aux, three words a sample
+//   0x20 the firmware's count of serviced yields (yield demo, docs/yield_soc.md)
 // Region = the bus data accesses strictly between the firmware's write of
 // GCTL.GEN=1 and its write of GCTL=0 (both seen on the bus here). Expected:
 //   PMU loads  == bus data reads in the region
@@ -22,6 +23,13 @@
 // bench prints "[prof] truth ID FUNC INSNS CYCLES" per function (FUNC = the
 // pair's index, NF for addresses outside every pair) and the samples as
 // "[prof] sample ID IP ADDR AUX".
+// Yield delivery (docs/yield_soc.md): the bench counts soc_top's yield_o
+// pulses and, for each, whether the retired-instruction trace reaches the
+// delivered target before the next pulse; at the firmware's 0x20 write it
+// compares them with the firmware's count and prints the latencies
+// "[yield] ..." (last retirement -> pulse, pulse -> IRQ entry, pulse ->
+// target's first instruction, an ERET write outside a handler -> the
+// pending yield's pulse).
 // +firmware=FILE loads another image into the RAM before reset ends.
 // Last line: "N passed, N failed" (firmware checks + bench checks).
 module tb_soc;
@@ -57,6 +65,46 @@ module tb_soc;
     if ($value$plusargs("firmware=%s", fwfile)) begin
       #2 $readmemh(fwfile, dut.ram);
     end
+
+  // ---------------------------------------------- yield delivery
+  integer y_pulses = 0, y_reached = 0, y_t = 0, eret_t = 0;
+  integer y_ent_n = 0, y_ent_min = 0, y_ent_max = 0, y_ent_sum = 0;
+  integer y_tgt_n = 0, y_tgt_min = 0, y_tgt_max = 0, y_tgt_sum = 0;
+  integer y_ert_n = 0, y_ert_min = 0, y_ert_max = 0;
+  integer y_ret_t = 0, y_ret_min = -1;   // last retirement outside a handler; min distance to a pulse
+  reg     y_wait_ent = 1'b0, y_wait_tgt = 1'b0, y_eret = 1'b0;
+  reg [31:0] y_tgt = 32'd0;
+  // APB access phase of a YRING3 write (PMU_REG_YRING3 = 0x064): BLK clears at its edge
+  wire    yring3_wr = dut.psel && dut.penable && dut.pwrite && dut.paddr == 12'h064;
+  always @(posedge clk) begin
+    if (y_wait_ent && dut.rvfi_valid && dut.rvfi_intr) begin
+      y_wait_ent = 1'b0;
+      if (y_ent_n == 0 || cycles - y_t < y_ent_min) y_ent_min = cycles - y_t;
+      if (y_ent_n == 0 || cycles - y_t > y_ent_max) y_ent_max = cycles - y_t;
+      y_ent_n = y_ent_n + 1; y_ent_sum = y_ent_sum + (cycles - y_t);
+    end
+    if (y_wait_tgt && dut.rvfi_valid && dut.rvfi_pc_rdata == y_tgt) begin
+      y_wait_tgt = 1'b0; y_reached = y_reached + 1;
+      if (y_tgt_n == 0 || cycles - y_t < y_tgt_min) y_tgt_min = cycles - y_t;
+      if (y_tgt_n == 0 || cycles - y_t > y_tgt_max) y_tgt_max = cycles - y_t;
+      y_tgt_n = y_tgt_n + 1; y_tgt_sum = y_tgt_sum + (cycles - y_t);
+    end
+    if (dut.yld) begin
+      if (y_ret_min < 0 || cycles - y_ret_t < y_ret_min) y_ret_min = cycles - y_ret_t;
+      y_pulses = y_pulses + 1; y_t = cycles; y_tgt = dut.yld_tgt;
+      // IRQ entry latency only for a pulse outside a handler (else the entry waits for retirq)
+      y_wait_ent = !dut.in_irq; y_wait_tgt = 1'b1;
+      if (y_eret && cycles - eret_t <= 16) begin
+        if (y_ert_n == 0 || cycles - eret_t < y_ert_min) y_ert_min = cycles - eret_t;
+        if (y_ert_n == 0 || cycles - eret_t > y_ert_max) y_ert_max = cycles - eret_t;
+        y_ert_n = y_ert_n + 1;
+      end
+      y_eret = 1'b0;
+    end
+    if (dut.rvfi_valid && !dut.in_irq) y_ret_t = cycles;
+    // an ERET (YRING3.BLK=1) written outside a handler: the ring is current
+    if (yring3_wr && dut.pwdata[0] && !dut.in_irq) begin y_eret = 1'b1; eret_t = cycles; end
+  end
 
   // ---------------------------------------------- profile ground truth
   localparam integer NF = 256;
@@ -158,7 +206,7 @@ module tb_soc;
       case (io_addr)
         8'h00: $write("%c", io_wdata[7:0]);
         8'h04: begin
-          $display("firmware exit %0d after %0d cycles; bench: %0d region checks passed, %0d failed",
+          $display("firmware exit %0d after %0d cycles; bench: %0d checks passed, %0d failed",
                    io_wdata, cycles, passed, failed);
           $display("%0d passed, %0d failed", passed + fw_pass, failed + fw_fail + (io_wdata != fw_fail ? 1 : 0));
           $finish;
@@ -177,6 +225,25 @@ module tb_soc;
           end
         end
         8'h14: if (io_wdata[0]) fw_pass = fw_pass + 1; else fw_fail = fw_fail + 1;
+        8'h20: begin
+          $display("[yield] last retirement outside a handler -> pulse: min %0d cycles (the event path of a yield delivered at once)",
+                   y_ret_min);
+          $display("[yield] pulse -> IRQ entry (first handler instruction): min %0d max %0d mean %0d cycles over %0d",
+                   y_ent_min, y_ent_max, y_ent_n ? y_ent_sum / y_ent_n : 0, y_ent_n);
+          $display("[yield] pulse -> target's first instruction: min %0d max %0d mean %0d cycles over %0d",
+                   y_tgt_min, y_tgt_max, y_tgt_n ? y_tgt_sum / y_tgt_n : 0, y_tgt_n);
+          $display("[yield] ERET write (APB access phase) outside a handler -> pending yield's pulse: min %0d max %0d cycles over %0d",
+                   y_ert_min, y_ert_max, y_ert_n);
+          if (io_wdata == y_pulses && y_reached == y_pulses && !y_wait_tgt) begin
+            passed = passed + 1;
+            $display("[bench] yields: firmware serviced %0d == yield_o pulses %0d, every target reached: ok",
+                     io_wdata, y_pulses);
+          end else begin
+            failed = failed + 1;
+            $display("[bench] yields: MISMATCH firmware serviced %0d, yield_o pulses %0d, targets reached %0d",
+                     io_wdata, y_pulses, y_reached);
+          end
+        end
         default: ;
       endcase
     end
