@@ -644,6 +644,10 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   m->uecnt = err_clr ? 0 : (uint16_t)(m->uecnt + (ue_ev && m->uecnt != 0xFFFF));
   m->parcnt = err_clr ? 0 : (uint16_t)(m->parcnt + (perr && m->parcnt != 0xFFFF));
   if (wr0 && k == DC_CU_K_ERRCTL) m->err_ie = (in->pwdata >> DC_ERRCTL_IE_LSB) & 1;
+  /* an armed injection is consumed by the write / flit it flipped; a
+   * software write in the same cycle wins (it arms the next one) */
+  if (s1_we) m->inj_sram = 0;
+  if (rx_carry) m->inj_flit = 0;
   if (wr0 && k == DC_CU_K_ERRINJ) {
     m->inj_b0 = (in->pwdata >> DC_ERRINJ_B0_LSB) & 127;
     m->inj_b1 = (in->pwdata >> DC_ERRINJ_B1_LSB) & 127;
@@ -651,8 +655,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
     m->inj_sram = (in->pwdata >> DC_ERRINJ_SRAM_LSB) & 1;
     m->inj_flit = (in->pwdata >> DC_ERRINJ_FLIT_LSB) & 1;
   }
-  if (s1_we) m->inj_sram = 0;   /* the hardware clear wins over the write */
-  if (rx_carry) m->inj_flit = 0;
+
   if (m->s1_kind == K_BWR) m->wstage = 0;
   m->issued = bus_go ? 1 : (s1_bus ? 0 : m->issued);
   m->s1_kind = s0_kind; m->s1_raddr = s0_raddr; m->s1_waddr = s0_waddr;

@@ -483,6 +483,10 @@ module dc_central_unit #(
       uecnt  <= err_clr ? 16'd0 : uecnt  + {15'd0, ue_ev & (uecnt != 16'hFFFF)};
       parcnt <= err_clr ? 16'd0 : parcnt + {15'd0, perr  & (parcnt != 16'hFFFF)};
       if (wr0 && k_errctl) err_ie <= pwdata_i[`DC_ERRCTL_IE_LSB];
+      // an armed injection is consumed by the write / flit it flipped; a
+      // software write in the same cycle wins (it arms the next one)
+      if (s1_we)    inj_sram <= 1'b0;
+      if (rx_carry) inj_flit <= 1'b0;
       if (wr0 && k_errinj) begin
         inj_b0   <= pwdata_i[`DC_ERRINJ_B0_LSB +: 7];
         inj_b1   <= pwdata_i[`DC_ERRINJ_B1_LSB +: 7];
@@ -490,8 +494,7 @@ module dc_central_unit #(
         inj_sram <= pwdata_i[`DC_ERRINJ_SRAM_LSB];
         inj_flit <= pwdata_i[`DC_ERRINJ_FLIT_LSB];
       end
-      if (s1_we)    inj_sram <= 1'b0;    // the hardware clear wins over the write
-      if (rx_carry) inj_flit <= 1'b0;
+
       if (s1_kind == K_BWR) wstage <= 32'd0;
       if (acc_go) begin
         acc_step <= acc_step + 3'd1;
