@@ -158,7 +158,7 @@ static void random_cb(Harness &h, void *p) {
 static uint32_t rand_addr(Harness &h) {
   int u = h.rng.below(h.nu + 1);
   switch (h.rng.below(8)) {
-    case 0: return 4 * h.rng.below(12);
+    case 0: return 4 * h.rng.below(h.rng.chance(50) ? 12 : 28);   // central registers, reliability ones included
     case 1: return DC_SRAM_LO(h.rng.below(h.m->ncnt + 2));
     case 2: return DC_SRAM_HI(h.rng.below(h.m->ncnt));
     case 3: return DC_UNIT_BASE + u * DC_UNIT_STRIDE + 4 * h.rng.below(5);
@@ -172,6 +172,7 @@ static uint32_t rand_addr(Harness &h) {
 static void test_random(Harness &h, long cycles) {
   RandCtx c{50};
   h.percycle = random_cb; h.pcarg = &c;
+  long n_ce = 0, n_ue = 0, n_par = 0;
   long n_user = 0, n_err = 0, n_irq = 0, n_nov = 0, n_mode = 0, n_acc = 0, n_ser = 0, n_wait = 0;
   int last_mode = 0;
   uint16_t last_nov = h.m->novcnt;
@@ -209,6 +210,14 @@ static void test_random(Harness &h, long cycles) {
                    (h.rng.below(ng) << DC_ACC_C_LSB) | (1u << DC_ACC_GO_LSB);
       h.wr(DC_REG_ACC, v, &e);
       if (!e) n_acc++;
+    } else if (op < 62) {             // reliability: arm a random fault, or clear
+      int r = h.rng.below(10);
+      if (r < 7) {
+        unsigned b0 = h.rng.below(r < 5 ? 72 : 128), b1 = h.rng.chance(50) ? h.rng.below(128) : 0x7Fu;
+        h.wr(DC_REG_ERRINJ, (b0 << DC_ERRINJ_B0_LSB) | (b1 << DC_ERRINJ_B1_LSB) | (h.rng.below(4) << DC_ERRINJ_LANE_LSB) |
+                            ((uint32_t)(r < 5) << DC_ERRINJ_SRAM_LSB) | ((uint32_t)(r >= 4) << DC_ERRINJ_FLIT_LSB));
+      } else if (r < 9) h.wr(DC_REG_ERRSTAT, (uint32_t)h.rng.next());
+      else h.wr(DC_REG_ERRCTL, (uint32_t)h.rng.next());
     } else if (op < 70) {             // SRAM write
       int i = h.rng.below(h.m->ncnt);
       h.wr64(DC_SRAM_LO(i), h.rng.next() >> h.rng.below(64));
@@ -229,13 +238,18 @@ static void test_random(Harness &h, long cycles) {
     for (int u = 0; u < h.nu; u++) if (h.m->u[u].uirq) { n_irq++; break; }
     if (h.m->mode_q != last_mode) { n_mode++; last_mode = h.m->mode_q; }
     if (h.m->s1_kind == 1 && h.m->inj.mode) n_ser++;
+    if (h.m->errstat & 1) n_ce++;
+    if (h.m->errstat & 2) n_ue++;
+    if (h.m->errstat & 4) n_par++;
     if (h.fails) break;
   }
   h.percycle = nullptr;
   printf("random: %ld cycles, seed %llu: bus errors %ld, SRAM waits %ld, nov packets %ld, irq seen %ld, mode "
          "changes %ld, accumulates %ld, mode-1 SRAM adds %ld\n",
          (long)h.cyc - start, (unsigned long long)h.seed, n_err, n_wait, n_nov, n_irq, n_mode, n_acc, n_ser);
+  printf("random: reliability status seen after %ld / %ld / %ld operations (CE / UE / PAR)\n", n_ce, n_ue, n_par);
   check(h.fails == 0, "random lockstep", "(%lld mismatches)%lld", h.fails, 0);
+  check(n_ce > 0 && n_ue > 0 && n_par > 0, "random coverage goals (corrected, uncorrectable, parity errors)");
   check(n_err > 0 && n_wait > 0 && n_nov > 0 && n_irq > 0 && n_mode > 0 && n_acc > 0 && n_user > 0,
         "random coverage goals (errors, waits, nov, irq, mode change, accumulate, unprivileged)");
 }

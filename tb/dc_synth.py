@@ -43,7 +43,8 @@ _spec.loader.exec_module(rs)
 SRAM_NAND2_PER_BIT = 0.56
 GATES = "AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX"
 EV = ["rtl/pmu_event_mux.v", "rtl/pmu_qualifier.v"]
-DC = ["rtl/dc_top.v", "rtl/dc_central_unit.v", "rtl/dc_local_unit.v", "rtl/dc_cu_dec.v", "rtl/dc_lu_dec.v", "rtl/pmu_reg_field.v"] + EV
+DC = ["rtl/dc_top.v", "rtl/dc_central_unit.v", "rtl/dc_local_unit.v", "rtl/dc_cu_dec.v", "rtl/dc_lu_dec.v", "rtl/dc_secded.v",
+      "rtl/pmu_reg_field.v"] + EV
 FLAT = ["tb/dc_flat.v"] + EV
 WORK = os.path.join(ROOT, "build", "dc", "synth")
 DOC = "docs/dc_notes.md"
