@@ -314,7 +314,7 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
   }
 
   /* chain parity: generated where the unit writes DATA */
-  if (nout->par == 2) nout->par = (uint8_t)(pc16(nout->data[0]) + pc16(nout->data[0] >> 16) + pc16(nout->data[1]) +
+  if (nout->par == 2) nout->par = (uint8_t)m->cfg.ecc & (uint8_t)(pc16(nout->data[0]) + pc16(nout->data[0] >> 16) + pc16(nout->data[1]) +
                                             pc16(nout->data[1] >> 16) + pc16(nout->data[2]) + pc16(nout->data[2] >> 16)) & 1;
 
   /* bus writes; UIRQ/UARM: W1C, the hardware set wins (pmu_reg_field) */
@@ -365,7 +365,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
     if (m->inj_b0 < 96) rxf.data[m->inj_b0 >> 5] ^= 1u << (m->inj_b0 & 31);
     else rxf.par ^= 1;
   }
-  perr = rx->fv && ((pc16(rxf.data[0]) + pc16(rxf.data[0] >> 16) + pc16(rxf.data[1]) + pc16(rxf.data[1] >> 16) +
+  perr = c->ecc && rx->fv && ((pc16(rxf.data[0]) + pc16(rxf.data[0] >> 16) + pc16(rxf.data[1]) + pc16(rxf.data[1] >> 16) +
                      pc16(rxf.data[2]) + pc16(rxf.data[2] >> 16) + rxf.par) & 1);
   int op_raw = rx->fv && !(rx_cyc & 1) && rx_cyc >= m->rawbase && rx_cyc < m->rawbase + 2 * (int)DC_RAW_WORDS;
   int raw_w = ((rx_cyc - m->rawbase) >> 1) & 31;
@@ -461,7 +461,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
       old[l] = m->wl_data[l];
       pois_in |= m->wl_pois & (1u << l);
     } else {
-      int e = dc_secded_dec(m->rdata[l], m->rchk[l], &old[l]);
+      int e = m->cfg.ecc ? dc_secded_dec(m->rdata[l], m->rchk[l], &old[l]) : (old[l] = m->rdata[l], DC_ECC_OK);
       if (e == DC_ECC_CE) ce_in |= 1u << l;
       if (e == DC_ECC_UE) pois_in |= 1u << l;
     }
@@ -612,7 +612,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   if (s1_we && m->s1_waddr < m->nw)
     for (l = 0; l < 4; l++) {
       uint64_t d = nw[l];
-      uint8_t ck = (uint8_t)(dc_secded_chk(d) ^ (((pois_out >> l) & 1) ? 0x03 : 0));
+      uint8_t ck = (uint8_t)(dc_secded_chk(d) ^ (((pois_out >> l) & 1) ? 0x03 : 0));   /* ECC=0: no check byte (0) */
       if (m->inj_sram && (unsigned)l == m->inj_lane) {
         unsigned q, b;
         for (q = 0; q < 2; q++) {
@@ -623,7 +623,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
         }
       }
       m->mem[m->s1_waddr][l] = d;
-      m->cmem[m->s1_waddr][l] = ck;
+      m->cmem[m->s1_waddr][l] = m->cfg.ecc ? ck : 0;
     }
   m->wl_v = s1_we; m->wl_addr = m->s1_waddr;
   for (l = 0; l < 4; l++) m->wl_data[l] = nw[l];

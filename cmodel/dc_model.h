@@ -11,6 +11,7 @@ typedef struct {
   int ncp, lwp, ncl, lwl;   /* counters / local width per unit type */
   int nt, ncls;             /* threads, event classes per unit */
   int nsubp, nsubl;         /* physical sub-events per class per unit type */
+  int ecc;                  /* 1: SECDED SRAM + chain parity; 0: none (parameter ECC) */
 } dc_cfg_t;
 
 /* From config/pmu_ip.yaml: DC_CFG_REF, DC_CFG_SMALL, dc_cfg_named(). */

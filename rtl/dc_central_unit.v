@@ -72,6 +72,7 @@ module dc_central_unit #(
   parameter integer LWP   = 14,
   parameter integer NCL   = 16,
   parameter integer LWL   = 10,
+  parameter integer ECC   = 1,    // 1: SECDED on the SRAM + chain parity check; 0: none (area reference)
   parameter integer NU    = NP + NL
 ) (
   input  wire                 clk_i,
@@ -121,6 +122,7 @@ module dc_central_unit #(
 
   generate
     if (NU < 1 || NU > `DC_NU_MAX)  begin : g_bad_nu dc_illegal_parameter_NU u_bad(); end
+    if (ECC < 0 || ECC > 1)         begin : g_bad_ecc dc_illegal_parameter_ECC u_bad(); end
     if (NG > 64)                    begin : g_bad_ng dc_illegal_too_many_SRAM_groups u_bad(); end
     if (FRAME > 1024 || RAWBASE + 2 * `DC_RAW_WORDS > FRAME)
                                     begin : g_bad_fr dc_illegal_FRAME_too_short_for_slots u_bad(); end
@@ -141,7 +143,7 @@ module dc_central_unit #(
   wire        rx_par  = ch_i[`DC_CH_PAR_LSB] ^ (fl_inj & (inj_b0 >= 7'd96));
   // chain parity (even, over DATA): a received flit whose parity is wrong
   // adds nothing (docs/dc_notes.md, Reliability)
-  wire        perr    = rx_fv & ((^rx_data) ^ rx_par);
+  wire        perr    = rx_fv & ((^rx_data) ^ rx_par) & (ECC != 0);
   wire [9:0]  rx_cyc  = ch_i[`DC_CH_CYC_LSB +: `DC_CYC_W];
   wire        rx_mode = ch_i[`DC_CH_MODE_LSB];
   wire [5:0]  rx_dsel = ch_i[`DC_CH_DSEL_LSB +: 6];
@@ -248,7 +250,9 @@ module dc_central_unit #(
   // ---------------------------------------------------------- SRAM pipeline
   localparam [2:0] K_NONE = 3'd0, K_ADD = 3'd1, K_BRD = 3'd2, K_BWR = 3'd3, K_ALD = 3'd4, K_AWR = 3'd5;
   reg  [255:0] mem [0:NW-1] /* verilator public_flat_rd */;
+  /* verilator lint_off UNUSEDSIGNAL */   // (ECC=0: not used)
   reg  [31:0]  cmem [0:NW-1] /* verilator public_flat_rd */;   // SECDED check bytes, lane n at [8n +: 8]
+  /* verilator lint_on UNUSEDSIGNAL */
   reg  [255:0] rdata_q;
   reg  [31:0]  rchk_q;
   reg  [3:0]   wl_pois;     // lanes of wl_data written poisoned
@@ -319,6 +323,13 @@ module dc_central_unit #(
   wire [31:0]  enc_c;
   genvar gl;
   generate
+    if (ECC == 0) begin : g_noecc
+      assign dec_q = rdata_q;
+      assign dec_ce = 4'd0;
+      assign dec_ue = 4'd0;
+      assign enc_c = 32'd0;
+      wire unused_n = &{1'b0, rchk_q};
+    end else begin : g_ecc_on
     for (gl = 0; gl < 4; gl = gl + 1) begin : g_ecc
       wire [7:0] unused_chk;
       wire [63:0] unused_q;
@@ -328,6 +339,7 @@ module dc_central_unit #(
       dc_secded u_enc (.d_i(new_w[64*gl +: 64]), .c_i(8'd0), .chk_o(enc_c[8*gl +: 8]),
                        .q_o(unused_q), .ce_o(unused_ce), .ue_o(unused_ue));
       wire unused_g = &{1'b0, unused_chk, unused_q, unused_ce, unused_ue};
+    end
     end
   endgenerate
   wire         s1_rd   = (s1_kind != K_NONE);
@@ -388,13 +400,20 @@ module dc_central_unit #(
   end
   wire [31:0] pois_c = {{6'd0, {2{pois_out[3]}}}, {6'd0, {2{pois_out[2]}}}, {6'd0, {2{pois_out[1]}}}, {6'd0, {2{pois_out[0]}}}};
   always @(posedge clk_i) begin
-    if (s1_we) begin
-      mem[s1_waddr[AW-1:0]]  <= new_w ^ inj_d;
-      cmem[s1_waddr[AW-1:0]] <= enc_c ^ pois_c ^ inj_c;
-    end
+    if (s1_we) mem[s1_waddr[AW-1:0]] <= new_w ^ inj_d;
     rdata_q <= mem[s0_raddr[AW-1:0]];
-    rchk_q  <= cmem[s0_raddr[AW-1:0]];
   end
+  generate
+    if (ECC != 0) begin : g_cmem
+      always @(posedge clk_i) begin
+        if (s1_we) cmem[s1_waddr[AW-1:0]] <= enc_c ^ pois_c ^ inj_c;
+        rchk_q <= cmem[s0_raddr[AW-1:0]];
+      end
+    end else begin : g_nocmem
+      always @(posedge clk_i) rchk_q <= 32'd0;
+      wire unused_c = &{1'b0, pois_c, inj_c, enc_c};
+    end
+  endgenerate
 
   // --------------------------------------------------------- control state
   reg        run_req, mode_req, mode_q, lrst_pend, quiet_q;

@@ -60,6 +60,7 @@ module dc_local_unit #(
   parameter integer NCLS  = 4,
   parameter integer NSUB  = 16,
   parameter integer FRAME = 400,
+  parameter integer ECC   = 1,    // 0: no chain parity (PAR injected 0), see dc_central_unit
   parameter integer NEV   = NT*NCLS*NSUB
 ) (
   input  wire                 clk_i,
@@ -319,7 +320,7 @@ module dc_local_unit #(
   end
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) ch_o <= {`DC_CH_W{1'b0}};
-    else         ch_o <= {out_wr ? ^out_data : ch_i[`DC_CH_PAR_LSB], ch_i[`DC_CH_PAR_LSB-1:96], out_data};
+    else         ch_o <= {out_wr ? (^out_data) & (ECC != 0) : ch_i[`DC_CH_PAR_LSB], ch_i[`DC_CH_PAR_LSB-1:96], out_data};
 
   // bus read (per-counter fields padded to 32 counters: cn indexes them directly)
   wire [32*6-1:0]    es_p  = {{(32-NCTR)*6{1'b0}}, es_w};

@@ -23,6 +23,7 @@ module dc_top #(
   parameter integer NCLS  = 4,
   parameter integer NSUBP = 16,
   parameter integer NSUBL = 1,
+  parameter integer ECC   = 1,   // 1: SECDED SRAM counters + chain parity (docs/dc_notes.md, Reliability); 0: none
   parameter integer NU    = NP + NL,
   parameter integer NEVP  = NT * NCLS * NSUBP,
   parameter integer NEVL  = NT * NCLS * NSUBL,
@@ -68,7 +69,7 @@ module dc_top #(
       end
   end
 
-  dc_central_unit #(.NP(NP), .NL(NL), .FRAME(FRAME), .NCP(NCP), .LWP(LWP), .NCL(NCL), .LWL(LWL)) u_central (
+  dc_central_unit #(.NP(NP), .NL(NL), .FRAME(FRAME), .NCP(NCP), .LWP(LWP), .NCL(NCL), .LWL(LWL), .ECC(ECC)) u_central (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_i), .penable_i(penable_i), .pwrite_i(pwrite_i), .paddr_i(paddr_i), .pwdata_i(pwdata_i),
     .pstrb_i(pstrb_i), .pprot_i(pprot_i), .pready_o(pready_o), .prdata_o(prdata_o), .pslverr_o(pslverr_o),
@@ -81,7 +82,7 @@ module dc_top #(
     for (u = 0; u < NU; u = u + 1) begin : g_unit
       if (u < NP) begin : g_core
         localparam [31:0] ID32 = u, SLOT32 = 2 * ((NCP + 3) / 4) * u, WB32 = 4 * ((NCP + 15) / 16) * u;
-        dc_local_unit #(.NU(NU), .NCTR(NCP), .LW(LWP), .NT(NT), .NCLS(NCLS), .NSUB(NSUBP), .FRAME(FRAME)) u_unit (
+        dc_local_unit #(.NU(NU), .NCTR(NCP), .LW(LWP), .NT(NT), .NCLS(NCLS), .NSUB(NSUBP), .FRAME(FRAME), .ECC(ECC)) u_unit (
           .clk_i(clk_i), .rst_ni(rst_ni), .id_i(ID32[5:0]), .slot_i(SLOT32[9:0]), .wbase_i(WB32[7:0]), .ev_i(evp_i[u*NEVP +: NEVP]), .cpl_i(cpl_i[u*NT*2 +: NT*2]),
           .ch_i(ch[u*`DC_CH_W +: `DC_CH_W]), .ch_o(ch[(u+1)*`DC_CH_W +: `DC_CH_W]),
           .rb_sel_i(rb_unit == ID32[5:0]), .rb_we_i(rb_we), .rb_off_i(rb_off), .rb_wdata_i(rb_wdata),
@@ -90,7 +91,7 @@ module dc_top #(
       end else begin : g_cache
         localparam [31:0] ID32 = u, SLOT32 = 2 * ((NCP + 3) / 4) * NP + 2 * ((NCL + 3) / 4) * (u - NP),
                           WB32 = 4 * ((NCP + 15) / 16) * NP + 4 * ((NCL + 15) / 16) * (u - NP);
-        dc_local_unit #(.NU(NU), .NCTR(NCL), .LW(LWL), .NT(NT), .NCLS(NCLS), .NSUB(NSUBL), .FRAME(FRAME)) u_unit (
+        dc_local_unit #(.NU(NU), .NCTR(NCL), .LW(LWL), .NT(NT), .NCLS(NCLS), .NSUB(NSUBL), .FRAME(FRAME), .ECC(ECC)) u_unit (
           .clk_i(clk_i), .rst_ni(rst_ni), .id_i(ID32[5:0]), .slot_i(SLOT32[9:0]), .wbase_i(WB32[7:0]), .ev_i(evl_i[(u-NP)*NEVL +: NEVL]), .cpl_i(cpl_i[u*NT*2 +: NT*2]),
           .ch_i(ch[u*`DC_CH_W +: `DC_CH_W]), .ch_o(ch[(u+1)*`DC_CH_W +: `DC_CH_W]),
           .rb_sel_i(rb_unit == ID32[5:0]), .rb_we_i(rb_we), .rb_off_i(rb_off), .rb_wdata_i(rb_wdata),

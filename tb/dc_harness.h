@@ -102,6 +102,9 @@ struct Harness {
 #ifdef CFG_NSUBL
     cfg.nsubl = CFG_NSUBL;
 #endif
+#ifdef CFG_ECC
+    cfg.ecc = CFG_ECC;
+#endif
     m = dc_model_new(&cfg);
     if (!m) { printf("illegal configuration: %s\n", dc_cfg_check(&cfg)); exit(2); }
     nu = m->nu; nt = cfg.nt; ncls = cfg.ncls;
