@@ -6,11 +6,11 @@
 #define DC_CFG_GEN_H
 #include <string.h>
 
-/* field order of dc_cfg_t: np nl frame ncp lwp ncl lwl nt ncls nsubp nsubl */
+/* field order of dc_cfg_t: np nl frame ncp lwp ncl lwl nt ncls nsubp nsubl ecc */
 /* dc_ref: the patent's reference ring: 17 core-type (24 x 14 bit) + 16 cache-type (16 x 10 bit) units, FRAME 400 */
-#define DC_CFG_REF { 17, 16, 400, 24, 14, 16, 10, 2, 4, 16, 1 }
+#define DC_CFG_REF { 17, 16, 400, 24, 14, 16, 10, 2, 4, 16, 1, 1 }
 /* dc_small: 3 core-type + 2 cache-type units */
-#define DC_CFG_SMALL { 3, 2, 400, 24, 14, 16, 10, 2, 4, 16, 1 }
+#define DC_CFG_SMALL { 3, 2, 400, 24, 14, 16, 10, 2, 4, 16, 1, 1 }
 
 /* Range of every parameter: NULL when legal, else "<field>: <RTL trap rule>". */
 static inline const char *dc_cfg_ranges(const dc_cfg_t *c)
@@ -26,6 +26,7 @@ static inline const char *dc_cfg_ranges(const dc_cfg_t *c)
     if (c->ncls < 1 || c->ncls > 63) return "ncls: dc_illegal_parameter_event_space";
     if (c->np > 0 && (c->nsubp < 1 || c->nsubp > 16)) return "nsubp: dc_illegal_parameter_event_space";
     if (c->nl > 0 && (c->nsubl < 1 || c->nsubl > 16)) return "nsubl: dc_illegal_parameter_event_space";
+    if (c->ecc < 0 || c->ecc > 1) return "ecc: dc_illegal_parameter_ECC";
     return NULL;
 }
 

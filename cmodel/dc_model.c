@@ -3,6 +3,7 @@
  * of the RTL signals are kept. */
 #include "dc_model.h"
 #include "dc_regdec.h"
+#include "dc_secded.h"
 #include "pmu_reg_field.h"
 #include <stdlib.h>
 #include <string.h>
@@ -64,9 +65,10 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
   m->nw = 4 * m->ng;
   m->ncnt = 4 * m->nw;
   m->mem = calloc((size_t)m->nw, sizeof *m->mem);
+  m->cmem = calloc((size_t)m->nw, sizeof *m->cmem);
   m->u = calloc((size_t)m->nu, sizeof *m->u);
   m->ev_seen = calloc((size_t)m->nu * c->nt * c->ncls, sizeof *m->ev_seen);
-  if (!m->mem || !m->u || !m->ev_seen) { dc_model_free(m); return NULL; }
+  if (!m->mem || !m->cmem || !m->u || !m->ev_seen) { dc_model_free(m); return NULL; }
   for (u = 0; u < m->nu; u++) {
     dc_unit_t *x = &m->u[u];
     int core = u < c->np;
@@ -81,12 +83,14 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
   }
   m->nov_thr = 0xFFFFFFFF00000000ull;
   m->quiet = 1;
+  m->inj_b0 = m->inj_b1 = 0x7F;
   return m;
 }
 
 void dc_model_free(dc_model_t *m) {
   if (!m) return;
   free(m->mem);
+  free(m->cmem);
   free(m->u);
   free(m->ev_seen);
   free(m);
@@ -98,6 +102,7 @@ int dc_unit_first_counter(const dc_model_t *m, int u)
 }
 
 int dc_model_irq(const dc_model_t *m, int u) { return m && u >= 0 && u < m->nu && m->u[u].uirq != 0; }
+int dc_model_err_irq(const dc_model_t *m) { return m && m->err_ie && m->errstat != 0; }
 
 static int fbit(const dc_flit_t *f, int b) { return (f->data[b >> 5] >> (b & 31)) & 1; }
 
@@ -114,6 +119,7 @@ int dc_flit_pack(const dc_flit_t *f, uint32_t w[5]) {
   hi |= (uint64_t)f->nv << (DC_CH_NOV_V_LSB - 96);
   hi |= (uint64_t)f->na << (DC_CH_NOV_ADDR_LSB - 96);
   hi |= (uint64_t)f->nm << (DC_CH_NOV_MASK_LSB - 96);
+  hi |= (uint64_t)(f->par & 1) << (DC_CH_PAR_LSB - 96);
   w[3] = (uint32_t)hi;
   w[4] = (uint32_t)(hi >> 32);
   return 0;
@@ -250,6 +256,7 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
   if (f0 >= 0) {
     f = f0;
     memset(nout->data, 0, sizeof nout->data);
+    nout->par = 2;   /* recomputed below: this unit writes DATA */
     for (l = 0; l < 4; l++)
       if (4 * f + l < x->nctr) {
         uint32_t v = x->c[4 * f + l].cnt;
@@ -302,8 +309,13 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
         for (s = 0; s < x->nsub && l < lim; s++, l++)
           if ((ev[e] >> s) & 1) nout->data[l >> 5] |= 1u << (l & 31);
     if (ser_bit) nout->data[DC_SER_BIT >> 5] |= 1u << (DC_SER_BIT & 31);
+    nout->par = 2;
     x->sh = (ld ? ld_val : x->sh) >> 1;
   }
+
+  /* chain parity: generated where the unit writes DATA */
+  if (nout->par == 2) nout->par = (uint8_t)m->cfg.ecc & (uint8_t)(pc16(nout->data[0]) + pc16(nout->data[0] >> 16) + pc16(nout->data[1]) +
+                                            pc16(nout->data[1] >> 16) + pc16(nout->data[2]) + pc16(nout->data[2] >> 16)) & 1;
 
   /* bus writes; UIRQ/UARM: W1C, the hardware set wins (pmu_reg_field) */
   {
@@ -339,12 +351,22 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   if (!m || !ev || !cpl || !in) return DC_MODEL_EINVAL;
   if (!out) out = &out_unused;   /* out is optional */
   const dc_cfg_t *c = &m->cfg;
-  const dc_flit_t rxf = m->u[m->nu - 1].out;
+  dc_flit_t rxf = m->u[m->nu - 1].out;
   const dc_flit_t *rx = &rxf;
   int nt = c->nt, ncls = c->ncls, u, l, r;
   /* received flit: chain operation */
   int rx_cyc = rx->cyc;
   int op_data = rx->fv && !rx->mode && !(rx_cyc & 1) && rx_cyc < 2 * m->tf;
+  /* ERRINJ.FLIT: flip data bit B0 (>= 96: the parity bit) of the next
+   * received flit that carries counts; then the parity check */
+  int rx_carry = op_data || (rx->fv && rx->mode);
+  int fl_inj = m->inj_flit && rx_carry, perr;
+  if (fl_inj) {
+    if (m->inj_b0 < 96) rxf.data[m->inj_b0 >> 5] ^= 1u << (m->inj_b0 & 31);
+    else rxf.par ^= 1;
+  }
+  perr = c->ecc && rx->fv && ((pc16(rxf.data[0]) + pc16(rxf.data[0] >> 16) + pc16(rxf.data[1]) + pc16(rxf.data[1] >> 16) +
+                     pc16(rxf.data[2]) + pc16(rxf.data[2] >> 16) + rxf.par) & 1);
   int op_raw = rx->fv && !(rx_cyc & 1) && rx_cyc >= m->rawbase && rx_cyc < m->rawbase + 2 * (int)DC_RAW_WORDS;
   int raw_w = ((rx_cyc - m->rawbase) >> 1) & 31;
   int s_core = rx->dsel < c->np;
@@ -355,6 +377,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   uint32_t shv = rx_cyc == 0 ? 0 : m->ser_sh;
   uint32_t sval = (shv | ((uint32_t)fbit(rx, DC_SER_BIT) << jj)) & 0xFFFFFFu;
   int slast = jj == ((s_lw - 1) & 31);
+  int bad_cur = (rx_cyc == 0 ? 0 : m->ser_bad) || perr;
   int op_ser = ser_act && slast && ((kk & 3) == 3 || kk == ((s_nctr - 1) & 63));
   int int_op = op_data || op_raw || op_ser;
   /* APB decode */
@@ -377,6 +400,8 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   int s0_kind = K_NONE, s0_raddr = 0, s0_waddr = 0;
   uint32_t s0_add[4] = {0, 0, 0, 0};
   uint64_t old[4], nw[4], old_lane;
+  unsigned ce_in = 0, pois_in = 0, pois_out = 0;
+  int fwd, s1_rd, ce_ev, ue_ev, brd_ue, err_clr;
   int s1_we, nov_mask = 0, pend, apply, pend_n, run_n, cyc_n;
   rbus_t rb;
 
@@ -409,7 +434,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
     for (l = 0; l < 4; l++) {
       int b = 24 * l;
       uint64_t v = ((uint64_t)rx->data[b >> 5] | ((uint64_t)(b >> 5 < 2 ? rx->data[(b >> 5) + 1] : 0) << 32)) >> (b & 31);
-      s0_add[l] = (uint32_t)v & 0xFFFFFFu;
+      s0_add[l] = perr ? 0 : (uint32_t)v & 0xFFFFFFu;
     }
   } else if (op_raw) {
     s0_kind = K_ADD; s0_raddr = s0_waddr = (m->raww + raw_w) & 255;
@@ -417,7 +442,8 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   } else if (op_ser) {
     int w = (s_wbase + (kk >> 2)) & 255;
     s0_kind = K_ADD; s0_raddr = s0_waddr = w;
-    for (l = 0; l < 4; l++) s0_add[l] = l < (kk & 3) ? m->ser_buf[l] : (l == (kk & 3) ? sval : 0);
+    for (l = 0; l < 4; l++)
+      s0_add[l] = l < (kk & 3) ? (((m->ser_badl >> l) & 1) ? 0 : m->ser_buf[l]) : (l == (kk & 3) && !bad_cur ? sval : 0);
   } else if (bus_go) {
     s0_kind = in->pwrite ? K_BWR : K_BRD; s0_raddr = s0_waddr = s_wd;
   } else if (acc_go) {
@@ -427,9 +453,22 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
     s0_waddr = 4 * m->acc_c + k;
   }
 
-  /* stage 1 */
+  /* stage 1: SECDED decode of the word read (not of the forwarded one) */
+  fwd = m->wl_v && m->wl_addr == m->s1_raddr;
+  s1_rd = m->s1_kind != K_NONE;
   for (l = 0; l < 4; l++) {
-    old[l] = (m->wl_v && m->wl_addr == m->s1_raddr) ? m->wl_data[l] : m->rdata[l];
+    if (fwd) {
+      old[l] = m->wl_data[l];
+      pois_in |= m->wl_pois & (1u << l);
+    } else {
+      int e = m->cfg.ecc ? dc_secded_dec(m->rdata[l], m->rchk[l], &old[l]) : (old[l] = m->rdata[l], DC_ECC_OK);
+      if (e == DC_ECC_CE) ce_in |= 1u << l;
+      if (e == DC_ECC_UE) pois_in |= 1u << l;
+    }
+  }
+  ce_ev = s1_rd && ce_in;
+  ue_ev = s1_rd && pois_in;
+  for (l = 0; l < 4; l++) {
     nw[l] = old[l];
     switch (m->s1_kind) {
       case K_ADD: nw[l] = old[l] + m->s1_add[l]; break;
@@ -437,7 +476,11 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
       case K_BWR: if (s_ln == l) nw[l] = ((uint64_t)m->wstage << 32) | in->pwdata; break;
       default: break;
     }
-    if (m->s1_kind == K_ADD && m->nov_en && old[l] < m->nov_thr && (nw[l] >= m->nov_thr || nw[l] < old[l]))
+    if (!(m->s1_kind == K_BWR && s_ln == l) &&
+        (((pois_in >> l) & 1) || (m->s1_kind == K_AWR && ((m->acc_pois >> l) & 1))))
+      pois_out |= 1u << l;
+    if (m->s1_kind == K_ADD && m->nov_en && old[l] < m->nov_thr && (nw[l] >= m->nov_thr || nw[l] < old[l]) &&
+        !((pois_out >> l) & 1))
       nov_mask |= 1 << l;
   }
   s1_we = m->s1_kind == K_ADD || m->s1_kind == K_AWR || m->s1_kind == K_BWR;
@@ -445,9 +488,10 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
 
   /* APB outputs */
   out->pready = !sram_lo || s1_bus;
-  out->pslverr = acc_ph && err;
+  brd_ue = sram_lo && m->s1_kind == K_BRD && ((pois_in >> s_ln) & 1);
+  out->pslverr = (acc_ph && err) || brd_ue;
   out->prdata = 0;
-  if (sram_lo && m->s1_kind == K_BRD) out->prdata = (uint32_t)old_lane;
+  if (sram_lo && m->s1_kind == K_BRD) out->prdata = brd_ue ? 0 : (uint32_t)old_lane;
   else if (rd0) {
     switch (k) {
       case DC_CU_K_UNIT: out->prdata = rb_rd; break;
@@ -484,6 +528,20 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
         out->prdata = v;
         break;
       }
+      case DC_CU_K_ERRCTL: out->prdata = (uint32_t)m->err_ie << DC_ERRCTL_IE_LSB; break;
+      case DC_CU_K_ERRSTAT:
+        out->prdata = ((m->errstat & 1u) << DC_ERRSTAT_CE_LSB) | (((m->errstat >> 1) & 1u) << DC_ERRSTAT_UE_LSB) |
+                      (((m->errstat >> 2) & 1u) << DC_ERRSTAT_PAR_LSB);
+        break;
+      case DC_CU_K_ERRADDR: out->prdata = (m->ea_word << DC_ERRADDR_WORD_LSB) | (m->ea_lanes << DC_ERRADDR_LANES_LSB); break;
+      case DC_CU_K_CECNT: out->prdata = m->cecnt; break;
+      case DC_CU_K_UECNT: out->prdata = m->uecnt; break;
+      case DC_CU_K_PARCNT: out->prdata = m->parcnt; break;
+      case DC_CU_K_ERRINJ:
+        out->prdata = (m->inj_b0 << DC_ERRINJ_B0_LSB) | (m->inj_b1 << DC_ERRINJ_B1_LSB) |
+                      (m->inj_lane << DC_ERRINJ_LANE_LSB) | ((uint32_t)m->inj_sram << DC_ERRINJ_SRAM_LSB) |
+                      ((uint32_t)m->inj_flit << DC_ERRINJ_FLIT_LSB);
+        break;
       default: break;
     }
   }
@@ -528,26 +586,76 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   m->lrst_pend = wr0 && k == DC_CU_K_CCTL && ((in->pwdata >> DC_CCTL_LRST_LSB) & 1);
 
   if (ser_act) {
-    if (slast) { m->ser_j = 0; m->ser_k = (kk + 1) & 63; m->ser_sh = 0; m->ser_buf[kk & 3] = sval; }
-    else { m->ser_j = (jj + 1) & 31; m->ser_k = kk; m->ser_sh = sval; }
+    if (slast) {
+      m->ser_j = 0; m->ser_k = (kk + 1) & 63; m->ser_sh = 0; m->ser_buf[kk & 3] = sval;
+      m->ser_bad = 0;
+      m->ser_badl = (m->ser_badl & ~(1u << (kk & 3))) | ((unsigned)bad_cur << (kk & 3));
+    } else { m->ser_j = (jj + 1) & 31; m->ser_k = kk; m->ser_sh = sval; m->ser_bad = bad_cur; }
   }
   /* raw event counters: the group sent in this slot restarts from 0, then
    * every raw event bit of a mode-1 flit adds 1 (modulo 2^CRW). Only the
    * touched entries are visited (the others keep their value). */
   if (op_raw)
     for (r = 4 * raw_w; r < 4 * raw_w + 4 && r < (int)DC_RAW_EVENTS; r++) m->raw[r] = 0;
-  if (rx->fv && rx->mode)
+  if (rx->fv && rx->mode && !perr)
     for (r = 0; r < (int)DC_RAW_EVENTS; r++)
       if (fbit(rx, r)) m->raw[r] = (uint16_t)((m->raw[r] + 1u) & ((1u << DC_CRW) - 1));
 
   /* SRAM: read of stage 0 sees the old content, then the stage-1 write */
-  for (l = 0; l < 4; l++) m->rdata[l] = m->mem[s0_raddr < m->nw ? s0_raddr : 0][l];
-  if (s0_raddr >= m->nw) for (l = 0; l < 4; l++) m->rdata[l] = 0; /* RTL: out-of-range read (never used) */
-  if (s1_we && m->s1_waddr < m->nw) for (l = 0; l < 4; l++) m->mem[m->s1_waddr][l] = nw[l];
+  for (l = 0; l < 4; l++) {
+    m->rdata[l] = m->mem[s0_raddr < m->nw ? s0_raddr : 0][l];
+    m->rchk[l] = m->cmem[s0_raddr < m->nw ? s0_raddr : 0][l];
+  }
+  if (s0_raddr >= m->nw) for (l = 0; l < 4; l++) { m->rdata[l] = 0; m->rchk[l] = 0; } /* RTL: out-of-range read (never used) */
+  /* stored codeword: chk(data), ^ 0x03 when poisoned; ERRINJ.SRAM flips
+   * B0/B1 of lane LANE's {check, data} */
+  if (s1_we && m->s1_waddr < m->nw)
+    for (l = 0; l < 4; l++) {
+      uint64_t d = nw[l];
+      uint8_t ck = (uint8_t)(dc_secded_chk(d) ^ (((pois_out >> l) & 1) ? 0x03 : 0));   /* ECC=0: no check byte (0) */
+      if (m->inj_sram && (unsigned)l == m->inj_lane) {
+        unsigned q, b;
+        for (q = 0; q < 2; q++) {
+          b = q ? m->inj_b1 : m->inj_b0;
+          if (q == 1 && m->inj_b1 == m->inj_b0) continue;
+          if (b < 64) d ^= 1ull << b;
+          else if (b < 72) ck ^= (uint8_t)(1u << (b - 64));
+        }
+      }
+      m->mem[m->s1_waddr][l] = d;
+      m->cmem[m->s1_waddr][l] = m->cfg.ecc ? ck : 0;
+    }
   m->wl_v = s1_we; m->wl_addr = m->s1_waddr;
   for (l = 0; l < 4; l++) m->wl_data[l] = nw[l];
-  if (m->s1_kind == K_ALD) for (l = 0; l < 4; l++) m->acc_tmp[l] = old[l];
-  if (m->s1_kind == K_BRD) m->shadow = (uint32_t)(old_lane >> 32);
+  m->wl_pois = pois_out;
+  if (m->s1_kind == K_ALD) { for (l = 0; l < 4; l++) m->acc_tmp[l] = old[l]; m->acc_pois = pois_in; }
+  if (m->s1_kind == K_BRD) m->shadow = ((pois_in >> s_ln) & 1) ? 0 : (uint32_t)(old_lane >> 32);
+  /* reliability registers */
+  {
+    unsigned set = (unsigned)ce_ev | ((unsigned)ue_ev << 1) | ((unsigned)perr << 2), w1c = 0;
+    if (wr0 && k == DC_CU_K_ERRSTAT)
+      w1c = ((in->pwdata >> DC_ERRSTAT_CE_LSB) & 1) | (((in->pwdata >> DC_ERRSTAT_UE_LSB) & 1) << 1) |
+            (((in->pwdata >> DC_ERRSTAT_PAR_LSB) & 1) << 2);
+    m->errstat = (m->errstat & ~w1c) | set;
+  }
+  if (ue_ev) { m->ea_word = (unsigned)m->s1_raddr & 255; m->ea_lanes = pois_in; }
+  err_clr = wr0 && k == DC_CU_K_ERRCTL && ((in->pwdata >> DC_ERRCTL_CLR_LSB) & 1);
+  m->cecnt = err_clr ? 0 : (uint16_t)(m->cecnt + (ce_ev && m->cecnt != 0xFFFF));
+  m->uecnt = err_clr ? 0 : (uint16_t)(m->uecnt + (ue_ev && m->uecnt != 0xFFFF));
+  m->parcnt = err_clr ? 0 : (uint16_t)(m->parcnt + (perr && m->parcnt != 0xFFFF));
+  if (wr0 && k == DC_CU_K_ERRCTL) m->err_ie = (in->pwdata >> DC_ERRCTL_IE_LSB) & 1;
+  /* an armed injection is consumed by the write / flit it flipped; a
+   * software write in the same cycle wins (it arms the next one) */
+  if (s1_we) m->inj_sram = 0;
+  if (rx_carry) m->inj_flit = 0;
+  if (wr0 && k == DC_CU_K_ERRINJ) {
+    m->inj_b0 = (in->pwdata >> DC_ERRINJ_B0_LSB) & 127;
+    m->inj_b1 = (in->pwdata >> DC_ERRINJ_B1_LSB) & 127;
+    m->inj_lane = (in->pwdata >> DC_ERRINJ_LANE_LSB) & 3;
+    m->inj_sram = (in->pwdata >> DC_ERRINJ_SRAM_LSB) & 1;
+    m->inj_flit = (in->pwdata >> DC_ERRINJ_FLIT_LSB) & 1;
+  }
+
   if (m->s1_kind == K_BWR) m->wstage = 0;
   m->issued = bus_go ? 1 : (s1_bus ? 0 : m->issued);
   m->s1_kind = s0_kind; m->s1_raddr = s0_raddr; m->s1_waddr = s0_waddr;

@@ -11,6 +11,7 @@ typedef struct {
   int ncp, lwp, ncl, lwl;   /* counters / local width per unit type */
   int nt, ncls;             /* threads, event classes per unit */
   int nsubp, nsubl;         /* physical sub-events per class per unit type */
+  int ecc;                  /* 1: SECDED SRAM + chain parity; 0: none (parameter ECC) */
 } dc_cfg_t;
 
 /* From config/pmu_ip.yaml: DC_CFG_REF, DC_CFG_SMALL, dc_cfg_named(). */
@@ -33,6 +34,7 @@ const char *dc_cfg_check(const dc_cfg_t *c);
 typedef struct {
   uint32_t data[3];         /* 96 data bits */
   uint8_t fv, run, lrst, mode, dsel, nv, na, nm;
+  uint8_t par;              /* even parity of data, written where data is written */
   uint16_t cyc;
 } dc_flit_t;
 
@@ -67,7 +69,18 @@ typedef struct {
   dc_unit_t *u;
   dc_flit_t inj;            /* central flit register */
   uint64_t (*mem)[4];
+  uint8_t (*cmem)[4];       /* SECDED check byte per counter (dc_secded.h) */
   uint64_t rdata[4];
+  uint8_t rchk[4];
+  unsigned wl_pois, acc_pois;   /* poisoned lanes of wl_data / acc_tmp */
+  int ser_bad;
+  unsigned ser_badl;
+  /* reliability registers (ERRCTL, ERRSTAT, ERRADDR, CECNT, UECNT, PARCNT, ERRINJ) */
+  int err_ie;
+  unsigned errstat, ea_word, ea_lanes;
+  uint16_t cecnt, uecnt, parcnt;
+  unsigned inj_b0, inj_b1, inj_lane;
+  int inj_sram, inj_flit;
   int s1_kind, s1_raddr, s1_waddr;
   uint32_t s1_add[4];
   int wl_v, wl_addr;
@@ -100,6 +113,8 @@ void dc_model_free(dc_model_t *m);
 int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const dc_apb_in_t *in,
                   dc_apb_out_t *out);
 int dc_model_irq(const dc_model_t *m, int u);
+/* the error interrupt err_irq_o (ERRCTL.IE & ERRSTAT != 0); 0 for NULL */
+int dc_model_err_irq(const dc_model_t *m);
 /* SRAM counter 4*w+l, and the chain position helpers */
 static inline uint64_t dc_model_sram(const dc_model_t *m, int i)
 {

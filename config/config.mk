@@ -8,7 +8,7 @@ CFG_RTL_pmu_core_axil := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_cou
 CFG_RTL_pmu_core_wb := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/pmu_wb2apb.v rtl/pmu_core_wb.v
 CFG_RTL_pmu_core_apb3 := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/pmu_core_apb3.v
 CFG_RTL_pmu_mem2apb := rtl/pmu_mem2apb.v
-CFG_RTL_dc_top := rtl/dc_top.v rtl/dc_central_unit.v rtl/dc_local_unit.v rtl/dc_cu_dec.v rtl/dc_lu_dec.v rtl/pmu_reg_field.v rtl/pmu_event_mux.v rtl/pmu_qualifier.v
+CFG_RTL_dc_top := rtl/dc_top.v rtl/dc_central_unit.v rtl/dc_local_unit.v rtl/dc_cu_dec.v rtl/dc_lu_dec.v rtl/dc_secded.v rtl/pmu_reg_field.v rtl/pmu_event_mux.v rtl/pmu_qualifier.v
 CFG_RTL_soc_top := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/pmu_mem2apb.v sim/soc/soc_top.v
 CFG_CMODEL_pmu_core := cmodel/pmu_model.c
 CFG_CMODEL_dc_top := cmodel/dc_model.c
@@ -28,8 +28,8 @@ CFG_sw_areas2 := NT=1 NC=3 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=4 NAREA=2 HAS_SA
 CFG_narea4 := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=4 HAS_SAMPLE=1 HAS_YIELD=1 AW=64
 CFG_yield_nch1 := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=1 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=32
 CFG_yield_nch8 := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=8 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64
-CFG_dc_ref := NP=17 NL=16 FRAME=400 NCP=24 LWP=14 NCL=16 LWL=10 NT=2 NCLS=4 NSUBP=16 NSUBL=1
-CFG_dc_small := NP=3 NL=2 FRAME=400 NCP=24 LWP=14 NCL=16 LWL=10 NT=2 NCLS=4 NSUBP=16 NSUBL=1
+CFG_dc_ref := NP=17 NL=16 FRAME=400 NCP=24 LWP=14 NCL=16 LWL=10 NT=2 NCLS=4 NSUBP=16 NSUBL=1 ECC=1
+CFG_dc_small := NP=3 NL=2 FRAME=400 NCP=24 LWP=14 NCL=16 LWL=10 NT=2 NCLS=4 NSUBP=16 NSUBL=1 ECC=1
 
 # configurations per flow
 CFG_FLOW_dc_top_fusesoc := dc_small

@@ -32,6 +32,18 @@
 `define DC_ACC_B_LSB 8
 `define DC_ACC_C_LSB 16
 `define DC_ACC_GO_LSB 31
+`define DC_ERRCTL_IE_LSB 0
+`define DC_ERRCTL_CLR_LSB 1
+`define DC_ERRSTAT_CE_LSB 0
+`define DC_ERRSTAT_UE_LSB 1
+`define DC_ERRSTAT_PAR_LSB 2
+`define DC_ERRADDR_WORD_LSB 0
+`define DC_ERRADDR_LANES_LSB 8
+`define DC_ERRINJ_B0_LSB 0
+`define DC_ERRINJ_B1_LSB 8
+`define DC_ERRINJ_LANE_LSB 16
+`define DC_ERRINJ_SRAM_LSB 24
+`define DC_ERRINJ_FLIT_LSB 25
 `define DC_CH_DATA_LSB 0
 `define DC_CH_FV_LSB 96
 `define DC_CH_CYC_LSB 97
@@ -42,7 +54,8 @@
 `define DC_CH_NOV_V_LSB 116
 `define DC_CH_NOV_ADDR_LSB 117
 `define DC_CH_NOV_MASK_LSB 125
-`define DC_CH_W 129
+`define DC_CH_PAR_LSB 129
+`define DC_CH_W 130
 `define DC_RAW_EVENTS 92
 `define DC_SER_BIT 92
 `define DC_RAW_GROUPS 6
@@ -59,6 +72,7 @@ module dc_central_unit #(
   parameter integer LWP   = 14,
   parameter integer NCL   = 16,
   parameter integer LWL   = 10,
+  parameter integer ECC   = 1,    // 1: SECDED on the SRAM + chain parity check; 0: none (area reference)
   parameter integer NU    = NP + NL
 ) (
   input  wire                 clk_i,
@@ -84,7 +98,9 @@ module dc_central_unit #(
   output wire [31:0]          rb_wdata_o,
   input  wire [31:0]          rb_rdata_i,
   input  wire                 rb_ok_i,
-  input  wire [NU-1:0]        irq_i
+  input  wire [NU-1:0]        irq_i,
+  // reliability: error interrupt (ERRCTL.IE & ERRSTAT != 0)
+  output wire                 err_irq_o
 );
   localparam integer GP   = (NCP + 15) / 16;  // groups per core-type unit
   localparam integer GL   = (NCL + 15) / 16;
@@ -106,20 +122,35 @@ module dc_central_unit #(
 
   generate
     if (NU < 1 || NU > `DC_NU_MAX)  begin : g_bad_nu dc_illegal_parameter_NU u_bad(); end
+    if (ECC < 0 || ECC > 1)         begin : g_bad_ecc dc_illegal_parameter_ECC u_bad(); end
     if (NG > 64)                    begin : g_bad_ng dc_illegal_too_many_SRAM_groups u_bad(); end
     if (FRAME > 1024 || RAWBASE + 2 * `DC_RAW_WORDS > FRAME)
                                     begin : g_bad_fr dc_illegal_FRAME_too_short_for_slots u_bad(); end
   endgenerate
 
   // ------------------------------------------------------------ received flit
-  wire [95:0] rx_data = ch_i[`DC_CH_DATA_LSB +: 96];
+  // ERRINJ.FLIT: flip data bit B0 (>= 96: the parity bit) of the next
+  // received flit that carries counts (a mode-0 data flit, any mode-1 flit)
+  reg         inj_flit /* verilator public_flat_rd */;
+  reg  [6:0]  inj_b0, inj_b1;
+  reg  [1:0]  inj_lane;
+  reg         inj_sram /* verilator public_flat_rd */;
   wire        rx_fv   = ch_i[`DC_CH_FV_LSB];
+  wire        rx_carry;
+  wire        fl_inj  = inj_flit & rx_carry;
+  wire [95:0] rx_data = ch_i[`DC_CH_DATA_LSB +: 96] ^
+                        ((fl_inj && inj_b0 < 7'd96) ? (96'd1 << inj_b0) : 96'd0);
+  wire        rx_par  = ch_i[`DC_CH_PAR_LSB] ^ (fl_inj & (inj_b0 >= 7'd96));
+  // chain parity (even, over DATA): a received flit whose parity is wrong
+  // adds nothing (docs/dc_notes.md, Reliability)
+  wire        perr    = rx_fv & ((^rx_data) ^ rx_par) & (ECC != 0);
   wire [9:0]  rx_cyc  = ch_i[`DC_CH_CYC_LSB +: `DC_CYC_W];
   wire        rx_mode = ch_i[`DC_CH_MODE_LSB];
   wire [5:0]  rx_dsel = ch_i[`DC_CH_DSEL_LSB +: 6];
 
   // mode 0 data flit: flit index -> SRAM word
   wire        op_data = rx_fv & ~rx_mode & ~rx_cyc[0] & ({22'd0, rx_cyc} < 2 * TF);
+  assign      rx_carry = op_data | (rx_fv & rx_mode);
   wire [31:0] fidx    = {23'd0, rx_cyc[9:1]};
   wire [31:0] fl_rel  = fidx - NP * FP;
   wire [31:0] dword32 = (fidx < NP * FP) ? (4 * GP * (fidx / FP) + fidx % FP)
@@ -145,10 +176,13 @@ module dc_central_unit #(
   reg  [5:0]  ser_k;
   reg  [23:0] ser_sh;
   reg  [95:0] ser_buf;
+  reg         ser_bad;     // a flit of the serial counter being assembled had a parity error
+  reg  [3:0]  ser_badl;    // ... per assembled lane of ser_buf
   wire [4:0]  jj   = (rx_cyc == 10'd0) ? 5'd0 : ser_j;
   wire [5:0]  kk   = (rx_cyc == 10'd0) ? 6'd0 : ser_k;
   wire [23:0] shv  = (rx_cyc == 10'd0) ? 24'd0 : ser_sh;
   wire [23:0] sval = shv | ({23'd0, rx_data[`DC_SER_BIT]} << jj);
+  wire        bad_cur = ((rx_cyc == 10'd0) ? 1'b0 : ser_bad) | perr;
   wire        slast = (jj == s_lw - 5'd1);
   wire        op_ser = ser_act & slast & ((kk[1:0] == 2'd3) | (kk == s_nctr - 6'd1));
   reg  [95:0] ser_lanes;
@@ -156,8 +190,8 @@ module dc_central_unit #(
   always @* begin
     ser_lanes = 96'd0;
     for (l = 0; l < 4; l = l + 1)
-      if (l < {30'd0, kk[1:0]})       ser_lanes[24*l +: 24] = ser_buf[24*l +: 24];
-      else if (l == {30'd0, kk[1:0]}) ser_lanes[24*l +: 24] = sval;
+      if (l < {30'd0, kk[1:0]})       ser_lanes[24*l +: 24] = ser_badl[l] ? 24'd0 : ser_buf[24*l +: 24];
+      else if (l == {30'd0, kk[1:0]}) ser_lanes[24*l +: 24] = bad_cur ? 24'd0 : sval;
   end
   wire [7:0] ser_word = s_wbase + {4'd0, kk[5:2]};
 
@@ -181,12 +215,15 @@ module dc_central_unit #(
   reg         uen_q;
   wire        k_id, k_cfg, k_cctl, k_cstat, k_novctl, k_novcnt, k_nov_lo, k_nov_hi, k_acc, k_uirq0, k_uirq1;
   wire        k_slo, k_shi, k_unit, dec_err;
+  wire        k_errctl, k_errstat, k_erraddr, k_cecnt, k_uecnt, k_parcnt, k_errinj;
   wire [10:0] idx;
   dc_cu_dec #(.NCNT(NCNT), .NU(NU)) u_dec (
     .addr_i(paddr_i), .write_i(pwrite_i), .strb_i(pstrb_i), .priv_i(pprot_i[0]), .uen_i(uen_q),
     .k_id_o(k_id), .k_cfg_o(k_cfg), .k_cctl_o(k_cctl), .k_cstat_o(k_cstat), .k_novctl_o(k_novctl),
     .k_novcnt_o(k_novcnt), .k_nov_lo_o(k_nov_lo), .k_nov_hi_o(k_nov_hi), .k_acc_o(k_acc),
-    .k_uirq0_o(k_uirq0), .k_uirq1_o(k_uirq1), .k_sram_cnt_lo_o(k_slo), .k_sram_cnt_hi_o(k_shi),
+    .k_uirq0_o(k_uirq0), .k_uirq1_o(k_uirq1),
+    .k_errctl_o(k_errctl), .k_errstat_o(k_errstat), .k_erraddr_o(k_erraddr), .k_cecnt_o(k_cecnt),
+    .k_uecnt_o(k_uecnt), .k_parcnt_o(k_parcnt), .k_errinj_o(k_errinj), .k_sram_cnt_lo_o(k_slo), .k_sram_cnt_hi_o(k_shi),
     .k_unit_o(k_unit), .idx_o(idx), .err_o(dec_err)
   );
   wire        s_hit  = k_slo | k_shi;
@@ -213,7 +250,13 @@ module dc_central_unit #(
   // ---------------------------------------------------------- SRAM pipeline
   localparam [2:0] K_NONE = 3'd0, K_ADD = 3'd1, K_BRD = 3'd2, K_BWR = 3'd3, K_ALD = 3'd4, K_AWR = 3'd5;
   reg  [255:0] mem [0:NW-1] /* verilator public_flat_rd */;
+  /* verilator lint_off UNUSEDSIGNAL */   // (ECC=0: not used)
+  reg  [31:0]  cmem [0:NW-1] /* verilator public_flat_rd */;   // SECDED check bytes, lane n at [8n +: 8]
+  /* verilator lint_on UNUSEDSIGNAL */
   reg  [255:0] rdata_q;
+  reg  [31:0]  rchk_q;
+  reg  [3:0]   wl_pois;     // lanes of wl_data written poisoned
+  reg  [3:0]   acc_pois;    // lanes of acc_tmp read uncorrectable
   reg  [2:0]   s1_kind;
   reg  [7:0]   s1_raddr, s1_waddr;
   reg  [95:0]  s1_add;
@@ -237,7 +280,7 @@ module dc_central_unit #(
   always @* begin
     s0_kind = K_NONE; s0_raddr = 8'd0; s0_waddr = 8'd0; s0_add = 96'd0;
     if (op_data) begin
-      s0_kind = K_ADD; s0_raddr = data_word; s0_waddr = data_word; s0_add = rx_data;
+      s0_kind = K_ADD; s0_raddr = data_word; s0_waddr = data_word; s0_add = perr ? 96'd0 : rx_data;
     end else if (op_raw) begin
       s0_kind = K_ADD; s0_raddr = RAWW8 + {3'd0, raw_w}; s0_waddr = s0_raddr; s0_add = raw_lanes;
     end else if (op_ser) begin
@@ -268,17 +311,54 @@ module dc_central_unit #(
     end
 
   // stage 1
-  wire [255:0] old = (wl_v && wl_addr == s1_raddr) ? wl_data : (rvalid_q ? rdata_q : 256'd0);
+  // SECDED decode of the word read (docs/dc_notes.md, Reliability): a
+  // single-bit error is corrected in old (and so written back corrected by
+  // a read-modify-write), a lane found uncorrectable is poisoned (pois_in).
+  // The forwarded word (written in the previous cycle) is not decoded; its
+  // poisoned lanes come with it (wl_pois).
+  wire         fwd = wl_v && (wl_addr == s1_raddr);
   reg  [255:0] new_w;
+  wire [255:0] dec_q;
+  wire [3:0]   dec_ce, dec_ue;
+  wire [31:0]  enc_c;
+  genvar gl;
+  generate
+    if (ECC == 0) begin : g_noecc
+      assign dec_q = rdata_q;
+      assign dec_ce = 4'd0;
+      assign dec_ue = 4'd0;
+      assign enc_c = 32'd0;
+      wire unused_n = &{1'b0, rchk_q};
+    end else begin : g_ecc_on
+    for (gl = 0; gl < 4; gl = gl + 1) begin : g_ecc
+      wire [7:0] unused_chk;
+      wire [63:0] unused_q;
+      wire unused_ce, unused_ue;
+      dc_secded u_dec (.d_i(rdata_q[64*gl +: 64]), .c_i(rchk_q[8*gl +: 8]), .chk_o(unused_chk),
+                       .q_o(dec_q[64*gl +: 64]), .ce_o(dec_ce[gl]), .ue_o(dec_ue[gl]));
+      dc_secded u_enc (.d_i(new_w[64*gl +: 64]), .c_i(8'd0), .chk_o(enc_c[8*gl +: 8]),
+                       .q_o(unused_q), .ce_o(unused_ce), .ue_o(unused_ue));
+      wire unused_g = &{1'b0, unused_chk, unused_q, unused_ce, unused_ue};
+    end
+    end
+  endgenerate
+  wire         s1_rd   = (s1_kind != K_NONE);
+  wire [3:0]   ce_in   = (fwd | ~rvalid_q) ? 4'd0 : dec_ce;
+  wire [3:0]   pois_in = fwd ? wl_pois : (rvalid_q ? dec_ue : 4'd0);
+  wire         ce_ev   = s1_rd & (|ce_in);
+  wire         ue_ev   = s1_rd & (|pois_in);
+  wire [255:0] old = fwd ? wl_data : (rvalid_q ? dec_q : 256'd0);
   reg          s1_we;
   reg  [3:0]   nov_mask;
   reg  [31:0]  wstage, shadow;
+  reg  [3:0]   pois_out;
   integer n;
   reg  [63:0]  o64, n64;
   always @* begin
     new_w = old;
     s1_we = 1'b0;
     nov_mask = 4'd0;
+    pois_out = 4'd0;
     for (n = 0; n < 4; n = n + 1) begin
       o64 = old[64*n +: 64];
       n64 = o64;
@@ -289,22 +369,69 @@ module dc_central_unit #(
         default: ;
       endcase
       new_w[64*n +: 64] = n64;
-      if (s1_kind == K_ADD && nov_en && (o64 < nov_thr) && ((n64 >= nov_thr) || (n64 < o64)))
+      // a lane computed from an uncorrectable value is written poisoned;
+      // a bus write gives its lane a fresh value
+      pois_out[n] = ~(s1_kind == K_BWR && s_ln == n[1:0]) &
+                    (pois_in[n] | ((s1_kind == K_AWR) & acc_pois[n]));
+      if (s1_kind == K_ADD && nov_en && (o64 < nov_thr) && ((n64 >= nov_thr) || (n64 < o64)) && !pois_out[n])
         nov_mask[n] = 1'b1;
     end
     s1_we = (s1_kind == K_ADD) | (s1_kind == K_AWR) | (s1_kind == K_BWR);
   end
   wire [63:0] old_lane = old[64*s_ln +: 64];
 
+  // stored codeword: check byte chk(data), ^ 8'h03 when poisoned (an even
+  // syndrome: uncorrectable on every later read); ERRINJ.SRAM flips B0/B1 of
+  // lane LANE's 72-bit codeword {check, data} of this write
+  reg  [255:0] inj_d;
+  reg  [31:0]  inj_c;
+  reg  [6:0]   ib;
+  integer q;
+  always @* begin
+    inj_d = 256'd0;
+    inj_c = 32'd0;
+    for (q = 0; q < 2; q = q + 1) begin
+      ib = (q == 0) ? inj_b0 : inj_b1;
+      if (inj_sram && !(q == 1 && inj_b1 == inj_b0)) begin
+        if (ib < 7'd64)      inj_d[64*inj_lane + {25'd0, ib}] = 1'b1;
+        else if (ib < 7'd72) inj_c[8*inj_lane + {25'd0, ib} - 64] = 1'b1;
+      end
+    end
+  end
+  wire [31:0] pois_c = {{6'd0, {2{pois_out[3]}}}, {6'd0, {2{pois_out[2]}}}, {6'd0, {2{pois_out[1]}}}, {6'd0, {2{pois_out[0]}}}};
   always @(posedge clk_i) begin
-    if (s1_we) mem[s1_waddr[AW-1:0]] <= new_w;
+    if (s1_we) mem[s1_waddr[AW-1:0]] <= new_w ^ inj_d;
     rdata_q <= mem[s0_raddr[AW-1:0]];
   end
+  generate
+    if (ECC != 0) begin : g_cmem
+      always @(posedge clk_i) begin
+        if (s1_we) cmem[s1_waddr[AW-1:0]] <= enc_c ^ pois_c ^ inj_c;
+        rchk_q <= cmem[s0_raddr[AW-1:0]];
+      end
+    end else begin : g_nocmem
+      always @(posedge clk_i) rchk_q <= 32'd0;
+      wire unused_c = &{1'b0, pois_c, inj_c, enc_c};
+    end
+  endgenerate
 
   // --------------------------------------------------------- control state
   reg        run_req, mode_req, mode_q, lrst_pend, quiet_q;
   reg [5:0]  dsel_req, dsel_q;
   reg [15:0] novcnt;
+  reg        err_ie;
+  // (public: tb/dc_harness.h compares them with the C model every cycle)
+  reg [2:0]  errstat /* verilator public_flat_rd */;   // CE, UE, PAR
+  reg [7:0]  ea_word /* verilator public_flat_rd */;
+  reg [3:0]  ea_lanes /* verilator public_flat_rd */;
+  reg [15:0] cecnt /* verilator public_flat_rd */;
+  reg [15:0] uecnt /* verilator public_flat_rd */;
+  reg [15:0] parcnt /* verilator public_flat_rd */;
+  wire       err_clr = wr0 && k_errctl && pwdata_i[`DC_ERRCTL_CLR_LSB];
+  wire [2:0] es_set  = {perr, ue_ev, ce_ev};
+  wire [2:0] es_w1c  = (wr0 && k_errstat) ? {pwdata_i[`DC_ERRSTAT_PAR_LSB], pwdata_i[`DC_ERRSTAT_UE_LSB],
+                                             pwdata_i[`DC_ERRSTAT_CE_LSB]} : 3'd0;
+  assign     err_irq_o = err_ie & (|errstat);
   wire       inj_fv  = ch_o[`DC_CH_FV_LSB];
   wire [9:0] inj_cyc = ch_o[`DC_CH_CYC_LSB +: `DC_CYC_W];
   wire [9:0] cyc_n   = (!inj_fv || inj_cyc == FRAME_M1) ? 10'd0 : inj_cyc + 10'd1;
@@ -325,6 +452,10 @@ module dc_central_unit #(
       wstage <= 32'd0; shadow <= 32'd0;
       ser_j <= 5'd0; ser_k <= 6'd0; ser_sh <= 24'd0; ser_buf <= 96'd0;
       raw_q <= {`DC_RAW_EVENTS*`DC_CRW{1'b0}};
+      ser_bad <= 1'b0; ser_badl <= 4'd0; wl_pois <= 4'd0; acc_pois <= 4'd0;
+      err_ie <= 1'b0; errstat <= 3'd0; ea_word <= 8'd0; ea_lanes <= 4'd0;
+      cecnt <= 16'd0; uecnt <= 16'd0; parcnt <= 16'd0;
+      inj_b0 <= 7'h7F; inj_b1 <= 7'h7F; inj_lane <= 2'd0; inj_sram <= 1'b0; inj_flit <= 1'b0;
     end else begin
       // injection
       ch_o <= {`DC_CH_W{1'b0}};
@@ -347,21 +478,42 @@ module dc_central_unit #(
         if (slast) begin
           ser_j <= 5'd0; ser_k <= kk + 6'd1; ser_sh <= 24'd0;
           ser_buf[24*kk[1:0] +: 24] <= sval;
+          ser_bad <= 1'b0; ser_badl[kk[1:0]] <= bad_cur;
         end else begin
-          ser_j <= jj + 5'd1; ser_k <= kk; ser_sh <= sval;
+          ser_j <= jj + 5'd1; ser_k <= kk; ser_sh <= sval; ser_bad <= bad_cur;
         end
       end
       // raw counters
       for (r = 0; r < `DC_RAW_EVENTS; r = r + 1)
         raw_q[r*`DC_CRW +: `DC_CRW] <= ((op_raw && (r / 4 == {27'd0, raw_w})) ? {`DC_CRW{1'b0}} : raw_q[r*`DC_CRW +: `DC_CRW])
-                                      + {{(`DC_CRW-1){1'b0}}, rx_fv & rx_mode & rx_data[r]};
+                                      + {{(`DC_CRW-1){1'b0}}, rx_fv & rx_mode & ~perr & rx_data[r]};
 
       // SRAM pipeline
       s1_kind <= s0_kind; s1_raddr <= s0_raddr; s1_waddr <= s0_waddr; s1_add <= s0_add;
-      wl_v <= s1_we; wl_addr <= s1_waddr; wl_data <= new_w;
+      wl_v <= s1_we; wl_addr <= s1_waddr; wl_data <= new_w; wl_pois <= pois_out;
       issued_q <= bus_go ? 1'b1 : (s1_bus ? 1'b0 : issued_q);
-      if (s1_kind == K_ALD) acc_tmp <= old;
-      if (s1_kind == K_BRD) shadow <= old_lane[63:32];
+      if (s1_kind == K_ALD) begin acc_tmp <= old; acc_pois <= pois_in; end
+      if (s1_kind == K_BRD) shadow <= pois_in[s_ln] ? 32'd0 : old_lane[63:32];
+
+      // reliability registers
+      errstat <= (errstat & ~es_w1c) | es_set;
+      if (ue_ev) begin ea_word <= s1_raddr; ea_lanes <= pois_in; end
+      cecnt  <= err_clr ? 16'd0 : cecnt  + {15'd0, ce_ev & (cecnt != 16'hFFFF)};
+      uecnt  <= err_clr ? 16'd0 : uecnt  + {15'd0, ue_ev & (uecnt != 16'hFFFF)};
+      parcnt <= err_clr ? 16'd0 : parcnt + {15'd0, perr  & (parcnt != 16'hFFFF)};
+      if (wr0 && k_errctl) err_ie <= pwdata_i[`DC_ERRCTL_IE_LSB];
+      // an armed injection is consumed by the write / flit it flipped; a
+      // software write in the same cycle wins (it arms the next one)
+      if (s1_we)    inj_sram <= 1'b0;
+      if (rx_carry) inj_flit <= 1'b0;
+      if (wr0 && k_errinj) begin
+        inj_b0   <= pwdata_i[`DC_ERRINJ_B0_LSB +: 7];
+        inj_b1   <= pwdata_i[`DC_ERRINJ_B1_LSB +: 7];
+        inj_lane <= pwdata_i[`DC_ERRINJ_LANE_LSB +: 2];
+        inj_sram <= pwdata_i[`DC_ERRINJ_SRAM_LSB];
+        inj_flit <= pwdata_i[`DC_ERRINJ_FLIT_LSB];
+      end
+
       if (s1_kind == K_BWR) wstage <= 32'd0;
       if (acc_go) begin
         acc_step <= acc_step + 3'd1;
@@ -396,10 +548,12 @@ module dc_central_unit #(
     irq64[NU-1:0] = irq_i;
   end
   assign pready_o  = ~sram_lo | s1_bus;
-  assign pslverr_o = acc_ph & err;
+  // a bus read of an uncorrectable counter answers PSLVERR, PRDATA 0
+  wire   brd_ue    = sram_lo & (s1_kind == K_BRD) & pois_in[s_ln];
+  assign pslverr_o = (acc_ph & err) | brd_ue;
   always @* begin
     prdata_o = 32'd0;
-    if (sram_lo && s1_kind == K_BRD) prdata_o = old_lane[31:0];
+    if (sram_lo && s1_kind == K_BRD) prdata_o = brd_ue ? 32'd0 : old_lane[31:0];
     else if (rd0) begin
       // one register selected (k_*): an AND-OR of the read values
       prdata_o = ({32{k_unit}}  & rb_rdata_i) |
@@ -419,7 +573,17 @@ module dc_central_unit #(
                  ({32{k_acc}}   & (({26'd0, acc_a} << `DC_ACC_A_LSB) | ({26'd0, acc_b} << `DC_ACC_B_LSB) |
                                    ({26'd0, acc_c} << `DC_ACC_C_LSB))) |
                  ({32{k_uirq0}} & irq64[31:0]) |
-                 ({32{k_uirq1}} & irq64[63:32]);
+                 ({32{k_uirq1}} & irq64[63:32]) |
+                 ({32{k_errctl}} & ({31'd0, err_ie} << `DC_ERRCTL_IE_LSB)) |
+                 ({32{k_errstat}} & (({31'd0, errstat[0]} << `DC_ERRSTAT_CE_LSB) | ({31'd0, errstat[1]} << `DC_ERRSTAT_UE_LSB) |
+                                     ({31'd0, errstat[2]} << `DC_ERRSTAT_PAR_LSB))) |
+                 ({32{k_erraddr}} & (({24'd0, ea_word} << `DC_ERRADDR_WORD_LSB) | ({28'd0, ea_lanes} << `DC_ERRADDR_LANES_LSB))) |
+                 ({32{k_cecnt}}  & {16'd0, cecnt}) |
+                 ({32{k_uecnt}}  & {16'd0, uecnt}) |
+                 ({32{k_parcnt}} & {16'd0, parcnt}) |
+                 ({32{k_errinj}} & (({25'd0, inj_b0} << `DC_ERRINJ_B0_LSB) | ({25'd0, inj_b1} << `DC_ERRINJ_B1_LSB) |
+                                    ({30'd0, inj_lane} << `DC_ERRINJ_LANE_LSB) | ({31'd0, inj_sram} << `DC_ERRINJ_SRAM_LSB) |
+                                    ({31'd0, inj_flit} << `DC_ERRINJ_FLIT_LSB)));
     end
   end
 

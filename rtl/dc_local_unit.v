@@ -44,7 +44,8 @@
 `define DC_CH_NOV_V_LSB 116
 `define DC_CH_NOV_ADDR_LSB 117
 `define DC_CH_NOV_MASK_LSB 125
-`define DC_CH_W 129
+`define DC_CH_PAR_LSB 129
+`define DC_CH_W 130
 `define DC_RAW_EVENTS 92
 `define DC_SER_BIT 92
 `define DC_CYC_W 10
@@ -63,6 +64,7 @@ module dc_local_unit #(
   parameter integer NCLS  = 4,
   parameter integer NSUB  = 16,
   parameter integer FRAME = 400,
+  parameter integer ECC   = 1,    // 0: no chain parity (PAR injected 0), see dc_central_unit
   parameter integer NEV   = NT*NCLS*NSUB
 ) (
   input  wire                 clk_i,
@@ -298,18 +300,24 @@ module dc_local_unit #(
     else if (sel1) sh_q <= (ld ? ld_val : sh_q) >> 1;
 
   // outgoing flit
+  // (the chain parity bit, even over DATA, is generated where the unit
+  // writes DATA: its data flits, every flit it owns in mode 1)
   reg [95:0] out_data;
+  reg        out_wr;
   integer f, l;
   always @* begin
     out_data = in_data;
+    out_wr = 1'b0;
     for (f = 0; f < NFL; f = f + 1)
       if (mode0 && ({22'd0, in_cyc} == {22'd0, slot_i} + 2 * f)) begin
+        out_wr = 1'b1;
         out_data = 96'd0;
         for (l = 0; l < 4; l = l + 1)
           if (4 * f + l < NCTR)
             out_data[24*l +: 24] = {{(24-LW){1'b0}}, cnt_w[(4*f+l)*LW +: LW]};
       end
     if (sel1) begin
+      out_wr = 1'b1;
       out_data = 96'd0;
       out_data[RAWN-1:0] = ev_i[RAWN-1:0] & {RAWN{run_app}};
       out_data[`DC_SER_BIT] = ser_bit;
@@ -317,7 +325,7 @@ module dc_local_unit #(
   end
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) ch_o <= {`DC_CH_W{1'b0}};
-    else         ch_o <= {ch_i[`DC_CH_W-1:96], out_data};
+    else         ch_o <= {out_wr ? (^out_data) & (ECC != 0) : ch_i[`DC_CH_PAR_LSB], ch_i[`DC_CH_PAR_LSB-1:96], out_data};
 
   // bus read (per-counter fields padded to 32 counters: cn indexes them directly)
   wire [32*6-1:0]    es_p  = {{(32-NCTR)*6{1'b0}}, es_w};

@@ -24,11 +24,11 @@ DC_SMALL   := $(foreach p,$(CFG_dc_small),-G$(p))
 DC_SMALL_D := $(foreach p,$(CFG_dc_small),-DCFG_$(p))
 
 .PHONY: deps-dc dc-regmap-check dc-lint dc-lockstep-maxrate dc-lockstep-random dc-lockstep-directed \
-        dc-lockstep-small dc-model dc-illegal dc-soak soak dc-bench dc-synth dc-icarus
+        dc-lockstep-small dc-lockstep-noecc dc-model dc-illegal dc-soak soak dc-bench dc-synth dc-icarus
 
 deps-dc: deps-sim
 
-$(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_regs.h dc_cfg_gen.h dc_regdec.h pmu_reg_field.h)
+$(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_secded.h dc_regs.h dc_cfg_gen.h dc_regdec.h pmu_reg_field.h)
 	@mkdir -p $(@D)
 	$(CC) $(DC_CFLAGS) -c $< -o $@
 
@@ -44,6 +44,9 @@ endef
 # (WAVES=1: not hierarchical, Verilator 5.006's hierarchical model crashes when traced)
 $(eval $(call dc_vbuild,ref,$(if $(VTRACE),,--hierarchical),))
 $(eval $(call dc_vbuild,small,$(DC_SMALL),$(DC_SMALL_D)))
+# the small configuration without the reliability logic (parameter ECC=0:
+# no SECDED, no chain parity; docs/dc_notes.md, Reliability)
+$(eval $(call dc_vbuild,noecc,$(filter-out -GECC=%,$(DC_SMALL)) -GECC=0,$(filter-out -DCFG_ECC=%,$(DC_SMALL_D)) -DCFG_ECC=0))
 
 dc-regmap-check:
 	python3 util/dc_regmap.py --check
@@ -75,6 +78,14 @@ dc-lockstep-small: $(DC_BUILD)/small/Vdc_lockstep
 	@cat $(DC_BUILD)/small/directed.txt $(DC_BUILD)/small/random.txt | \
 	  awk '{p+=$$1; f+=$$3} END {print p " passed, " f " failed"; exit f != 0}'
 
+# ECC=0 (small configuration): directed + a short random run in lockstep;
+# injected faults then corrupt silently (the model predicts it)
+dc-lockstep-noecc: $(DC_BUILD)/noecc/Vdc_lockstep
+	@$< --test directed --seed $(DC_SEED) | tail -n 1 | tee $(DC_BUILD)/noecc/directed.txt
+	@$< --test random --cycles 50000 --seed $(DC_SEED) | tail -n 1 | tee $(DC_BUILD)/noecc/random.txt
+	@cat $(DC_BUILD)/noecc/directed.txt $(DC_BUILD)/noecc/random.txt | \
+	  awk '{p+=$$1; f+=$$3} END {print p " passed, " f " failed"; exit f != 0}'
+
 $(DC_BUILD)/dc_model_test: tb/dc_model_test.c $(DC_BUILD)/dc_model.o
 	$(CC) $(DC_CFLAGS) -Icmodel $< $(DC_BUILD)/dc_model.o -o $@
 
@@ -103,7 +114,7 @@ dc-illegal: deps-dc deps-py
 	@bash tb/dc_illegal.sh
 
 TEST_TARGETS += dc-regmap-check dc-lint dc-illegal dc-model dc-lockstep-directed dc-lockstep-random \
-                dc-lockstep-maxrate dc-lockstep-small
+                dc-lockstep-maxrate dc-lockstep-small dc-lockstep-noecc
 
 dc-bench: $(DC_BUILD)/ref/Vdc_lockstep
 	@$< --test bench --cycles 100000 | grep -v 'passed, '

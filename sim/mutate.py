@@ -163,7 +163,33 @@ MUTANTS = [
     # an SRAM word never written since reset must read 0, not the SRAM's
     # undefined contents (only a 4-state simulator sees the difference)
     ("rtl-dc-sram-unwritten-read", "rtl/dc_central_unit.v",
-     "(rvalid_q ? rdata_q : 256'd0)", "((rvalid_q | 1'b1) ? rdata_q : 256'd0)", DC_X),
+     "(rvalid_q ? dec_q : 256'd0)", "((rvalid_q | 1'b1) ? dec_q : 256'd0)", DC_X),
+    # reliability (docs/dc_notes.md): the SECDED corrector and detector (RTL
+    # and model), the chain parity check and generation, the poisoned
+    # write-back of an uncorrectable lane, the fault injection (ERRINJ)
+    ("rtl-dc-ecc-no-correct", "rtl/dc_secded.v",
+     "q_o[j] = ~d_i[j];", "q_o[j] = d_i[j];", DC),
+    ("model-dc-ecc-no-correct", "cmodel/dc_secded.h",
+     "{ *q = d ^ (1ull << j); return DC_ECC_CE; }", "{ return DC_ECC_CE; }", DC),
+    ("rtl-dc-ecc-ue-undetected", "rtl/dc_secded.v",
+     "assign ue_o = (syn != 8'd0) & ~hit;", "assign ue_o = 1'b0 & (syn != 8'd0) & ~hit;", DC),
+    ("model-dc-ecc-ue-undetected", "cmodel/dc_secded.h",
+     "  return DC_ECC_UE;\n", "  return DC_ECC_OK;\n", DC),
+    ("rtl-dc-poison-not-written", "rtl/dc_central_unit.v",
+     "cmem[s1_waddr[AW-1:0]] <= enc_c ^ pois_c ^ inj_c;",
+     "cmem[s1_waddr[AW-1:0]] <= enc_c ^ (pois_c & 32'd0) ^ inj_c;", DC),
+    ("rtl-dc-parity-unchecked", "rtl/dc_central_unit.v",
+     "wire        perr    = rx_fv & ((^rx_data) ^ rx_par) & (ECC != 0);",
+     "wire        perr    = rx_fv & 1'b0 & ((^rx_data) ^ rx_par) & (ECC != 0);", DC),
+    ("model-dc-parity-counts-kept", "cmodel/dc_model.c",
+     "      s0_add[l] = perr ? 0 : (uint32_t)v & 0xFFFFFFu;", "      s0_add[l] = (uint32_t)v & 0xFFFFFFu;", DC),
+    ("rtl-dc-parity-not-generated", "rtl/dc_local_unit.v",
+     "{out_wr ? (^out_data) & (ECC != 0) : ch_i[`DC_CH_PAR_LSB],",
+     "{(out_wr & 1'b0) ? (^out_data) & (ECC != 0) : ch_i[`DC_CH_PAR_LSB],", DC),
+    ("rtl-dc-inject-lane-ignored", "rtl/dc_central_unit.v",
+     "inj_d[64*inj_lane + {25'd0, ib}] = 1'b1;", "inj_d[{25'd0, ib}] = 1'b1;", DC),
+    ("model-dc-flit-inject-ignored", "cmodel/dc_model.c",
+     "int fl_inj = m->inj_flit && rx_carry, perr;", "int fl_inj = 0 && m->inj_flit && rx_carry, perr;", DC),
     # bus bridges (tb/test_bus.cpp: lockstep with cmodel/pmu_bus_model.c + protocol checker)
     ("rtl-axil-slverr-dropped", "rtl/pmu_axil2apb.v",
      "assign bresp_o   = {berr_q, 1'b0};", "assign bresp_o   = {1'b0 & berr_q, 1'b0};", AXIL),

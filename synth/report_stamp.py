@@ -32,7 +32,7 @@ REPORTS = {
                                  "sim/soc/soc_top.v"], "make timing"),
     # the area tables of docs/dc_notes.md (tb/dc_synth.py: the files it reads; NAND2 weights from
     # synth/run_synth.py)
-    "docs/dc_notes.md": (["rtl/dc_top.v", "rtl/dc_central_unit.v", "rtl/dc_local_unit.v", "rtl/dc_cu_dec.v", "rtl/dc_lu_dec.v",
+    "docs/dc_notes.md": (["rtl/dc_top.v", "rtl/dc_central_unit.v", "rtl/dc_local_unit.v", "rtl/dc_cu_dec.v", "rtl/dc_lu_dec.v", "rtl/dc_secded.v",
                           "rtl/pmu_reg_field.v",
                           "rtl/pmu_event_mux.v", "rtl/pmu_qualifier.v", "tb/dc_flat.v", "tb/dc_synth.py",
                           "synth/run_synth.py"], "make synth"),

@@ -102,6 +102,9 @@ struct Harness {
 #ifdef CFG_NSUBL
     cfg.nsubl = CFG_NSUBL;
 #endif
+#ifdef CFG_ECC
+    cfg.ecc = CFG_ECC;
+#endif
     m = dc_model_new(&cfg);
     if (!m) { printf("illegal configuration: %s\n", dc_cfg_check(&cfg)); exit(2); }
     nu = m->nu; nt = cfg.nt; ncls = cfg.ncls;
@@ -237,6 +240,27 @@ struct Harness {
         uint64_t g = ((uint64_t)mem[w][2 * l + 1] << 32) | mem[w][2 * l];
         if (g != m->mem[w][l]) { fail("SRAM counter", 4 * w + l, g, m->mem[w][l]); return; }
       }
+    // SECDED check bytes, reliability state and the error interrupt
+    auto &cmem = top->rootp->dc_top__DOT__u_central__DOT__cmem;
+    for (int w = 0; w < m->nw; w++)
+      for (int l = 0; l < 4; l++) {
+        unsigned g = (cmem[w] >> (8 * l)) & 255;
+        if (g != m->cmem[w][l]) { fail("SRAM check byte", 4 * w + l, g, m->cmem[w][l]); return; }
+      }
+    const auto *rp = top->rootp;
+    const struct { const char *n; unsigned long long g, e; } rel[] = {
+      {"ERRSTAT", rp->dc_top__DOT__u_central__DOT__errstat, m->errstat},
+      {"ERRADDR.WORD", rp->dc_top__DOT__u_central__DOT__ea_word, m->ea_word},
+      {"ERRADDR.LANES", rp->dc_top__DOT__u_central__DOT__ea_lanes, m->ea_lanes},
+      {"CECNT", rp->dc_top__DOT__u_central__DOT__cecnt, m->cecnt},
+      {"UECNT", rp->dc_top__DOT__u_central__DOT__uecnt, m->uecnt},
+      {"PARCNT", rp->dc_top__DOT__u_central__DOT__parcnt, m->parcnt},
+      {"ERRINJ.SRAM", rp->dc_top__DOT__u_central__DOT__inj_sram, (unsigned long long)m->inj_sram},
+      {"ERRINJ.FLIT", rp->dc_top__DOT__u_central__DOT__inj_flit, (unsigned long long)m->inj_flit},
+      {"err_irq_o", top->err_irq_o, (unsigned long long)dc_model_err_irq(m)},
+    };
+    for (const auto &x : rel)
+      if (x.g != x.e) { fail(x.n, 0, x.g, x.e); return; }
   }
 
   // ------------------------------------------------------------ APB master

@@ -43,7 +43,8 @@ _spec.loader.exec_module(rs)
 SRAM_NAND2_PER_BIT = 0.56
 GATES = "AND,NAND,OR,NOR,XOR,XNOR,ANDNOT,ORNOT,MUX"
 EV = ["rtl/pmu_event_mux.v", "rtl/pmu_qualifier.v"]
-DC = ["rtl/dc_top.v", "rtl/dc_central_unit.v", "rtl/dc_local_unit.v", "rtl/dc_cu_dec.v", "rtl/dc_lu_dec.v", "rtl/pmu_reg_field.v"] + EV
+DC = ["rtl/dc_top.v", "rtl/dc_central_unit.v", "rtl/dc_local_unit.v", "rtl/dc_cu_dec.v", "rtl/dc_lu_dec.v", "rtl/dc_secded.v",
+      "rtl/pmu_reg_field.v"] + EV
 FLAT = ["tb/dc_flat.v"] + EV
 WORK = os.path.join(ROOT, "build", "dc", "synth")
 DOC = "docs/dc_notes.md"
@@ -88,6 +89,57 @@ tee -q -o {stat} stat -json -top {top}
         if kind == "ff":
             ff += n
     return {"ff": int(ff), "nand2": nand2, "mem_cells": mem}
+
+
+def reliability(runs, np_, nl, chk_bits):
+    """ECC=1 minus ECC=0 per block and in all (docs/dc_notes.md, Reliability)."""
+    L = ["| reliability cost (ECC=1 - ECC=0) | instances | FFs each | NAND2 each | NAND2 in all |",
+         "|---|---:|---:|---:|---:|"]
+    tot = 0.0
+    for name, n in (("core unit", np_), ("cache unit", nl), ("central unit", 1)):
+        a, b = runs[name], runs[name + " ECC=0"]
+        d = a["nand2"] - b["nand2"]
+        tot += n * d
+        L.append(f"| {name} | {n} | {a['ff'] - b['ff']} | {d:.0f} | {n * d:.0f} |")
+    sn = chk_bits * SRAM_NAND2_PER_BIT
+    L.append(f"| SRAM check bits ({chk_bits} bits, est. {SRAM_NAND2_PER_BIT}/bit) | 1 | | | {sn:.0f} |")
+    base = (np_ * runs["core unit ECC=0"]["nand2"] + nl * runs["cache unit ECC=0"]["nand2"] +
+            runs["central unit ECC=0"]["nand2"])
+    L.append(f"| **total** | | | | **{tot + sn:.0f}** (logic {tot:.0f} = {100 * tot / base:.1f} % of the ECC=0 "
+             "logic+FF) |")
+    return {"lines": L, "logic": tot, "sram": sn}
+
+
+def floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, dff, fff):
+    """The distributed design's flip-flop floor: local counter bits + per-counter
+    configuration (CTL ES/EN/IE/TC = 9 bits, EMQ EM NSUB + EQ 2*NT bits) +
+    the chain flit registers (one per unit and the central injection), and
+    each block's excess over it, explained from the RTL's register widths."""
+    chw = 130                                   # DC_CH_W (regs/dc.rdl chain format)
+    cfg_core = 9 + 16 + 2 * nt
+    cfg_cache = 9 + 1 + 2 * nt
+    fcore = ncp * lwp + ncp * cfg_core + chw
+    fcache = ncl * lwl + ncl * cfg_cache + chw
+    fcent = chw
+    floor = np_ * fcore + nl * fcache + fcent
+    L = [f"Flip-flop floor: local counter bits ({np_}x{ncp}x{lwp} + {nl}x{ncl}x{lwl}) + per-counter "
+         f"configuration ({cfg_core} / {cfg_cache} bits: CTL 9, EMQ EM+EQ) + chain registers ({nu + 1} x {chw}) = "
+         f"{floor}; distributed/flat FF ratio {dff / fff:.3f}, floor/flat {floor / fff:.3f} "
+         f"(measured {dff} FFs, {dff - floor} over the floor).",
+         "",
+         "| block | FFs | floor | excess | where the excess is (RTL register widths) |",
+         "|---|---:|---:|---:|---|"]
+    dl = 2 * nu
+    L.append(f"| core unit | {runs['core unit']['ff']} | {fcore} | {runs['core unit']['ff'] - fcore} | "
+             f"start/stop + local-reset delay lines (2 x NU = {dl}, full depth: id is a port), UIRQ + UARM "
+             f"(2 x {ncp}), serial shifter ({lwp}), UCTL.OVB (4) |")
+    L.append(f"| cache unit | {runs['cache unit']['ff']} | {fcache} | {runs['cache unit']['ff'] - fcache} | "
+             f"delay lines ({dl}), UIRQ + UARM (2 x {ncl}), serial shifter ({lwl}), UCTL.OVB (4) |")
+    L.append(f"| central unit | {runs['central unit']['ff']} | {fcent} | {runs['central unit']['ff'] - fcent} | "
+             "92 x 12-bit raw-event counters (1104), RMW pipeline (read data 256+32, forwarded word 256, stage-1 "
+             "add 96, addresses), accumulate buffer (256), written-since-reset bits (NW), serial receiver (~130), "
+             "near-overflow threshold (64), registers and reliability counters |")
+    return {"lines": L}
 
 
 def report_stamp():
@@ -173,19 +225,26 @@ def main(argv):
         "core unit": synth("local_core", "dc_local_unit", DC, core),
         "cache unit": synth("local_cache", "dc_local_unit", DC, cache),
         "central unit": synth("central", "dc_central_unit", DC, {"NP": np_, "NL": nl, "FRAME": frame}),
+        # the same blocks without the reliability logic (ECC=0: no SECDED, no chain parity)
+        "core unit ECC=0": synth("local_core_noecc", "dc_local_unit", DC, dict(core, ECC=0)),
+        "cache unit ECC=0": synth("local_cache_noecc", "dc_local_unit", DC, dict(cache, ECC=0)),
+        "central unit ECC=0": synth("central_noecc", "dc_central_unit", DC,
+                                    {"NP": np_, "NL": nl, "FRAME": frame, "ECC": 0}),
         "flat core group": synth("flat_core", "dc_flat_group", FLAT, {"NCTR": ncp, "NT": nt, "NCLS": ncls, "NSUB": 16}),
         "flat cache group": synth("flat_cache", "dc_flat_group", FLAT, {"NCTR": ncl, "NT": nt, "NCLS": ncls, "NSUB": 1}),
     }
     ng = 2 * np_ + nl + 6
     sram_bits = ng * 4 * 256
-    ok = runs["central unit"]["mem_cells"] == 1
-    print(f"dc_central_unit: Yosys inferred {runs['central unit']['mem_cells']} memory "
-          f"({ng * 4} words x 256 bits = {sram_bits} bits)")
+    chk_bits = ng * 4 * 32          # ECC=1: 8 SECDED check bits per 64-bit counter, a second memory
+    ok = runs["central unit"]["mem_cells"] == 2 and runs["central unit ECC=0"]["mem_cells"] == 1
+    print(f"dc_central_unit: Yosys inferred {runs['central unit']['mem_cells']} memories with ECC=1 "
+          f"({ng * 4} words x 256 data bits = {sram_bits} bits + {ng * 4} x 32 check bits = {chk_bits} bits), "
+          f"{runs['central unit ECC=0']['mem_cells']} with ECC=0")
     if ok:
         passed += 1
     else:
         failed += 1
-        print("FAIL: the SRAM was not inferred as exactly one memory")
+        print("FAIL: the SRAM (and with ECC=1 its check bits) was not inferred as exactly one memory each")
     print()
     print("| block (reference configuration) | instances | FFs each | NAND2 each (logic+FF) |")
     print("|---|---:|---:|---:|")
@@ -197,6 +256,7 @@ def main(argv):
     dn = np_ * runs["core unit"]["nand2"] + nl * runs["cache unit"]["nand2"] + runs["central unit"]["nand2"]
     fff = np_ * runs["flat core group"]["ff"] + nl * runs["flat cache group"]["ff"]
     fn = np_ * runs["flat core group"]["nand2"] + nl * runs["flat cache group"]["nand2"]
+    sram_bits += chk_bits
     sram_n = sram_bits * SRAM_NAND2_PER_BIT
     sram_ff = sram_bits * rs.cell_info("$_DFFE_PP_")[0]
     ncnt = np_ * ncp + nl * ncl
@@ -214,6 +274,13 @@ def main(argv):
           "synthesized flattened on its own (ports as boundaries): the local units' id/slot/wbase inputs are "
           "not constant-folded, so each unit keeps the full NU-deep start/stop delay line (upper bound, "
           f"<= {2 * nu} FFs per unit). The flat reference has no APB slave (only a write port and a read mux).")
+    # reliability cost (ECC=1 - ECC=0) and the flip-flop floor
+    rel = reliability(runs, np_, nl, chk_bits)
+    for line in rel["lines"]:
+        print(line)
+    fl = floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, dff, fff)
+    for line in fl["lines"]:
+        print(line)
     ok = dff < fff
     if ok:
         passed += 1
@@ -223,6 +290,7 @@ def main(argv):
     if write and not failed:
         block = doc_block(runs, (np_, nl, ncp, lwp, ncl, lwl),
                           (dff, dn, fff, fn, sram_bits, sram_n, sram_ff, ncnt), time.time() - t0)
+        block += [""] + rel["lines"] + [""] + fl["lines"]
         if rs_stamp.stamp_line(DOC) != stamp:
             print("dc_synth: WARNING: sources changed during the run; the notes carry the stamp of the "
                   "sources at its start (report-check will call them stale)", file=sys.stderr)

@@ -50,6 +50,8 @@ CHAIN_FIELDS = [        # name, width, description
     ("NOV_V", 1, "Near-overflow packet valid"),
     ("NOV_ADDR", 8, "Near-overflow packet: SRAM word address"),
     ("NOV_MASK", 4, "Near-overflow packet: counters (lanes) of the word that crossed the threshold"),
+    ("PAR", 1, "Even parity of DATA: written by the unit that writes DATA (its data flit, or every flit "
+               "in mode 1; the central unit injects 0 over DATA=0), checked by the central unit on receipt"),
 ]
 
 RAW_EVENTS = 92         # raw event bits per flit in detailed mode

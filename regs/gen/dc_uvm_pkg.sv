@@ -197,6 +197,128 @@ package dc_uvm_pkg;
         endfunction : build
     endclass : dc__UIRQ1
 
+    // reg - dc::ERRCTL
+    class dc__ERRCTL extends uvm_reg;
+        rand uvm_reg_field IE;
+        rand uvm_reg_field CLR;
+
+        function new(string name = "dc__ERRCTL");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.IE = new("IE");
+            this.IE.configure(this, 1, 0, "RW", 1, 'h0, 1, 1, 0);
+            this.CLR = new("CLR");
+            this.CLR.configure(this, 1, 1, "WO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__ERRCTL
+
+    // reg - dc::ERRSTAT
+    class dc__ERRSTAT extends uvm_reg;
+        rand uvm_reg_field CE;
+        rand uvm_reg_field UE;
+        rand uvm_reg_field PAR;
+
+        function new(string name = "dc__ERRSTAT");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.CE = new("CE");
+            this.CE.configure(this, 1, 0, "W1C", 1, 'h0, 1, 1, 0);
+            this.UE = new("UE");
+            this.UE.configure(this, 1, 1, "W1C", 1, 'h0, 1, 1, 0);
+            this.PAR = new("PAR");
+            this.PAR.configure(this, 1, 2, "W1C", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__ERRSTAT
+
+    // reg - dc::ERRADDR
+    class dc__ERRADDR extends uvm_reg;
+        rand uvm_reg_field WORD;
+        rand uvm_reg_field LANES;
+
+        function new(string name = "dc__ERRADDR");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.WORD = new("WORD");
+            this.WORD.configure(this, 8, 0, "RO", 1, 'h0, 1, 1, 0);
+            this.LANES = new("LANES");
+            this.LANES.configure(this, 4, 8, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__ERRADDR
+
+    // reg - dc::CECNT
+    class dc__CECNT extends uvm_reg;
+        rand uvm_reg_field CNT;
+
+        function new(string name = "dc__CECNT");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.CNT = new("CNT");
+            this.CNT.configure(this, 16, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__CECNT
+
+    // reg - dc::UECNT
+    class dc__UECNT extends uvm_reg;
+        rand uvm_reg_field CNT;
+
+        function new(string name = "dc__UECNT");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.CNT = new("CNT");
+            this.CNT.configure(this, 16, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__UECNT
+
+    // reg - dc::PARCNT
+    class dc__PARCNT extends uvm_reg;
+        rand uvm_reg_field CNT;
+
+        function new(string name = "dc__PARCNT");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.CNT = new("CNT");
+            this.CNT.configure(this, 16, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__PARCNT
+
+    // reg - dc::ERRINJ
+    class dc__ERRINJ extends uvm_reg;
+        rand uvm_reg_field B0;
+        rand uvm_reg_field B1;
+        rand uvm_reg_field LANE;
+        rand uvm_reg_field SRAM;
+        rand uvm_reg_field FLIT;
+
+        function new(string name = "dc__ERRINJ");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.B0 = new("B0");
+            this.B0.configure(this, 7, 0, "RW", 1, 'h7f, 1, 1, 0);
+            this.B1 = new("B1");
+            this.B1.configure(this, 7, 8, "RW", 1, 'h7f, 1, 1, 0);
+            this.LANE = new("LANE");
+            this.LANE.configure(this, 2, 16, "RW", 1, 'h0, 1, 1, 0);
+            this.SRAM = new("SRAM");
+            this.SRAM.configure(this, 1, 24, "RW", 1, 'h0, 1, 1, 0);
+            this.FLIT = new("FLIT");
+            this.FLIT.configure(this, 1, 25, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__ERRINJ
+
     // reg - dc::SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a::CNT_LO
     class dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a__CNT_LO extends uvm_reg;
         rand uvm_reg_field CNT;
@@ -457,6 +579,13 @@ package dc_uvm_pkg;
         rand dc__ACC ACC;
         rand dc__UIRQ0 UIRQ0;
         rand dc__UIRQ1 UIRQ1;
+        rand dc__ERRCTL ERRCTL;
+        rand dc__ERRSTAT ERRSTAT;
+        rand dc__ERRADDR ERRADDR;
+        rand dc__CECNT CECNT;
+        rand dc__UECNT UECNT;
+        rand dc__PARCNT PARCNT;
+        rand dc__ERRINJ ERRINJ;
         rand dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a SRAM[2048];
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t UNIT[64];
 
@@ -521,6 +650,41 @@ package dc_uvm_pkg;
 
             this.UIRQ1.build();
             this.default_map.add_reg(this.UIRQ1, 'h28);
+            this.ERRCTL = new("ERRCTL");
+            this.ERRCTL.configure(this);
+
+            this.ERRCTL.build();
+            this.default_map.add_reg(this.ERRCTL, 'h50);
+            this.ERRSTAT = new("ERRSTAT");
+            this.ERRSTAT.configure(this);
+
+            this.ERRSTAT.build();
+            this.default_map.add_reg(this.ERRSTAT, 'h54);
+            this.ERRADDR = new("ERRADDR");
+            this.ERRADDR.configure(this);
+
+            this.ERRADDR.build();
+            this.default_map.add_reg(this.ERRADDR, 'h58);
+            this.CECNT = new("CECNT");
+            this.CECNT.configure(this);
+
+            this.CECNT.build();
+            this.default_map.add_reg(this.CECNT, 'h5c);
+            this.UECNT = new("UECNT");
+            this.UECNT.configure(this);
+
+            this.UECNT.build();
+            this.default_map.add_reg(this.UECNT, 'h60);
+            this.PARCNT = new("PARCNT");
+            this.PARCNT.configure(this);
+
+            this.PARCNT.build();
+            this.default_map.add_reg(this.PARCNT, 'h64);
+            this.ERRINJ = new("ERRINJ");
+            this.ERRINJ.configure(this);
+
+            this.ERRINJ.build();
+            this.default_map.add_reg(this.ERRINJ, 'h68);
             foreach(this.SRAM[i0]) begin
                 this.SRAM[i0] = new($sformatf("SRAM[%0d]", i0));
                 this.SRAM[i0].configure(this);
