@@ -29,6 +29,8 @@
 #define DC_UNIT_UARM(u) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + 0x008u)
 #define DC_UREG_UCFG 0x00Cu
 #define DC_UNIT_UCFG(u) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + 0x00Cu)
+#define DC_UREG_UMODE 0x010u
+#define DC_UNIT_UMODE(u) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + 0x010u)
 #define DC_CREG_CTL 0x0u
 #define DC_UNIT_CCTL(u, n) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + DC_UNIT_CNT_OFF + (unsigned)(n) * 0x10u + 0x0u)
 #define DC_CREG_EMQ 0x4u
@@ -99,12 +101,22 @@
 #define DC_UCFG_NSUB_MASK 0x01F00000u
 #define DC_UCFG_ID_LSB 25u
 #define DC_UCFG_ID_MASK 0x7E000000u
+#define DC_UMODE_SYNC_LSB 0u
+#define DC_UMODE_SYNC_MASK 0x00000001u
+#define DC_UMODE_LRUN_LSB 1u
+#define DC_UMODE_LRUN_MASK 0x00000002u
+#define DC_UMODE_FRZ_LSB 2u
+#define DC_UMODE_FRZ_MASK 0x00000004u
 #define DC_C_CTL_ES_LSB 0u
 #define DC_C_CTL_ES_MASK 0x0000003Fu
 #define DC_C_CTL_EN_LSB 8u
 #define DC_C_CTL_EN_MASK 0x00000100u
 #define DC_C_CTL_IE_LSB 9u
 #define DC_C_CTL_IE_MASK 0x00000200u
+#define DC_C_CTL_EDGE_LSB 10u
+#define DC_C_CTL_EDGE_MASK 0x00000400u
+#define DC_C_CTL_INV_LSB 11u
+#define DC_C_CTL_INV_MASK 0x00000800u
 #define DC_C_CTL_TC_LSB 12u
 #define DC_C_CTL_TC_MASK 0x00001000u
 #define DC_C_EMQ_EM_LSB 0u

@@ -240,6 +240,25 @@ int dc_drv_set_ovb(const dc_dev *d, unsigned u, unsigned ovb)
     return dc_drv_wr(d, DC_UNIT_UCTL(u), ovb << DC_UCTL_OVB_LSB);
 }
 
+uint32_t dc_drv_ctl_elp(uint32_t ctl, int edge, int inv)
+{
+    ctl &= ~(DC_C_CTL_EDGE_MASK | DC_C_CTL_INV_MASK);
+    return ctl | (edge ? DC_C_CTL_EDGE_MASK : 0u) | (inv ? DC_C_CTL_INV_MASK : 0u);
+}
+
+int dc_drv_set_unit_mode(const dc_dev *d, unsigned u, int sync, int lrun, int frz)
+{
+    if (bad(d) || u >= d->nu) return DC_DRV_EINVAL;
+    return dc_drv_wr(d, DC_UNIT_UMODE(u), (sync ? DC_UMODE_SYNC_MASK : 0u) | (lrun ? DC_UMODE_LRUN_MASK : 0u) |
+                                          (frz ? DC_UMODE_FRZ_MASK : 0u));
+}
+
+uint32_t dc_drv_unit_mode(const dc_dev *d, unsigned u)
+{
+    if (bad(d) || u >= d->nu) return 0;
+    return dc_drv_rd(d, DC_UNIT_UMODE(u));
+}
+
 uint64_t dc_drv_irq_units(const dc_dev *d)
 {
     uint64_t v;

@@ -273,6 +273,27 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         CHECK(!(dc_drv_rd(&d, DC_REG_CCTL) & DC_CCTL_UEN_MASK), "UEN cleared");
     }
 
+    /* ---- unit mode: local run while the central RUN is 0; edge counting */
+    {
+        uint64_t K = 700 + rnd() % 300, c2 = rdc(&d, 0, 2), c1 = rdc(&d, 0, 1);
+        CHECK(dc_drv_unit_mode(&d, 0) == DC_UMODE_SYNC_MASK && dc_drv_set_unit_mode(&d, nu, 0, 1, 0) == DC_DRV_EINVAL,
+              "UMODE reset value 0x%x, bad unit refused", dc_drv_unit_mode(&d, 0));
+        /* counter 1: rising edges of event bit 0 of class 2 on every thread */
+        dc_drv_program(&d, 0, 1, dc_drv_ctl_elp(dc_drv_ctl(2, 1, 0, 1), 1, 0), dc_drv_emq(0x1, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
+        dc_drv_set_unit_mode(&d, 0, 0, 1, 0);
+        CHECK(dc_drv_unit_mode(&d, 0) == DC_UMODE_LRUN_MASK, "UMODE local run 0x%x", dc_drv_unit_mode(&d, 0));
+        g.budget = K;
+        while (g.budget) dc_sb_run(&b, 1);
+        dc_sb_run(&b, 3);
+        dc_drv_set_unit_mode(&d, 0, 1, 0, 0);
+        dc_drv_stop_flush(&d, 100000);
+        CHECK(rdc(&d, 0, 2) - c2 == 2 * K, "local run (central RUN 0): %llu counted, expected %llu",
+              (unsigned long long)(rdc(&d, 0, 2) - c2), (unsigned long long)(2 * K));
+        CHECK(rdc(&d, 0, 1) - c1 == 1, "edge counter: one rising edge in a %llu-cycle pulse, counted %llu",
+              (unsigned long long)K, (unsigned long long)(rdc(&d, 0, 1) - c1));
+        dc_drv_program(&d, 0, 1, dc_drv_ctl(2, 1, 0, 1), dc_drv_emq(0x1, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
+    }
+
     if (t->ok && !t->ok(t->dut)) { printf("FAIL: RTL/model divergence\n"); n_fail++; }
     printf("%u accesses, %llu cycles\n", b.n_access, (unsigned long long)b.cycle);
     printf("%d passed, %d failed\n", n_pass, n_fail);
