@@ -82,6 +82,7 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
     x->sync = 1;
   }
   m->nov_thr = 0xFFFFFFFF00000000ull;
+  m->accsel = 0xFFFFu;
   m->quiet = 1;
   return m;
 }
@@ -417,8 +418,10 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   {
     int ga = (in->pwdata >> DC_ACC_A_LSB) & 63, gb = (in->pwdata >> DC_ACC_B_LSB) & 63,
         gc = (in->pwdata >> DC_ACC_C_LSB) & 63;
-    acc_err = in->pwrite && k == DC_CU_K_ACC && ((in->pwdata >> DC_ACC_GO_LSB) & 1) &&
-              (m->acc_busy || ga >= m->ng || gb >= m->ng || gc >= m->ng);
+    /* ACC/ACCSEL written while an accumulate runs, or GO naming a group >= NG */
+    acc_err = (in->pwrite && (k == DC_CU_K_ACC || k == DC_CU_K_ACCSEL) && m->acc_busy) ||
+              (in->pwrite && k == DC_CU_K_ACC && ((in->pwdata >> DC_ACC_GO_LSB) & 1) &&
+               (ga >= m->ng || gb >= m->ng || gc >= m->ng));
   }
   /* bus rules (unmapped, misaligned, partial write, privilege: unprivileged
      reads of the SRAM counters only, while CCTL.UEN=1), a local unit's window
@@ -504,6 +507,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
       }
       case DC_CU_K_NOVCTL: out->prdata = (uint32_t)m->nov_en << DC_NOVCTL_EN_LSB; break;
       case DC_CU_K_NOVCNT: out->prdata = m->novcnt; break;
+      case DC_CU_K_ACCSEL: out->prdata = m->accsel << DC_ACCSEL_MASK_LSB; break;
       case DC_CU_K_NOV_LO: out->prdata = (uint32_t)m->nov_thr; break;
       case DC_CU_K_NOV_HI: out->prdata = m->shadow; break;
       case DC_CU_K_ACC:
@@ -579,7 +583,9 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   if (s1_we && m->s1_waddr < m->nw) for (l = 0; l < 4; l++) m->mem[m->s1_waddr][l] = nw[l];
   m->wl_v = s1_we; m->wl_addr = m->s1_waddr;
   for (l = 0; l < 4; l++) m->wl_data[l] = nw[l];
-  if (m->s1_kind == K_ALD) for (l = 0; l < 4; l++) m->acc_tmp[l] = old[l];
+  /* ACCSEL: the loaded A word keeps its selected lanes (word (acc_step >> 1) & 3) */
+  if (m->s1_kind == K_ALD)
+    for (l = 0; l < 4; l++) m->acc_tmp[l] = ((m->accsel >> (4 * ((m->acc_step >> 1) & 3) + l)) & 1) ? old[l] : 0;
   if (m->s1_kind == K_BRD) m->shadow = (uint32_t)(old_lane >> 32);
   if (m->s1_kind == K_BWR) m->wstage = 0;
   m->issued = bus_go ? 1 : (s1_bus ? 0 : m->issued);
@@ -598,6 +604,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
       m->dsel_req = (in->pwdata >> DC_CCTL_DSEL_LSB) & 63;
     }
     if (k == DC_CU_K_NOVCTL) m->nov_en = (in->pwdata >> DC_NOVCTL_EN_LSB) & 1;
+    if (k == DC_CU_K_ACCSEL) m->accsel = (in->pwdata >> DC_ACCSEL_MASK_LSB) & 0xFFFFu;
     if (k == DC_CU_K_NOV_LO) { m->nov_thr = ((uint64_t)m->wstage << 32) | in->pwdata; m->wstage = 0; }
     if (k == DC_CU_K_NOV_HI || k == DC_CU_K_SRAM_CNT_HI) m->wstage = in->pwdata;
     if (k == DC_CU_K_ACC) {

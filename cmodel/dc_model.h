@@ -78,6 +78,7 @@ typedef struct {
   int issued;
   int acc_a, acc_b, acc_c, acc_busy, acc_step;
   uint64_t acc_tmp[4];
+  uint32_t accsel;          /* ACCSEL.MASK: counters of the groups that the accumulate adds */
   uint64_t nov_thr;
   int nov_en;
   uint32_t wstage, shadow;

@@ -27,13 +27,14 @@ enum dc_cu_dec_kind {
     DC_CU_K_ACC,
     DC_CU_K_UIRQ0,
     DC_CU_K_UIRQ1,
+    DC_CU_K_ACCSEL,
     DC_CU_K_SRAM_CNT_LO,
     DC_CU_K_SRAM_CNT_HI,
     DC_CU_K_UNIT,
     DC_CU_NK
 };
 /* pmu_user of each kind: 0 privileged only, 1 reads while UEN=1, 2 reads and writes */
-static const uint8_t DC_CU_USER[DC_CU_NK] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0};
+static const uint8_t DC_CU_USER[DC_CU_NK] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0};
 
 
 /* Kind of address a (DC_CU_K_NONE: unmapped); *idx: the array element. */
@@ -66,6 +67,7 @@ static inline int dc_cu_decode(const dc_dec_param *p, uint32_t a, unsigned *idx)
     case 0x0020u: return DC_CU_K_ACC;
     case 0x0024u: return DC_CU_K_UIRQ0;
     case 0x0028u: return DC_CU_K_UIRQ1;
+    case 0x0030u: return DC_CU_K_ACCSEL;
     default: return DC_CU_K_NONE;
     }
 }

@@ -14,6 +14,7 @@
 #define DC_REG_ACC 0x0020u
 #define DC_REG_UIRQ0 0x0024u
 #define DC_REG_UIRQ1 0x0028u
+#define DC_REG_ACCSEL 0x0030u
 #define DC_SRAM_BASE 0x2000u
 #define DC_SRAM_CNT_MAX 2048u
 #define DC_SRAM_LO(i) (DC_SRAM_BASE + 8u * (unsigned)(i))
@@ -85,6 +86,8 @@
 #define DC_UIRQ0_IRQ_MASK 0xFFFFFFFFu
 #define DC_UIRQ1_IRQ_LSB 0u
 #define DC_UIRQ1_IRQ_MASK 0xFFFFFFFFu
+#define DC_ACCSEL_MASK_LSB 0u
+#define DC_ACCSEL_MASK_MASK 0x0000FFFFu
 #define DC_UCTL_OVB_LSB 0u
 #define DC_UCTL_OVB_MASK 0x0000000Fu
 #define DC_UIRQ_IRQ_LSB 0u

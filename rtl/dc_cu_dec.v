@@ -34,6 +34,7 @@ module dc_cu_dec #(
   output wire        k_acc_o,
   output wire        k_uirq0_o,
   output wire        k_uirq1_o,
+  output wire        k_accsel_o,
   output wire        k_sram_cnt_lo_o,
   output wire        k_sram_cnt_hi_o,
   output wire        k_unit_o,
@@ -58,6 +59,7 @@ module dc_cu_dec #(
   assign k_acc_o = (a == 16'h20);
   assign k_uirq0_o = (a == 16'h24);
   assign k_uirq1_o = (a == 16'h28);
+  assign k_accsel_o = (a == 16'h30);
   assign k_sram_cnt_lo_o = in_sram && (o_sram[2:0] == 3'h0);
   assign k_sram_cnt_hi_o = in_sram && (o_sram[2:0] == 3'h4);
   assign k_unit_o = in_unit;
@@ -65,6 +67,6 @@ module dc_cu_dec #(
                  ({11{in_unit}} & {4'd0, o_unit[9 +: 7]});
   wire user_r  = k_sram_cnt_lo_o | k_sram_cnt_hi_o;
   wire user_rw = 1'b0;
-  assign err_o = (|a[1:0]) | ~(k_id_o | k_cfg_o | k_cctl_o | k_cstat_o | k_novctl_o | k_novcnt_o | k_nov_lo_o | k_nov_hi_o | k_acc_o | k_uirq0_o | k_uirq1_o | k_sram_cnt_lo_o | k_sram_cnt_hi_o | k_unit_o) | (write_i & (strb_i != 4'hF)) |
+  assign err_o = (|a[1:0]) | ~(k_id_o | k_cfg_o | k_cctl_o | k_cstat_o | k_novctl_o | k_novcnt_o | k_nov_lo_o | k_nov_hi_o | k_acc_o | k_uirq0_o | k_uirq1_o | k_accsel_o | k_sram_cnt_lo_o | k_sram_cnt_hi_o | k_unit_o) | (write_i & (strb_i != 4'hF)) |
                  (~priv_i & ~user_rw & (write_i | ~(uen_i & user_r)));
 endmodule

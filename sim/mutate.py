@@ -165,6 +165,14 @@ MUTANTS = [
      "wire          frozen = frz_q & uirq_q[k];", "wire          frozen = 1'b0;", DC),
     ("model-dc-freeze-on-arm", "cmodel/dc_model.c",
      "uint32_t frzm = x->frz ? x->uirq : 0;", "uint32_t frzm = x->frz ? x->uirq | x->arm : 0;", DC),
+    # accumulate of selected counters (ACCSEL) and the busy rule
+    ("rtl-dc-accsel-ignored", "rtl/dc_central_unit.v",
+     "if (s1_kind == K_ALD) acc_tmp <= old & acc_lmask;", "if (s1_kind == K_ALD) acc_tmp <= old;", DC),
+    ("model-dc-accsel-word-order", "cmodel/dc_model.c",
+     "((m->accsel >> (4 * ((m->acc_step >> 1) & 3) + l)) & 1)", "((m->accsel >> (4 * l + ((m->acc_step >> 1) & 3))) & 1)", DC),
+    ("rtl-dc-acc-write-while-busy", "rtl/dc_central_unit.v",
+     "wire        acc_err = (pwrite_i && (k_acc || k_accsel) && acc_busy) ||",
+     "wire        acc_err = (pwrite_i && k_acc && pwdata_i[`DC_ACC_GO_LSB] && acc_busy) ||", DC),
     # formal: an erroring APB write must not reach a register (docs/formal.md)
     ("rtl-slverr-write-through", "rtl/pmu_apb.v",
      "wire wr_ok = acc & wr_q;", "wire wr_ok = acc & pwrite_i;", FORMAL_CORE),

@@ -194,11 +194,17 @@ int dc_drv_acc_busy(const dc_dev *d)
 
 int dc_drv_acc(const dc_dev *d, unsigned a, unsigned b, unsigned c, unsigned max_polls)
 {
+    return dc_drv_acc_sel(d, a, b, c, 0xFFFFu, max_polls);
+}
+
+int dc_drv_acc_sel(const dc_dev *d, unsigned a, unsigned b, unsigned c, unsigned mask, unsigned max_polls)
+{
     uint32_t f;
     int e;
-    if (bad(d) || a >= d->ngroups || b >= d->ngroups || c >= d->ngroups) return DC_DRV_EINVAL;
+    if (bad(d) || a >= d->ngroups || b >= d->ngroups || c >= d->ngroups || mask > 0xFFFFu) return DC_DRV_EINVAL;
     f = lock(d);
     if (dc_drv_acc_busy(d)) { unlock(d, f); return DC_DRV_EBUSY; }
+    dc_drv_wr(d, DC_REG_ACCSEL, (mask << DC_ACCSEL_MASK_LSB) & DC_ACCSEL_MASK_MASK);
     dc_drv_wr(d, DC_REG_ACC, ((a << DC_ACC_A_LSB) & DC_ACC_A_MASK) | ((b << DC_ACC_B_LSB) & DC_ACC_B_MASK) |
                                  ((c << DC_ACC_C_LSB) & DC_ACC_C_MASK) | DC_ACC_GO_MASK);
     e = berr(d);

@@ -96,6 +96,8 @@ int      dc_drv_read_unit_counter(const dc_dev *d, unsigned u, unsigned n, uint6
 
 /* Group accumulate C <= A + B (16 counters each); waits for !ACC_BUSY. */
 int      dc_drv_acc(const dc_dev *d, unsigned a, unsigned b, unsigned c, unsigned max_polls);
+/* ... only the counters i of the groups with mask bit i: C[i] = B[i] + (mask[i] ? A[i] : 0) (seed 002) */
+int      dc_drv_acc_sel(const dc_dev *d, unsigned a, unsigned b, unsigned c, unsigned mask, unsigned max_polls);
 int      dc_drv_acc_busy(const dc_dev *d);
 
 /* Near overflow: threshold (64-bit) and enable; local overflow bit per unit. */

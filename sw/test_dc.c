@@ -188,6 +188,22 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         okv = 1;
         for (k = 0; k < 16; k++) { dc_drv_read_counter(&d, 16 * ga + k, &x); if (x != 2 * a[k] + bb[k]) okv = 0; }
         CHECK(r == 0 && okv, "ACC: A <= C + A");
+        /* selected counters: C[i] = B[i] + (mask[i] ? A[i] : 0) */
+        {
+            unsigned msk = (rnd() & 0xFFFEu) | 0x1u;
+            uint64_t cb[16];
+            for (k = 0; k < 16; k++) dc_drv_read_counter(&d, 16 * gb + k, &cb[k]);
+            r = dc_drv_acc_sel(&d, ga, gb, gc, msk, 1000);
+            okv = 1;
+            for (k = 0; k < 16; k++) {
+                uint64_t ca;
+                dc_drv_read_counter(&d, 16 * ga + k, &ca);
+                dc_drv_read_counter(&d, 16 * gc + k, &x);
+                if (x != cb[k] + (((msk >> k) & 1) ? ca : 0)) okv = 0;
+            }
+            CHECK(r == 0 && okv && dc_drv_acc_sel(&d, ga, gb, gc, 0x10000u, 10) == DC_DRV_EINVAL,
+                  "ACC selected (mask 0x%04x): C == B + selected A", msk);
+        }
         /* busy: GO by another master, then the driver's GO is refused */
         dc_sb_access(&b, 1, DC_REG_ACC, DC_ACC_GO_MASK | ga | (gb << DC_ACC_B_LSB) | (gc << DC_ACC_C_LSB), 0);
         r = dc_drv_acc(&d, ga, gb, gc, 1000);

@@ -242,6 +242,9 @@ struct Harness {
       uint64_t g = (uint64_t)mc[2 * u] | (uint64_t)mc[2 * u + 1] << 32;
       if (g != e) { fail("unit mode / CTL.EDGE,INV (unit)", u, g, e); return; }
     }
+    // accumulate counter select (ACCSEL)
+    uint32_t gsel = top->rootp->dc_top__DOT__u_central__DOT__accsel_q;
+    if (gsel != m->accsel) { fail("ACCSEL", 0, gsel, m->accsel); return; }
     // SRAM
     auto &mem = top->rootp->dc_top__DOT__u_central__DOT__mem;
     for (int w = 0; w < m->nw; w++)

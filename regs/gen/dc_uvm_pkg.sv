@@ -197,6 +197,20 @@ package dc_uvm_pkg;
         endfunction : build
     endclass : dc__UIRQ1
 
+    // reg - dc::ACCSEL
+    class dc__ACCSEL extends uvm_reg;
+        rand uvm_reg_field MASK;
+
+        function new(string name = "dc__ACCSEL");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.MASK = new("MASK");
+            this.MASK.configure(this, 16, 0, "RW", 1, 'hffff, 1, 1, 0);
+        endfunction : build
+    endclass : dc__ACCSEL
+
     // reg - dc::SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a::CNT_LO
     class dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a__CNT_LO extends uvm_reg;
         rand uvm_reg_field CNT;
@@ -489,6 +503,7 @@ package dc_uvm_pkg;
         rand dc__ACC ACC;
         rand dc__UIRQ0 UIRQ0;
         rand dc__UIRQ1 UIRQ1;
+        rand dc__ACCSEL ACCSEL;
         rand dc__SRAM_pmu_count_9b3e90ba_pmu_user_ec09ee9a SRAM[2048];
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t UNIT[64];
 
@@ -553,6 +568,11 @@ package dc_uvm_pkg;
 
             this.UIRQ1.build();
             this.default_map.add_reg(this.UIRQ1, 'h28);
+            this.ACCSEL = new("ACCSEL");
+            this.ACCSEL.configure(this);
+
+            this.ACCSEL.build();
+            this.default_map.add_reg(this.ACCSEL, 'h30);
             foreach(this.SRAM[i0]) begin
                 this.SRAM[i0] = new($sformatf("SRAM[%0d]", i0));
                 this.SRAM[i0].configure(this);
