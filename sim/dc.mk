@@ -24,7 +24,7 @@ DC_SMALL   := $(foreach p,$(CFG_dc_small),-G$(p))
 DC_SMALL_D := $(foreach p,$(CFG_dc_small),-DCFG_$(p))
 
 .PHONY: deps-dc dc-regmap-check dc-lint dc-lockstep-maxrate dc-lockstep-random dc-lockstep-directed \
-        dc-lockstep-small dc-model dc-illegal dc-soak soak dc-bench dc-synth dc-icarus
+        dc-lockstep-small dc-lockstep-configs dc-model dc-illegal dc-soak soak dc-bench dc-synth dc-icarus
 
 deps-dc: deps-sim
 
@@ -44,6 +44,12 @@ endef
 # (WAVES=1: not hierarchical, Verilator 5.006's hierarchical model crashes when traced)
 $(eval $(call dc_vbuild,ref,$(if $(VTRACE),,--hierarchical),))
 $(eval $(call dc_vbuild,small,$(DC_SMALL),$(DC_SMALL_D)))
+# short lockstep runs in further configurations (config/pmu_ip.yaml flow
+# lockstep-short: thread counts 1/4/8, odd unit and counter counts, other
+# local widths and FRAME): one flat build each, directed + DC_CFG_CYCLES random
+DC_CFGS       := $(CFG_FLOW_dc_top_lockstep_short)
+DC_CFG_CYCLES ?= 40000
+$(foreach c,$(DC_CFGS),$(eval $(call dc_vbuild,$(c),$(foreach p,$(CFG_$(c)),-G$(p)),$(foreach p,$(CFG_$(c)),-DCFG_$(p)))))
 
 dc-regmap-check:
 	python3 util/dc_regmap.py --check
@@ -68,6 +74,13 @@ dc-lockstep-random: $(DC_BUILD)/ref/Vdc_lockstep
 
 dc-lockstep-directed: $(DC_BUILD)/ref/Vdc_lockstep
 	$< --test directed --seed $(DC_SEED)
+
+dc-lockstep-configs: $(foreach c,$(DC_CFGS),$(DC_BUILD)/$(c)/Vdc_lockstep)
+	@for c in $(DC_CFGS); do \
+	  $(DC_BUILD)/$$c/Vdc_lockstep --test directed --seed $(DC_SEED) | tail -n 1 | sed "s/^/$$c directed: /"; \
+	  $(DC_BUILD)/$$c/Vdc_lockstep --test random --cycles $(DC_CFG_CYCLES) --seed $(DC_SEED) | tail -n 1 | sed "s/^/$$c random: /"; \
+	done | tee $(DC_BUILD)/configs.txt
+	@awk '{p+=$$3; f+=$$5} END {print p " passed, " f " failed"; exit f != 0}' $(DC_BUILD)/configs.txt
 
 dc-lockstep-small: $(DC_BUILD)/small/Vdc_lockstep
 	@$< --test directed --seed $(DC_SEED) | tail -n 1 | tee $(DC_BUILD)/small/directed.txt
@@ -103,7 +116,7 @@ dc-illegal: deps-dc deps-py
 	@bash tb/dc_illegal.sh
 
 TEST_TARGETS += dc-regmap-check dc-lint dc-illegal dc-model dc-lockstep-directed dc-lockstep-random \
-                dc-lockstep-maxrate dc-lockstep-small
+                dc-lockstep-maxrate dc-lockstep-small dc-lockstep-configs
 
 dc-bench: $(DC_BUILD)/ref/Vdc_lockstep
 	@$< --test bench --cycles 100000 | grep -v 'passed, '

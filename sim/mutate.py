@@ -152,7 +152,7 @@ MUTANTS = [
     # seed 002 mechanisms of the local units (docs/dc_seed.md)
     ("rtl-dc-edge-ignored", "rtl/dc_local_unit.v",
      "wire [NT*16-1:0] sel_c = lvl_c & ~({NT*16{edge_q}} & (prv_c ^ {NT*16{inv_q}}));",
-     "wire [NT*16-1:0] sel_c = lvl_c;", DC),
+     "wire [NT*16-1:0] sel_c = lvl_c & ~({NT*16{edge_q & 1'b0}} & (prv_c ^ {NT*16{inv_q}}));", DC),
     ("rtl-dc-inv-ignored", "rtl/dc_local_unit.v",
      "wire [NT*16-1:0] lvl_c = cur_c ^ {NT*16{inv_q}};", "wire [NT*16-1:0] lvl_c = cur_c;", DC),
     ("rtl-dc-edge-prev-not-inverted", "rtl/dc_local_unit.v",
@@ -167,7 +167,7 @@ MUTANTS = [
      "uint32_t frzm = x->frz ? x->uirq : 0;", "uint32_t frzm = x->frz ? x->uirq | x->arm : 0;", DC),
     # accumulate of selected counters (ACCSEL) and the busy rule
     ("rtl-dc-accsel-ignored", "rtl/dc_central_unit.v",
-     "if (s1_kind == K_ALD) acc_tmp <= old & acc_lmask;", "if (s1_kind == K_ALD) acc_tmp <= old;", DC),
+     "if (s1_kind == K_ALD) acc_tmp <= old & acc_lmask;", "if (s1_kind == K_ALD) acc_tmp <= old & (acc_lmask | {256{1'b1}});", DC),
     ("model-dc-accsel-word-order", "cmodel/dc_model.c",
      "((m->accsel >> (4 * ((m->acc_step >> 1) & 3) + l)) & 1)", "((m->accsel >> (4 * l + ((m->acc_step >> 1) & 3))) & 1)", DC),
     ("rtl-dc-acc-write-while-busy", "rtl/dc_central_unit.v",

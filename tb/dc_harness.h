@@ -158,7 +158,7 @@ struct Harness {
 
   void drive() {
     // events
-    int nevp = nt * ncls * 16, nevl = nt * ncls * cfg.nsubl;
+    int nevp = nt * ncls * cfg.nsubp, nevl = nt * ncls * cfg.nsubl;
     uint32_t *wp = (uint32_t *)&top->evp_i, *wl = (uint32_t *)&top->evl_i;
     (void)wp; (void)wl;
     for (int u = 0; u < nu; u++)
