@@ -11,6 +11,12 @@
 #define DC_CFG_REF { 17, 16, 400, 24, 14, 16, 10, 2, 4, 16, 1, 1 }
 /* dc_small: 3 core-type + 2 cache-type units */
 #define DC_CFG_SMALL { 3, 2, 400, 24, 14, 16, 10, 2, 4, 16, 1, 1 }
+/* dc_nt1: 1 thread, 3 units, odd counter counts (5, 3), 12/8-bit local counters, FRAME 200 */
+#define DC_CFG_NT1 { 2, 1, 200, 5, 12, 3, 8, 1, 4, 16, 1, 1 }
+/* dc_nt4: 4 threads, 3 classes, 1 core-type + 2 cache-type units, 7 / 5 counters, 16/12-bit */
+#define DC_CFG_NT4 { 1, 2, 400, 7, 16, 5, 12, 4, 3, 16, 1, 1 }
+/* dc_nt8: 8 threads, 2 sub-events per cache class, 9 / 1 counters, 18/14-bit */
+#define DC_CFG_NT8 { 2, 1, 400, 9, 18, 1, 14, 8, 3, 16, 2, 1 }
 
 /* Range of every parameter: NULL when legal, else "<field>: <RTL trap rule>". */
 static inline const char *dc_cfg_ranges(const dc_cfg_t *c)
@@ -35,6 +41,9 @@ static inline int dc_cfg_named(const char *name, dc_cfg_t *c)
 {
     if (!strcmp(name, "ref")) { const dc_cfg_t v = DC_CFG_REF; *c = v; return 0; }
     if (!strcmp(name, "small")) { const dc_cfg_t v = DC_CFG_SMALL; *c = v; return 0; }
+    if (!strcmp(name, "nt1")) { const dc_cfg_t v = DC_CFG_NT1; *c = v; return 0; }
+    if (!strcmp(name, "nt4")) { const dc_cfg_t v = DC_CFG_NT4; *c = v; return 0; }
+    if (!strcmp(name, "nt8")) { const dc_cfg_t v = DC_CFG_NT8; *c = v; return 0; }
     return -1;
 }
 #endif

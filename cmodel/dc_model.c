@@ -68,7 +68,8 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
   m->cmem = calloc((size_t)m->nw, sizeof *m->cmem);
   m->u = calloc((size_t)m->nu, sizeof *m->u);
   m->ev_seen = calloc((size_t)m->nu * c->nt * c->ncls, sizeof *m->ev_seen);
-  if (!m->mem || !m->cmem || !m->u || !m->ev_seen) { dc_model_free(m); return NULL; }
+  m->evp = calloc((size_t)m->nu * c->nt * c->ncls, sizeof *m->evp);
+  if (!m->mem || !m->cmem || !m->u || !m->ev_seen || !m->evp) { dc_model_free(m); return NULL; }
   for (u = 0; u < m->nu; u++) {
     dc_unit_t *x = &m->u[u];
     int core = u < c->np;
@@ -80,8 +81,10 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
     x->slot = core ? 2 * m->fp * u : 2 * m->fp * c->np + 2 * m->fl * (u - c->np);
     x->wbase = core ? 4 * m->gp * u : 4 * m->gp * c->np + 4 * m->gl * (u - c->np);
     x->d = m->nu - u;
+    x->sync = 1;
   }
   m->nov_thr = 0xFFFFFFFF00000000ull;
+  m->accsel = 0xFFFFu;
   m->quiet = 1;
   m->inj_b0 = m->inj_b1 = 0x7F;
   return m;
@@ -93,6 +96,7 @@ void dc_model_free(dc_model_t *m) {
   free(m->cmem);
   free(m->u);
   free(m->ev_seen);
+  free(m->evp);
   free(m);
 }
 
@@ -165,6 +169,10 @@ static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t 
     case DC_LU_K_UCTL: *rd = (uint32_t)x->ovb << DC_UCTL_OVB_LSB; return 1;
     case DC_LU_K_UIRQ: *rd = x->uirq; return 1;
     case DC_LU_K_UARM: *rd = x->arm; return 1;
+    case DC_LU_K_UMODE:
+      *rd = ((uint32_t)x->sync << DC_UMODE_SYNC_LSB) | ((uint32_t)x->lrun << DC_UMODE_LRUN_LSB) |
+            ((uint32_t)x->frz << DC_UMODE_FRZ_LSB);
+      return 1;
     case DC_LU_K_UCFG:
       *rd = ((uint32_t)x->nctr << DC_UCFG_NCTR_LSB) | ((uint32_t)x->lw << DC_UCFG_LW_LSB) |
             ((uint32_t)m->cfg.nt << DC_UCFG_NT_LSB) | ((uint32_t)x->nsub << DC_UCFG_NSUB_LSB) |
@@ -172,7 +180,8 @@ static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t 
       return 1;
     case DC_LU_K_C_CTL:
       *rd = ((uint32_t)c->es << DC_C_CTL_ES_LSB) | ((uint32_t)c->en << DC_C_CTL_EN_LSB) |
-            ((uint32_t)c->ie << DC_C_CTL_IE_LSB) | ((uint32_t)c->tc << DC_C_CTL_TC_LSB);
+            ((uint32_t)c->ie << DC_C_CTL_IE_LSB) | ((uint32_t)c->tc << DC_C_CTL_TC_LSB) |
+            ((uint32_t)c->edge << DC_C_CTL_EDGE_LSB) | ((uint32_t)c->inv << DC_C_CTL_INV_LSB);
       return 1;
     case DC_LU_K_C_EMQ:
       *rd = ((uint32_t)c->em << DC_C_EMQ_EM_LSB) | ((uint32_t)c->eq << DC_C_EMQ_EQ_LSB);
@@ -192,18 +201,26 @@ static void unit_incs(const dc_model_t *m, dc_unit_t *x, const uint16_t *ev, uns
   const int nt = m->cfg.nt, ncls = m->cfg.ncls;
   const uint32_t lmask = (1u << x->lw) - 1;
   uint16_t *seen = m->ev_seen + (size_t)x->id * nt * ncls;
+  const uint16_t *evp = m->evp + (size_t)x->id * nt * ncls;
   size_t evbytes = (size_t)nt * ncls * sizeof *ev;
   int k, t, any = 0;
-  if (x->inc_ok && x->inc_cplz == cplz && !memcmp(seen, ev, evbytes)) return;
+  /* (an EDGE counter also depends on the previous inputs: no cache) */
+  if (x->inc_ok && !x->has_edge && x->inc_cplz == cplz && !memcmp(seen, ev, evbytes)) return;
   memcpy(seen, ev, evbytes);
   for (k = 0; k < x->nctr; k++) {
     const dc_ctr_t *c = &x->c[k];
     uint32_t inc = 0;
     if (c->en && c->es < ncls) {
       unsigned q = 0, qm = (c->os_m & cplz) | (c->usr_m & ~cplz);
-      const uint16_t *evc = ev + c->es;
+      const uint16_t *evc = ev + c->es, *evpc = evp + c->es;
+      /* edge/level/polarity stage on every event bit (em holds NSUB bits) */
+      unsigned inv = c->inv ? 0xFFFFu : 0u;
       for (t = 0; qm; t++, qm >>= 1)
-        if (qm & 1) q += (unsigned)pc16(evc[t * ncls] & c->em);
+        if (qm & 1) {
+          unsigned v = evc[t * ncls] ^ inv;
+          if (c->edge) v &= ~(evpc[t * ncls] ^ inv);
+          q += (unsigned)pc16(v & c->em);
+        }
       inc = (q & 0xFFu) & lmask;
     }
     x->inc[k] = inc;
@@ -237,7 +254,9 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
   uint64_t dmask = (x->d >= 64) ? ~0ull : ((1ull << x->d) - 1);
   int run_app = (int)((x->drun >> (x->d - 1)) & 1);
   int lrst_app = (int)((x->dlrst >> (x->d - 1)) & 1);
-  int cnt_en = run_app && !(in->fv && in->mode && in->dsel != x->id);
+  int run_eff = x->sync ? run_app : x->lrun;   /* UMODE.SYNC: chain RUN or local LRUN */
+  int cnt_en = run_eff && !(in->fv && in->mode && in->dsel != x->id);
+  uint32_t frzm = x->frz ? x->uirq : 0;        /* UMODE.FRZ: counters frozen while their UIRQ bit is set */
   uint32_t lmask = (1u << x->lw) - 1;
   uint32_t fire = 0, nov_set = 0;
   int ld = 0, k, t, f, l;
@@ -275,7 +294,7 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
       uint32_t base, nxt;
       if (!((am >> k) & 1) || !c->ie) continue;
       base = (k == k1 || (f0 >= 0 && (k >> 2) == f0)) ? 0 : c->cnt;
-      nxt = (base + (cnt_en ? x->inc[k] : 0)) & lmask;
+      nxt = (base + (cnt_en && !((frzm >> k) & 1) ? x->inc[k] : 0)) & lmask;
       if ((nxt >> x->ovb) != (base >> x->ovb)) fire |= 1u << k;
     }
   }
@@ -285,11 +304,13 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
     for (k = 0; k < x->nctr; k++) x->c[k].cnt = 0;
   } else {
     if (cnt_en && x->inc_any)
-      for (k = 0; k < x->nctr; k++) x->c[k].cnt = (x->c[k].cnt + x->inc[k]) & lmask;
+      for (k = 0; k < x->nctr; k++)
+        if (!((frzm >> k) & 1)) x->c[k].cnt = (x->c[k].cnt + x->inc[k]) & lmask;
     /* transferred counters restart from 0 (inc[k] is already < 2^LW) */
     if (f0 >= 0)
-      for (k = 4 * f0; k < 4 * f0 + 4 && k < x->nctr; k++) x->c[k].cnt = cnt_en ? x->inc[k] : 0;
-    if (k1 >= 0) x->c[k1].cnt = cnt_en ? x->inc[k1] : 0;
+      for (k = 4 * f0; k < 4 * f0 + 4 && k < x->nctr; k++)
+        x->c[k].cnt = cnt_en && !((frzm >> k) & 1) ? x->inc[k] : 0;
+    if (k1 >= 0) x->c[k1].cnt = cnt_en && !((frzm >> k1) & 1) ? x->inc[k1] : 0;
   }
 
   if (in->fv && in->nv && in->na >= x->wbase && in->na < x->wbase + x->nfl)
@@ -323,6 +344,11 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
     int k = rb->sel && rb->we ? unit_kind(x, rb->off, &cn) : DC_LU_K_NONE;
     uint32_t nmask = (x->nctr >= 32) ? ~0u : ((1u << x->nctr) - 1);
     if (k == DC_LU_K_UCTL) x->ovb = (rb->wdata >> DC_UCTL_OVB_LSB) & 15;
+    if (k == DC_LU_K_UMODE) {
+      x->sync = (rb->wdata >> DC_UMODE_SYNC_LSB) & 1;
+      x->lrun = (rb->wdata >> DC_UMODE_LRUN_LSB) & 1;
+      x->frz = (rb->wdata >> DC_UMODE_FRZ_LSB) & 1;
+    }
     if (k == DC_LU_K_C_CTL || k == DC_LU_K_C_EMQ) {
       dc_ctr_t *c = &x->c[cn];
       if (k == DC_LU_K_C_CTL) {
@@ -330,6 +356,13 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
         c->en = (rb->wdata >> DC_C_CTL_EN_LSB) & 1;
         c->ie = (rb->wdata >> DC_C_CTL_IE_LSB) & 1;
         c->tc = (rb->wdata >> DC_C_CTL_TC_LSB) & 1;
+        c->edge = (rb->wdata >> DC_C_CTL_EDGE_LSB) & 1;
+        c->inv = (rb->wdata >> DC_C_CTL_INV_LSB) & 1;
+        {
+          int j;
+          x->has_edge = 0;
+          for (j = 0; j < x->nctr; j++) x->has_edge |= x->c[j].edge;
+        }
       } else {
         c->em = (uint16_t)((rb->wdata >> DC_C_EMQ_EM_LSB) & ((1u << x->nsub) - 1));
         c->eq = (uint16_t)((rb->wdata >> DC_C_EMQ_EQ_LSB) & ((1u << (2 * nt)) - 1));
@@ -340,6 +373,7 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
     x->uirq = pmu_reg_field(x->uirq, PMU_SW_W1C, k == DC_LU_K_UIRQ, rb->wdata & nmask, 0u, fire);
     x->arm = pmu_reg_field(x->arm, PMU_SW_W1C, k == DC_LU_K_UARM, rb->wdata & nmask, fire, nov_set);
   }
+  memcpy(m->evp + (size_t)x->id * nt * ncls, ev, (size_t)nt * ncls * sizeof *ev);   /* evp_q <= ev_i */
   x->drun = ((x->drun << 1) | (uint64_t)(in->fv & in->run)) & dmask;
   x->dlrst = ((x->dlrst << 1) | (uint64_t)(in->fv & in->lrst)) & dmask;
 }
@@ -409,8 +443,10 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   {
     int ga = (in->pwdata >> DC_ACC_A_LSB) & 63, gb = (in->pwdata >> DC_ACC_B_LSB) & 63,
         gc = (in->pwdata >> DC_ACC_C_LSB) & 63;
-    acc_err = in->pwrite && k == DC_CU_K_ACC && ((in->pwdata >> DC_ACC_GO_LSB) & 1) &&
-              (m->acc_busy || ga >= m->ng || gb >= m->ng || gc >= m->ng);
+    /* ACC/ACCSEL written while an accumulate runs, or GO naming a group >= NG */
+    acc_err = (in->pwrite && (k == DC_CU_K_ACC || k == DC_CU_K_ACCSEL) && m->acc_busy) ||
+              (in->pwrite && k == DC_CU_K_ACC && ((in->pwdata >> DC_ACC_GO_LSB) & 1) &&
+               (ga >= m->ng || gb >= m->ng || gc >= m->ng));
   }
   /* bus rules (unmapped, misaligned, partial write, privilege: unprivileged
      reads of the SRAM counters only, while CCTL.UEN=1), a local unit's window
@@ -515,6 +551,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
       }
       case DC_CU_K_NOVCTL: out->prdata = (uint32_t)m->nov_en << DC_NOVCTL_EN_LSB; break;
       case DC_CU_K_NOVCNT: out->prdata = m->novcnt; break;
+      case DC_CU_K_ACCSEL: out->prdata = m->accsel << DC_ACCSEL_MASK_LSB; break;
       case DC_CU_K_NOV_LO: out->prdata = (uint32_t)m->nov_thr; break;
       case DC_CU_K_NOV_HI: out->prdata = m->shadow; break;
       case DC_CU_K_ACC:
@@ -628,7 +665,17 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   m->wl_v = s1_we; m->wl_addr = m->s1_waddr;
   for (l = 0; l < 4; l++) m->wl_data[l] = nw[l];
   m->wl_pois = pois_out;
-  if (m->s1_kind == K_ALD) { for (l = 0; l < 4; l++) m->acc_tmp[l] = old[l]; m->acc_pois = pois_in; }
+  /* ACCSEL: the loaded A word keeps its selected lanes (word (acc_step >> 1) & 3);
+   * an unselected lane adds 0 and carries no poison */
+  if (m->s1_kind == K_ALD) {
+    unsigned sel = 0;
+    for (l = 0; l < 4; l++) {
+      const unsigned on = (m->accsel >> (4 * ((m->acc_step >> 1) & 3) + l)) & 1u;
+      m->acc_tmp[l] = on ? old[l] : 0;
+      sel |= on << l;
+    }
+    m->acc_pois = pois_in & sel;
+  }
   if (m->s1_kind == K_BRD) m->shadow = ((pois_in >> s_ln) & 1) ? 0 : (uint32_t)(old_lane >> 32);
   /* reliability registers */
   {
@@ -673,6 +720,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
       m->dsel_req = (in->pwdata >> DC_CCTL_DSEL_LSB) & 63;
     }
     if (k == DC_CU_K_NOVCTL) m->nov_en = (in->pwdata >> DC_NOVCTL_EN_LSB) & 1;
+    if (k == DC_CU_K_ACCSEL) m->accsel = (in->pwdata >> DC_ACCSEL_MASK_LSB) & 0xFFFFu;
     if (k == DC_CU_K_NOV_LO) { m->nov_thr = ((uint64_t)m->wstage << 32) | in->pwdata; m->wstage = 0; }
     if (k == DC_CU_K_NOV_HI || k == DC_CU_K_SRAM_CNT_HI) m->wstage = in->pwdata;
     if (k == DC_CU_K_ACC) {

@@ -40,6 +40,7 @@ typedef struct {
 
 typedef struct {
   uint8_t es, en, ie, tc;
+  uint8_t edge, inv;         /* CTL.EDGE / CTL.INV: edge/level/polarity stage */
   uint16_t em;
   uint16_t eq;               /* 2 bits per thread (NT <= 8) */
   uint32_t cnt;
@@ -50,6 +51,8 @@ typedef struct {
   int id, nctr, lw, nsub, slot, wbase, d, nfl;
   uint64_t drun, dlrst;     /* delay lines, bit d-1 = applied */
   uint8_t ovb;
+  uint8_t sync, lrun, frz;  /* UMODE: start/stop source, local run, freeze on interrupt */
+  int has_edge;             /* derived: some counter has CTL.EDGE (its increment depends on evp) */
   uint32_t uirq, arm, sh;
   dc_ctr_t c[DC_NCTR_MAX];
   dc_flit_t out;            /* flit register */
@@ -88,6 +91,7 @@ typedef struct {
   int issued;
   int acc_a, acc_b, acc_c, acc_busy, acc_step;
   uint64_t acc_tmp[4];
+  uint32_t accsel;          /* ACCSEL.MASK: counters of the groups that the accumulate adds */
   uint64_t nov_thr;
   int nov_en;
   uint32_t wstage, shadow;
@@ -99,6 +103,7 @@ typedef struct {
   uint16_t raw[DC_RAW_EVENTS];
   uint64_t cycle;
   uint16_t *ev_seen;        /* speed cache: event inputs of the last increment evaluation, per unit */
+  uint16_t *evp;            /* event inputs of the previous cycle, per unit (RTL evp_q) */
 } dc_model_t;
 
 typedef struct { int psel, penable, pwrite; uint32_t paddr, pwdata; unsigned pstrb, pprot; } dc_apb_in_t;

@@ -27,6 +27,7 @@ enum dc_cu_dec_kind {
     DC_CU_K_ACC,
     DC_CU_K_UIRQ0,
     DC_CU_K_UIRQ1,
+    DC_CU_K_ACCSEL,
     DC_CU_K_ERRCTL,
     DC_CU_K_ERRSTAT,
     DC_CU_K_ERRADDR,
@@ -40,7 +41,7 @@ enum dc_cu_dec_kind {
     DC_CU_NK
 };
 /* pmu_user of each kind: 0 privileged only, 1 reads while UEN=1, 2 reads and writes */
-static const uint8_t DC_CU_USER[DC_CU_NK] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0};
+static const uint8_t DC_CU_USER[DC_CU_NK] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0};
 
 
 /* Kind of address a (DC_CU_K_NONE: unmapped); *idx: the array element. */
@@ -73,6 +74,7 @@ static inline int dc_cu_decode(const dc_dec_param *p, uint32_t a, unsigned *idx)
     case 0x0020u: return DC_CU_K_ACC;
     case 0x0024u: return DC_CU_K_UIRQ0;
     case 0x0028u: return DC_CU_K_UIRQ1;
+    case 0x0030u: return DC_CU_K_ACCSEL;
     case 0x0050u: return DC_CU_K_ERRCTL;
     case 0x0054u: return DC_CU_K_ERRSTAT;
     case 0x0058u: return DC_CU_K_ERRADDR;
@@ -99,13 +101,14 @@ enum dc_lu_dec_kind {
     DC_LU_K_UIRQ,
     DC_LU_K_UARM,
     DC_LU_K_UCFG,
+    DC_LU_K_UMODE,
     DC_LU_K_C_CTL,
     DC_LU_K_C_EMQ,
     DC_LU_K_C_CNT,
     DC_LU_NK
 };
 /* pmu_user of each kind: 0 privileged only, 1 reads while UEN=1, 2 reads and writes */
-static const uint8_t DC_LU_USER[DC_LU_NK] = {0, 0, 0, 0, 0, 0, 0};
+static const uint8_t DC_LU_USER[DC_LU_NK] = {0, 0, 0, 0, 0, 0, 0, 0};
 
 
 /* Kind of address a (DC_LU_K_NONE: unmapped); *idx: the array element. */
@@ -128,6 +131,7 @@ static inline int dc_lu_decode(const dc_dec_param *p, uint32_t a, unsigned *idx)
     case 0x004u: return DC_LU_K_UIRQ;
     case 0x008u: return DC_LU_K_UARM;
     case 0x00Cu: return DC_LU_K_UCFG;
+    case 0x010u: return DC_LU_K_UMODE;
     default: return DC_LU_K_NONE;
     }
 }

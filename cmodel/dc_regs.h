@@ -14,6 +14,7 @@
 #define DC_REG_ACC 0x0020u
 #define DC_REG_UIRQ0 0x0024u
 #define DC_REG_UIRQ1 0x0028u
+#define DC_REG_ACCSEL 0x0030u
 #define DC_REG_ERRCTL 0x0050u
 #define DC_REG_ERRSTAT 0x0054u
 #define DC_REG_ERRADDR 0x0058u
@@ -36,6 +37,8 @@
 #define DC_UNIT_UARM(u) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + 0x008u)
 #define DC_UREG_UCFG 0x00Cu
 #define DC_UNIT_UCFG(u) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + 0x00Cu)
+#define DC_UREG_UMODE 0x010u
+#define DC_UNIT_UMODE(u) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + 0x010u)
 #define DC_CREG_CTL 0x0u
 #define DC_UNIT_CCTL(u, n) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + DC_UNIT_CNT_OFF + (unsigned)(n) * 0x10u + 0x0u)
 #define DC_CREG_EMQ 0x4u
@@ -90,6 +93,8 @@
 #define DC_UIRQ0_IRQ_MASK 0xFFFFFFFFu
 #define DC_UIRQ1_IRQ_LSB 0u
 #define DC_UIRQ1_IRQ_MASK 0xFFFFFFFFu
+#define DC_ACCSEL_MASK_LSB 0u
+#define DC_ACCSEL_MASK_MASK 0x0000FFFFu
 #define DC_ERRCTL_IE_LSB 0u
 #define DC_ERRCTL_IE_MASK 0x00000001u
 #define DC_ERRCTL_CLR_LSB 1u
@@ -136,12 +141,22 @@
 #define DC_UCFG_NSUB_MASK 0x01F00000u
 #define DC_UCFG_ID_LSB 25u
 #define DC_UCFG_ID_MASK 0x7E000000u
+#define DC_UMODE_SYNC_LSB 0u
+#define DC_UMODE_SYNC_MASK 0x00000001u
+#define DC_UMODE_LRUN_LSB 1u
+#define DC_UMODE_LRUN_MASK 0x00000002u
+#define DC_UMODE_FRZ_LSB 2u
+#define DC_UMODE_FRZ_MASK 0x00000004u
 #define DC_C_CTL_ES_LSB 0u
 #define DC_C_CTL_ES_MASK 0x0000003Fu
 #define DC_C_CTL_EN_LSB 8u
 #define DC_C_CTL_EN_MASK 0x00000100u
 #define DC_C_CTL_IE_LSB 9u
 #define DC_C_CTL_IE_MASK 0x00000200u
+#define DC_C_CTL_EDGE_LSB 10u
+#define DC_C_CTL_EDGE_MASK 0x00000400u
+#define DC_C_CTL_INV_LSB 11u
+#define DC_C_CTL_INV_MASK 0x00000800u
 #define DC_C_CTL_TC_LSB 12u
 #define DC_C_CTL_TC_MASK 0x00001000u
 #define DC_C_EMQ_EM_LSB 0u

@@ -32,6 +32,7 @@
 `define DC_ACC_B_LSB 8
 `define DC_ACC_C_LSB 16
 `define DC_ACC_GO_LSB 31
+`define DC_ACCSEL_MASK_LSB 0
 `define DC_ERRCTL_IE_LSB 0
 `define DC_ERRCTL_CLR_LSB 1
 `define DC_ERRSTAT_CE_LSB 0
@@ -213,7 +214,7 @@ module dc_central_unit #(
   // misaligned, partial write, privilege: unprivileged reads of the SRAM
   // counters only, and only while CCTL.UEN=1)
   reg         uen_q;
-  wire        k_id, k_cfg, k_cctl, k_cstat, k_novctl, k_novcnt, k_nov_lo, k_nov_hi, k_acc, k_uirq0, k_uirq1;
+  wire        k_id, k_cfg, k_cctl, k_cstat, k_novctl, k_novcnt, k_nov_lo, k_nov_hi, k_acc, k_uirq0, k_uirq1, k_accsel;
   wire        k_slo, k_shi, k_unit, dec_err;
   wire        k_errctl, k_errstat, k_erraddr, k_cecnt, k_uecnt, k_parcnt, k_errinj;
   wire [10:0] idx;
@@ -221,7 +222,7 @@ module dc_central_unit #(
     .addr_i(paddr_i), .write_i(pwrite_i), .strb_i(pstrb_i), .priv_i(pprot_i[0]), .uen_i(uen_q),
     .k_id_o(k_id), .k_cfg_o(k_cfg), .k_cctl_o(k_cctl), .k_cstat_o(k_cstat), .k_novctl_o(k_novctl),
     .k_novcnt_o(k_novcnt), .k_nov_lo_o(k_nov_lo), .k_nov_hi_o(k_nov_hi), .k_acc_o(k_acc),
-    .k_uirq0_o(k_uirq0), .k_uirq1_o(k_uirq1),
+    .k_uirq0_o(k_uirq0), .k_uirq1_o(k_uirq1), .k_accsel_o(k_accsel),
     .k_errctl_o(k_errctl), .k_errstat_o(k_errstat), .k_erraddr_o(k_erraddr), .k_cecnt_o(k_cecnt),
     .k_uecnt_o(k_uecnt), .k_parcnt_o(k_parcnt), .k_errinj_o(k_errinj), .k_sram_cnt_lo_o(k_slo), .k_sram_cnt_hi_o(k_shi),
     .k_unit_o(k_unit), .idx_o(idx), .err_o(dec_err)
@@ -232,10 +233,13 @@ module dc_central_unit #(
   wire        s_hi   = k_shi;
   reg  [5:0]  acc_a, acc_b, acc_c;
   reg         acc_busy;
-  wire        acc_err = pwrite_i && k_acc && pwdata_i[`DC_ACC_GO_LSB] &&
-                        (acc_busy || ({26'd0, pwdata_i[`DC_ACC_A_LSB +: 6]} >= NG) ||
+  // a write of ACC or ACCSEL while an accumulate runs would change its
+  // groups or selection midway (and name groups >= NG): refused
+  wire        acc_err = (pwrite_i && (k_acc || k_accsel) && acc_busy) ||
+                        (pwrite_i && k_acc && pwdata_i[`DC_ACC_GO_LSB] &&
+                        (({26'd0, pwdata_i[`DC_ACC_A_LSB +: 6]} >= NG) ||
                          ({26'd0, pwdata_i[`DC_ACC_B_LSB +: 6]} >= NG) ||
-                         ({26'd0, pwdata_i[`DC_ACC_C_LSB +: 6]} >= NG));
+                         ({26'd0, pwdata_i[`DC_ACC_C_LSB +: 6]} >= NG)));
   wire        err    = dec_err | (k_unit & ~rb_ok_i) | acc_err;
   wire        ok     = acc_ph & ~err;
   wire        sram_lo = ok & s_hit & ~s_hi;
@@ -492,7 +496,7 @@ module dc_central_unit #(
       s1_kind <= s0_kind; s1_raddr <= s0_raddr; s1_waddr <= s0_waddr; s1_add <= s0_add;
       wl_v <= s1_we; wl_addr <= s1_waddr; wl_data <= new_w; wl_pois <= pois_out;
       issued_q <= bus_go ? 1'b1 : (s1_bus ? 1'b0 : issued_q);
-      if (s1_kind == K_ALD) begin acc_tmp <= old; acc_pois <= pois_in; end
+      if (s1_kind == K_ALD) begin acc_tmp <= old & acc_lmask; acc_pois <= pois_in & acc_wsel; end
       if (s1_kind == K_BRD) shadow <= pois_in[s_ln] ? 32'd0 : old_lane[63:32];
 
       // reliability registers
@@ -541,6 +545,18 @@ module dc_central_unit #(
       end
     end
 
+  // Accumulate counter select (seed 002: "software may cause selected
+  // counters of an arbitrary counter group to be added to a second counter
+  // group with the results stored in a third counter group"): the loaded A
+  // word keeps only its selected lanes, so C = B + (selected ? A : 0). At the
+  // load's capture acc_step is the odd step after it: [2:1] is its word.
+  reg  [15:0]  accsel_q;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni)                 accsel_q <= 16'hFFFF;
+    else if (wr0 && k_accsel)    accsel_q <= pwdata_i[`DC_ACCSEL_MASK_LSB +: 16];
+  wire [3:0]   acc_wsel = accsel_q[{acc_step[2:1], 2'b00} +: 4];
+  wire [255:0] acc_lmask = {{64{acc_wsel[3]}}, {64{acc_wsel[2]}}, {64{acc_wsel[1]}}, {64{acc_wsel[0]}}};
+
   // ------------------------------------------------------------ read data
   reg  [63:0] irq64;
   always @* begin
@@ -572,6 +588,7 @@ module dc_central_unit #(
                  ({32{k_nov_hi}} & shadow) |
                  ({32{k_acc}}   & (({26'd0, acc_a} << `DC_ACC_A_LSB) | ({26'd0, acc_b} << `DC_ACC_B_LSB) |
                                    ({26'd0, acc_c} << `DC_ACC_C_LSB))) |
+                 ({32{k_accsel}} & ({16'd0, accsel_q} << `DC_ACCSEL_MASK_LSB)) |
                  ({32{k_uirq0}} & irq64[31:0]) |
                  ({32{k_uirq1}} & irq64[63:32]) |
                  ({32{k_errctl}} & ({31'd0, err_ie} << `DC_ERRCTL_IE_LSB)) |

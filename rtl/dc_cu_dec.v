@@ -34,6 +34,7 @@ module dc_cu_dec #(
   output wire        k_acc_o,
   output wire        k_uirq0_o,
   output wire        k_uirq1_o,
+  output wire        k_accsel_o,
   output wire        k_errctl_o,
   output wire        k_errstat_o,
   output wire        k_erraddr_o,
@@ -65,6 +66,7 @@ module dc_cu_dec #(
   assign k_acc_o = (a == 16'h20);
   assign k_uirq0_o = (a == 16'h24);
   assign k_uirq1_o = (a == 16'h28);
+  assign k_accsel_o = (a == 16'h30);
   assign k_errctl_o = (a == 16'h50);
   assign k_errstat_o = (a == 16'h54);
   assign k_erraddr_o = (a == 16'h58);
@@ -79,6 +81,6 @@ module dc_cu_dec #(
                  ({11{in_unit}} & {4'd0, o_unit[9 +: 7]});
   wire user_r  = k_sram_cnt_lo_o | k_sram_cnt_hi_o;
   wire user_rw = 1'b0;
-  assign err_o = (|a[1:0]) | ~(k_id_o | k_cfg_o | k_cctl_o | k_cstat_o | k_novctl_o | k_novcnt_o | k_nov_lo_o | k_nov_hi_o | k_acc_o | k_uirq0_o | k_uirq1_o | k_errctl_o | k_errstat_o | k_erraddr_o | k_cecnt_o | k_uecnt_o | k_parcnt_o | k_errinj_o | k_sram_cnt_lo_o | k_sram_cnt_hi_o | k_unit_o) | (write_i & (strb_i != 4'hF)) |
+  assign err_o = (|a[1:0]) | ~(k_id_o | k_cfg_o | k_cctl_o | k_cstat_o | k_novctl_o | k_novcnt_o | k_nov_lo_o | k_nov_hi_o | k_acc_o | k_uirq0_o | k_uirq1_o | k_accsel_o | k_errctl_o | k_errstat_o | k_erraddr_o | k_cecnt_o | k_uecnt_o | k_parcnt_o | k_errinj_o | k_sram_cnt_lo_o | k_sram_cnt_hi_o | k_unit_o) | (write_i & (strb_i != 4'hF)) |
                  (~priv_i & ~user_rw & (write_i | ~(uen_i & user_r)));
 endmodule

@@ -28,9 +28,14 @@
 `define DC_UCFG_NT_LSB 16
 `define DC_UCFG_NSUB_LSB 20
 `define DC_UCFG_ID_LSB 25
+`define DC_UMODE_SYNC_LSB 0
+`define DC_UMODE_LRUN_LSB 1
+`define DC_UMODE_FRZ_LSB 2
 `define DC_C_CTL_ES_LSB 0
 `define DC_C_CTL_EN_LSB 8
 `define DC_C_CTL_IE_LSB 9
+`define DC_C_CTL_EDGE_LSB 10
+`define DC_C_CTL_INV_LSB 11
 `define DC_C_CTL_TC_LSB 12
 `define DC_C_EMQ_EM_LSB 0
 `define DC_C_EMQ_EQ_LSB 16
@@ -83,7 +88,8 @@ module dc_local_unit #(
   output reg  [31:0]          rb_rdata_o,
   output reg                  rb_ok_o,
   output wire                 irq_o,
-  output wire [NCTR*LW-1:0]   cnt_o
+  output wire [NCTR*LW-1:0]   cnt_o,
+  output wire [63:0]          mcfg_o    // debug: {.., INV/EDGE of counter k at 3+2k, FRZ, LRUN, SYNC}
 );
   /* verilator hier_block */
   localparam integer NFL = (NCTR + 3) / 4;
@@ -145,24 +151,33 @@ module dc_local_unit #(
   wire [NU-1:0] dlrst_sh = dlrst >> tap;
   wire run_app  = drun_sh[0];
   wire lrst_app = dlrst_sh[0];
-  wire cnt_en   = run_app & ~(in_fv & in_mode & (in_dsel != id_i));
+  // start/stop source (seed 002: "Each unit can be programmed to use this
+  // signal to enable or disable their local counters"): UMODE.SYNC=1 the
+  // chain's RUN, SYNC=0 the unit's own UMODE.LRUN. The flop holds ~SYNC
+  // (nosync_q, reset 0 like every other flop of the unit: the reference
+  // configuration's hierarchical simulator build does not apply the
+  // asynchronous reset inside the hier_block and relies on --x-initial 0)
+  reg  nosync_q, lrun_q, frz_q;
+  wire sync_q   = ~nosync_q;
+  wire run_eff  = sync_q ? run_app : lrun_q;
+  wire cnt_en   = run_eff & ~(in_fv & in_mode & (in_dsel != id_i));
 
   // ------------------------------------------------------------ registers
   reg  [3:0]      ovb_q;
   wire [NCTR-1:0] uirq_q, arm_q;
   wire [NCTR*6-1:0]    es_w;
-  wire [NCTR-1:0]      en_w, ie_w, tc_w, fire_w, xfer_w;
+  wire [NCTR-1:0]      en_w, ie_w, tc_w, edge_w, inv_w, fire_w, xfer_w;
   wire [NCTR*NSUB-1:0] em_w;
   wire [NCTR*2*NT-1:0] eq_w;
   wire [NCTR*LW-1:0]   cnt_w;
 
   // bus decode of the unit's window (generated: rtl/dc_lu_dec.v from
   // regs/dc.rdl); the central unit has already applied the bus rules
-  wire       k_uctl, k_uirq, k_uarm, k_ucfg, k_cctl, k_cemq, k_ccnt, unmapped;
+  wire       k_uctl, k_uirq, k_uarm, k_ucfg, k_umode, k_cctl, k_cemq, k_ccnt, unmapped;
   wire [4:0] cn;   // local counter of the C[n] registers
   dc_lu_dec #(.NCTR(NCTR)) u_dec (
     .addr_i(rb_off_i), .write_i(1'b0), .strb_i(4'hF), .priv_i(1'b1), .uen_i(1'b0),
-    .k_uctl_o(k_uctl), .k_uirq_o(k_uirq), .k_uarm_o(k_uarm), .k_ucfg_o(k_ucfg),
+    .k_uctl_o(k_uctl), .k_uirq_o(k_uirq), .k_uarm_o(k_uarm), .k_ucfg_o(k_ucfg), .k_umode_o(k_umode),
     .k_c_ctl_o(k_cctl), .k_c_emq_o(k_cemq), .k_c_cnt_o(k_ccnt), .idx_o(cn), .err_o(unmapped)
   );
 
@@ -179,6 +194,25 @@ module dc_local_unit #(
     end
   endgenerate
 
+  // Edge/level/polarity stage (seed 002: "Each performance bit has a
+  // configurable polarity invert and edge filter enable bit"): the event
+  // inputs of the previous cycle, shared by the counters; each counter's
+  // CTL.INV/CTL.EDGE act on every event bit of its selected class
+  reg  [NEV-1:0] evp_q;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) evp_q <= {NEV{1'b0}};
+    else         evp_q <= ev_i;
+  wire [NT*NCLS*16-1:0] evp16;
+  generate
+    for (e = 0; e < NT*NCLS; e = e + 1) begin : g_evp
+      if (NSUB == 16) begin : g_full
+        assign evp16[e*16 +: 16] = evp_q[e*16 +: 16];
+      end else begin : g_pad
+        assign evp16[e*16 +: 16] = {{(16-NSUB){1'b0}}, evp_q[e*NSUB +: NSUB]};
+      end
+    end
+  endgenerate
+
   // per-counter datapath
   genvar k;
   generate
@@ -186,7 +220,7 @@ module dc_local_unit #(
       localparam [31:0] F2K32 = 2 * (k / 4);
       localparam [9:0]  F2K = F2K32[9:0];
       reg [5:0]      es_q;
-      reg            en_q, ie_q, tc_q;
+      reg            en_q, ie_q, tc_q, edge_q, inv_q;
       reg [NSUB-1:0] em_q;
       reg [2*NT-1:0] eq_q;
       reg [LW-1:0]   cnt_q;
@@ -199,17 +233,40 @@ module dc_local_unit #(
       end
       wire [2*NT-1:0] eq_eff = tc_q ? eq_q : (eq_q & tmask);
 
-      wire [15:0] em16 = {{(16-NSUB){1'b0}}, em_q} ;
+      // class select of this and the previous cycle's event bits (the
+      // class stage of pmu_event_mux, moved in front of the edge stage so
+      // that it acts on NT*16 bits, not on every event bit), then polarity
+      // and edge; a class >= NCLS counts nothing (also when inverted)
+      reg  [NT*16-1:0] cur_c, prv_c;
+      integer ct, ci;
+      always @* begin
+        cur_c = {NT*16{1'b0}};
+        prv_c = {NT*16{1'b0}};
+        for (ct = 0; ct < NT; ct = ct + 1)
+          for (ci = 0; ci < NCLS; ci = ci + 1)
+            if ({26'd0, es_q} == ci) begin
+              cur_c[ct*16 +: 16] = ev16[(ct*NCLS + ci)*16 +: 16];
+              prv_c[ct*16 +: 16] = evp16[(ct*NCLS + ci)*16 +: 16];
+            end
+      end
+      wire [NT*16-1:0] lvl_c = cur_c ^ {NT*16{inv_q}};
+      wire [NT*16-1:0] sel_c = lvl_c & ~({NT*16{edge_q}} & (prv_c ^ {NT*16{inv_q}}));
+      wire             es_ok = {26'd0, es_q} < NCLS;
+      wire [15:0] em16 = {{(16-NSUB){1'b0}}, em_q} & {16{es_ok}};
       /* verilator lint_off PINCONNECTEMPTY */
-      pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(1), .FLOP_CLASS(63), .IW(IW)) u_mux (
-        .ev_i(ev16), .flop_cat_i({NT*`PMU_FLOP_NSUB{1'b0}}), .flop_typ_i({NT*`PMU_FLOP_NTYPE{1'b0}}),
+      pmu_event_mux #(.NT(NT), .NCLS(1), .NSUB(16), .NRET(1), .FLOP_CLASS(63), .IW(IW)) u_mux (
+        .ev_i(sel_c), .flop_cat_i({NT*`PMU_FLOP_NSUB{1'b0}}), .flop_typ_i({NT*`PMU_FLOP_NTYPE{1'b0}}),
         .ft_i(4'd0),
-        .es_i(es_q), .em_i(em16), .inc_o(tinc), .inc_a_o(), .inc_b_o());
+        .es_i(6'd0), .em_i(em16), .inc_o(tinc), .inc_a_o(), .inc_b_o());
       pmu_qualifier #(.NT(NT), .IW(IW)) u_q (.inc_i(tinc), .cpl_i(cpl_i), .eq_i(eq_eff), .q_o(), .inc_o(qinc));
       /* verilator lint_on PINCONNECTEMPTY */
 
       wire [31:0]   q32  = {{(32-IW){1'b0}}, qinc};
-      wire [LW-1:0] inc  = (cnt_en & en_q) ? q32[LW-1:0] : {LW{1'b0}};
+      // freeze (seed 002: "may optionally freeze the bits in the specified
+      // performance counter as well as generate an interrupt"): UMODE.FRZ
+      // stops a counter while its UIRQ bit is set
+      wire          frozen = frz_q & uirq_q[k];
+      wire [LW-1:0] inc  = (cnt_en & en_q & ~frozen) ? q32[LW-1:0] : {LW{1'b0}};
       wire          x0   = mode0 && (in_cyc == slot_i + F2K);
       wire          x1   = sel1 && ({22'd0, in_cyc} == k * LW);
       wire          xfer = x0 | x1;
@@ -222,7 +279,7 @@ module dc_local_unit #(
 
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
-          es_q <= 6'd0; en_q <= 1'b0; ie_q <= 1'b0; tc_q <= 1'b0;
+          es_q <= 6'd0; en_q <= 1'b0; ie_q <= 1'b0; tc_q <= 1'b0; edge_q <= 1'b0; inv_q <= 1'b0;
           em_q <= {NSUB{1'b0}}; eq_q <= {2*NT{1'b0}}; cnt_q <= {LW{1'b0}};
         end else begin
           cnt_q <= lrst_app ? {LW{1'b0}} : nxt;
@@ -231,6 +288,8 @@ module dc_local_unit #(
             en_q <= rb_wdata_i[`DC_C_CTL_EN_LSB];
             ie_q <= rb_wdata_i[`DC_C_CTL_IE_LSB];
             tc_q <= rb_wdata_i[`DC_C_CTL_TC_LSB];
+            edge_q <= rb_wdata_i[`DC_C_CTL_EDGE_LSB];
+            inv_q  <= rb_wdata_i[`DC_C_CTL_INV_LSB];
           end
           if (wsel && k_cemq) begin
             em_q <= rb_wdata_i[`DC_C_EMQ_EM_LSB +: NSUB];
@@ -241,6 +300,8 @@ module dc_local_unit #(
       assign en_w[k]                 = en_q;
       assign ie_w[k]                 = ie_q;
       assign tc_w[k]                 = tc_q;
+      assign edge_w[k]               = edge_q;
+      assign inv_w[k]                = inv_q;
       assign em_w[k*NSUB +: NSUB]    = em_q;
       assign eq_w[k*2*NT +: 2*NT]    = eq_q;
       assign cnt_w[k*LW +: LW]       = cnt_q;
@@ -248,6 +309,17 @@ module dc_local_unit #(
     end
   endgenerate
   assign cnt_o = cnt_w;
+  // new configuration state, for the lockstep compare (dc_top.mcfg_o)
+  reg [63:0] mcfg;
+  integer b;
+  always @* begin
+    mcfg = {61'd0, frz_q, lrun_q, sync_q};
+    for (b = 0; b < NCTR; b = b + 1) begin
+      mcfg[3 + 2*b]     = edge_w[b];
+      mcfg[3 + 2*b + 1] = inv_w[b];
+    end
+  end
+  assign mcfg_o = mcfg;
   assign irq_o = |uirq_q;
   wire unused = &{1'b0, rb_wdata_i, drun_sh[NU-1:0] >> 1, dlrst_sh[NU-1:0] >> 1};
 
@@ -268,6 +340,14 @@ module dc_local_unit #(
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) ovb_q <= 4'd0;
     else if (wr_unit && k_uctl) ovb_q <= rb_wdata_i[`DC_UCTL_OVB_LSB +: 4];
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) begin
+      nosync_q <= 1'b0; lrun_q <= 1'b0; frz_q <= 1'b0;
+    end else if (wr_unit && k_umode) begin
+      nosync_q <= ~rb_wdata_i[`DC_UMODE_SYNC_LSB];
+      lrun_q <= rb_wdata_i[`DC_UMODE_LRUN_LSB];
+      frz_q  <= rb_wdata_i[`DC_UMODE_FRZ_LSB];
+    end
   // (only in a legal configuration: NCTR = 0 must reach its trap above)
   generate if (NCTR >= 1 && NCTR <= `DC_NCTR_MAX) begin : g_w1c
     pmu_reg_field #(.W(NCTR), .SW(1)) u_uirq (
@@ -332,6 +412,8 @@ module dc_local_unit #(
   wire [31:0]        en_p  = {{(32-NCTR){1'b0}}, en_w};
   wire [31:0]        ie_p  = {{(32-NCTR){1'b0}}, ie_w};
   wire [31:0]        tc_p  = {{(32-NCTR){1'b0}}, tc_w};
+  wire [31:0]        edge_p = {{(32-NCTR){1'b0}}, edge_w};
+  wire [31:0]        inv_p  = {{(32-NCTR){1'b0}}, inv_w};
   wire [31:0]        uirq_p = {{(32-NCTR){1'b0}}, uirq_q};
   wire [31:0]        arm_p  = {{(32-NCTR){1'b0}}, arm_q};
   // EMQ and CNT read words of counter n (32 slots; the slots >= NCTR read 0)
@@ -359,7 +441,10 @@ module dc_local_unit #(
                                   ({26'd0, id_i} << `DC_UCFG_ID_LSB))) |
                  ({32{k_cctl}} & (({26'd0, es_p[cn*6 +: 6]} << `DC_C_CTL_ES_LSB) |
                                   ({31'd0, en_p[cn]} << `DC_C_CTL_EN_LSB) | ({31'd0, ie_p[cn]} << `DC_C_CTL_IE_LSB) |
+                                  ({31'd0, edge_p[cn]} << `DC_C_CTL_EDGE_LSB) | ({31'd0, inv_p[cn]} << `DC_C_CTL_INV_LSB) |
                                   ({31'd0, tc_p[cn]} << `DC_C_CTL_TC_LSB))) |
+                 ({32{k_umode}} & (({31'd0, sync_q} << `DC_UMODE_SYNC_LSB) | ({31'd0, lrun_q} << `DC_UMODE_LRUN_LSB) |
+                                   ({31'd0, frz_q} << `DC_UMODE_FRZ_LSB))) |
                  ({32{k_cemq}} & (emq_p[cn*32 +: 32])) |
                  ({32{k_ccnt}} & cnt32_p[cn*32 +: 32]);
   end

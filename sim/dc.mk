@@ -24,7 +24,7 @@ DC_SMALL   := $(foreach p,$(CFG_dc_small),-G$(p))
 DC_SMALL_D := $(foreach p,$(CFG_dc_small),-DCFG_$(p))
 
 .PHONY: deps-dc dc-regmap-check dc-lint dc-lockstep-maxrate dc-lockstep-random dc-lockstep-directed \
-        dc-lockstep-small dc-lockstep-noecc dc-model dc-illegal dc-soak soak dc-bench dc-synth dc-icarus
+        dc-lockstep-small dc-lockstep-noecc dc-lockstep-configs dc-model dc-illegal dc-soak soak dc-bench dc-synth dc-icarus
 
 deps-dc: deps-sim
 
@@ -47,6 +47,12 @@ $(eval $(call dc_vbuild,small,$(DC_SMALL),$(DC_SMALL_D)))
 # the small configuration without the reliability logic (parameter ECC=0:
 # no SECDED, no chain parity; docs/dc_notes.md, Reliability)
 $(eval $(call dc_vbuild,noecc,$(filter-out -GECC=%,$(DC_SMALL)) -GECC=0,$(filter-out -DCFG_ECC=%,$(DC_SMALL_D)) -DCFG_ECC=0))
+# short lockstep runs in further configurations (config/pmu_ip.yaml flow
+# lockstep-short: thread counts 1/4/8, odd unit and counter counts, other
+# local widths and FRAME): one flat build each, directed + DC_CFG_CYCLES random
+DC_CFGS       := $(CFG_FLOW_dc_top_lockstep_short)
+DC_CFG_CYCLES ?= 40000
+$(foreach c,$(DC_CFGS),$(eval $(call dc_vbuild,$(c),$(foreach p,$(CFG_$(c)),-G$(p)),$(foreach p,$(CFG_$(c)),-DCFG_$(p)))))
 
 dc-regmap-check:
 	python3 util/dc_regmap.py --check
@@ -71,6 +77,13 @@ dc-lockstep-random: $(DC_BUILD)/ref/Vdc_lockstep
 
 dc-lockstep-directed: $(DC_BUILD)/ref/Vdc_lockstep
 	$< --test directed --seed $(DC_SEED)
+
+dc-lockstep-configs: $(foreach c,$(DC_CFGS),$(DC_BUILD)/$(c)/Vdc_lockstep)
+	@for c in $(DC_CFGS); do \
+	  $(DC_BUILD)/$$c/Vdc_lockstep --test directed --seed $(DC_SEED) | tail -n 1 | sed "s/^/$$c directed: /"; \
+	  $(DC_BUILD)/$$c/Vdc_lockstep --test random --cycles $(DC_CFG_CYCLES) --seed $(DC_SEED) | tail -n 1 | sed "s/^/$$c random: /"; \
+	done | tee $(DC_BUILD)/configs.txt
+	@awk '{p+=$$3; f+=$$5} END {print p " passed, " f " failed"; exit f != 0}' $(DC_BUILD)/configs.txt
 
 dc-lockstep-small: $(DC_BUILD)/small/Vdc_lockstep
 	@$< --test directed --seed $(DC_SEED) | tail -n 1 | tee $(DC_BUILD)/small/directed.txt
@@ -114,7 +127,7 @@ dc-illegal: deps-dc deps-py
 	@bash tb/dc_illegal.sh
 
 TEST_TARGETS += dc-regmap-check dc-lint dc-illegal dc-model dc-lockstep-directed dc-lockstep-random \
-                dc-lockstep-maxrate dc-lockstep-small dc-lockstep-noecc
+                dc-lockstep-maxrate dc-lockstep-small dc-lockstep-noecc dc-lockstep-configs
 
 dc-bench: $(DC_BUILD)/ref/Vdc_lockstep
 	@$< --test bench --cycles 100000 | grep -v 'passed, '

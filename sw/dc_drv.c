@@ -194,11 +194,17 @@ int dc_drv_acc_busy(const dc_dev *d)
 
 int dc_drv_acc(const dc_dev *d, unsigned a, unsigned b, unsigned c, unsigned max_polls)
 {
+    return dc_drv_acc_sel(d, a, b, c, 0xFFFFu, max_polls);
+}
+
+int dc_drv_acc_sel(const dc_dev *d, unsigned a, unsigned b, unsigned c, unsigned mask, unsigned max_polls)
+{
     uint32_t f;
     int e;
-    if (bad(d) || a >= d->ngroups || b >= d->ngroups || c >= d->ngroups) return DC_DRV_EINVAL;
+    if (bad(d) || a >= d->ngroups || b >= d->ngroups || c >= d->ngroups || mask > 0xFFFFu) return DC_DRV_EINVAL;
     f = lock(d);
     if (dc_drv_acc_busy(d)) { unlock(d, f); return DC_DRV_EBUSY; }
+    dc_drv_wr(d, DC_REG_ACCSEL, (mask << DC_ACCSEL_MASK_LSB) & DC_ACCSEL_MASK_MASK);
     dc_drv_wr(d, DC_REG_ACC, ((a << DC_ACC_A_LSB) & DC_ACC_A_MASK) | ((b << DC_ACC_B_LSB) & DC_ACC_B_MASK) |
                                  ((c << DC_ACC_C_LSB) & DC_ACC_C_MASK) | DC_ACC_GO_MASK);
     e = berr(d);
@@ -238,6 +244,25 @@ int dc_drv_set_ovb(const dc_dev *d, unsigned u, unsigned ovb)
 {
     if (bad(d) || u >= d->nu || ovb > 15) return DC_DRV_EINVAL;
     return dc_drv_wr(d, DC_UNIT_UCTL(u), ovb << DC_UCTL_OVB_LSB);
+}
+
+uint32_t dc_drv_ctl_elp(uint32_t ctl, int edge, int inv)
+{
+    ctl &= ~(DC_C_CTL_EDGE_MASK | DC_C_CTL_INV_MASK);
+    return ctl | (edge ? DC_C_CTL_EDGE_MASK : 0u) | (inv ? DC_C_CTL_INV_MASK : 0u);
+}
+
+int dc_drv_set_unit_mode(const dc_dev *d, unsigned u, int sync, int lrun, int frz)
+{
+    if (bad(d) || u >= d->nu) return DC_DRV_EINVAL;
+    return dc_drv_wr(d, DC_UNIT_UMODE(u), (sync ? DC_UMODE_SYNC_MASK : 0u) | (lrun ? DC_UMODE_LRUN_MASK : 0u) |
+                                          (frz ? DC_UMODE_FRZ_MASK : 0u));
+}
+
+uint32_t dc_drv_unit_mode(const dc_dev *d, unsigned u)
+{
+    if (bad(d) || u >= d->nu) return 0;
+    return dc_drv_rd(d, DC_UNIT_UMODE(u));
 }
 
 uint64_t dc_drv_irq_units(const dc_dev *d)

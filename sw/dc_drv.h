@@ -96,6 +96,8 @@ int      dc_drv_read_unit_counter(const dc_dev *d, unsigned u, unsigned n, uint6
 
 /* Group accumulate C <= A + B (16 counters each); waits for !ACC_BUSY. */
 int      dc_drv_acc(const dc_dev *d, unsigned a, unsigned b, unsigned c, unsigned max_polls);
+/* ... only the counters i of the groups with mask bit i: C[i] = B[i] + (mask[i] ? A[i] : 0) (seed 002) */
+int      dc_drv_acc_sel(const dc_dev *d, unsigned a, unsigned b, unsigned c, unsigned mask, unsigned max_polls);
 int      dc_drv_acc_busy(const dc_dev *d);
 
 /* Near overflow: threshold (64-bit) and enable; local overflow bit per unit. */
@@ -103,6 +105,15 @@ int      dc_drv_nov_setup(const dc_dev *d, uint64_t thr, int en);
 int      dc_drv_nov_threshold(const dc_dev *d, uint64_t *thr);
 uint32_t dc_drv_nov_count(const dc_dev *d);
 int      dc_drv_set_ovb(const dc_dev *d, unsigned u, unsigned ovb);
+
+/* Seed 002 local-unit mechanisms (docs/dc_seed.md). ctl_elp: a CTL value with
+ * EDGE (count 0->1 transitions of each event bit) and INV (invert each event
+ * bit) set as given. Unit mode: sync=1 the unit obeys the central start/stop
+ * (reset), sync=0 it counts while lrun=1; frz=1 freezes a counter while its
+ * UIRQ bit is set. unit_mode: the UMODE register (0 for a bad unit). */
+uint32_t dc_drv_ctl_elp(uint32_t ctl, int edge, int inv);
+int      dc_drv_set_unit_mode(const dc_dev *d, unsigned u, int sync, int lrun, int frz);
+uint32_t dc_drv_unit_mode(const dc_dev *d, unsigned u);
 
 /* Interrupts: bit u = unit u's line (UIRQ0 | UIRQ1 << 32); per unit UIRQ / UARM (W1C). */
 uint64_t dc_drv_irq_units(const dc_dev *d);

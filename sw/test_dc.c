@@ -188,6 +188,22 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         okv = 1;
         for (k = 0; k < 16; k++) { dc_drv_read_counter(&d, 16 * ga + k, &x); if (x != 2 * a[k] + bb[k]) okv = 0; }
         CHECK(r == 0 && okv, "ACC: A <= C + A");
+        /* selected counters: C[i] = B[i] + (mask[i] ? A[i] : 0) */
+        {
+            unsigned msk = (rnd() & 0xFFFEu) | 0x1u;
+            uint64_t cb[16];
+            for (k = 0; k < 16; k++) dc_drv_read_counter(&d, 16 * gb + k, &cb[k]);
+            r = dc_drv_acc_sel(&d, ga, gb, gc, msk, 1000);
+            okv = 1;
+            for (k = 0; k < 16; k++) {
+                uint64_t ca;
+                dc_drv_read_counter(&d, 16 * ga + k, &ca);
+                dc_drv_read_counter(&d, 16 * gc + k, &x);
+                if (x != cb[k] + (((msk >> k) & 1) ? ca : 0)) okv = 0;
+            }
+            CHECK(r == 0 && okv && dc_drv_acc_sel(&d, ga, gb, gc, 0x10000u, 10) == DC_DRV_EINVAL,
+                  "ACC selected (mask 0x%04x): C == B + selected A", msk);
+        }
         /* busy: GO by another master, then the driver's GO is refused */
         dc_sb_access(&b, 1, DC_REG_ACC, DC_ACC_GO_MASK | ga | (gb << DC_ACC_B_LSB) | (gc << DC_ACC_C_LSB), 0);
         r = dc_drv_acc(&d, ga, gb, gc, 1000);
@@ -271,6 +287,27 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         CHECK(dc_sb_access(&b, 0, DC_SRAM_LO(0), 0, 0) == 1, "UEN=0: unprivileged SRAM read refused");
         b.pprot = 1;
         CHECK(!(dc_drv_rd(&d, DC_REG_CCTL) & DC_CCTL_UEN_MASK), "UEN cleared");
+    }
+
+    /* ---- unit mode: local run while the central RUN is 0; edge counting */
+    {
+        uint64_t K = 700 + rnd() % 300, c2 = rdc(&d, 0, 2), c1 = rdc(&d, 0, 1);
+        CHECK(dc_drv_unit_mode(&d, 0) == DC_UMODE_SYNC_MASK && dc_drv_set_unit_mode(&d, nu, 0, 1, 0) == DC_DRV_EINVAL,
+              "UMODE reset value 0x%x, bad unit refused", dc_drv_unit_mode(&d, 0));
+        /* counter 1: rising edges of event bit 0 of class 2 on every thread */
+        dc_drv_program(&d, 0, 1, dc_drv_ctl_elp(dc_drv_ctl(2, 1, 0, 1), 1, 0), dc_drv_emq(0x1, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
+        dc_drv_set_unit_mode(&d, 0, 0, 1, 0);
+        CHECK(dc_drv_unit_mode(&d, 0) == DC_UMODE_LRUN_MASK, "UMODE local run 0x%x", dc_drv_unit_mode(&d, 0));
+        g.budget = K;
+        while (g.budget) dc_sb_run(&b, 1);
+        dc_sb_run(&b, 3);
+        dc_drv_set_unit_mode(&d, 0, 1, 0, 0);
+        dc_drv_stop_flush(&d, 100000);
+        CHECK(rdc(&d, 0, 2) - c2 == 2 * K, "local run (central RUN 0): %llu counted, expected %llu",
+              (unsigned long long)(rdc(&d, 0, 2) - c2), (unsigned long long)(2 * K));
+        CHECK(rdc(&d, 0, 1) - c1 == 1, "edge counter: one rising edge in a %llu-cycle pulse, counted %llu",
+              (unsigned long long)K, (unsigned long long)(rdc(&d, 0, 1) - c1));
+        dc_drv_program(&d, 0, 1, dc_drv_ctl(2, 1, 0, 1), dc_drv_emq(0x1, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
     }
 
     if (t->ok && !t->ok(t->dut)) { printf("FAIL: RTL/model divergence\n"); n_fail++; }

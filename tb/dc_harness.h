@@ -133,7 +133,8 @@ struct Harness {
   }
   // Vector line of one cycle: the inputs, the APB outputs before the edge
   // (as the lockstep compare checked them against the model) and, after the
-  // edge, the interrupt lines, every local counter and every chain flit.
+  // edge, the interrupt lines, every local counter, every chain flit and the
+  // units' mode/edge configuration.
   void record_pre(uint32_t prdata, int pready, int pslverr) {
     int np = cfg.np > 0 ? cfg.np : 1, nl = cfg.nl > 0 ? cfg.nl : 1;
     vhex(evp(), np * nt * ncls * cfg.nsubp);
@@ -149,6 +150,7 @@ struct Harness {
     vhex(irq, nu);
     vhex(reinterpret_cast<const uint32_t *>(&top->lcnt_o), lcw);
     vhex(reinterpret_cast<const uint32_t *>(&top->chain_o), (nu + 1) * (int)DC_CH_W);
+    vhex(reinterpret_cast<const uint32_t *>(&top->mcfg_o), nu * 64);
     fputc('\n', vec);
     vec_lines++;
   }
@@ -159,7 +161,7 @@ struct Harness {
 
   void drive() {
     // events
-    int nevp = nt * ncls * 16, nevl = nt * ncls * cfg.nsubl;
+    int nevp = nt * ncls * cfg.nsubp, nevl = nt * ncls * cfg.nsubl;
     uint32_t *wp = (uint32_t *)&top->evp_i, *wl = (uint32_t *)&top->evl_i;
     (void)wp; (void)wl;
     for (int u = 0; u < nu; u++)
@@ -233,6 +235,19 @@ struct Harness {
       int g = (int)((top->irq_o >> u) & 1);
       if (g != dc_model_irq(m, u)) { fail("irq", u, g, dc_model_irq(m, u)); return; }
     }
+    // unit mode (UMODE SYNC/LRUN/FRZ) and the per-counter CTL.EDGE/INV
+    const uint32_t *mc = reinterpret_cast<const uint32_t *>(&top->mcfg_o);
+    for (int u = 0; u < nu; u++) {
+      const dc_unit_t *x = &m->u[u];
+      uint64_t e = (uint64_t)x->sync | (uint64_t)x->lrun << 1 | (uint64_t)x->frz << 2;
+      for (int k = 0; k < nctr(u); k++)
+        e |= (uint64_t)x->c[k].edge << (3 + 2 * k) | (uint64_t)x->c[k].inv << (4 + 2 * k);
+      uint64_t g = (uint64_t)mc[2 * u] | (uint64_t)mc[2 * u + 1] << 32;
+      if (g != e) { fail("unit mode / CTL.EDGE,INV (unit)", u, g, e); return; }
+    }
+    // accumulate counter select (ACCSEL)
+    uint32_t gsel = top->rootp->dc_top__DOT__u_central__DOT__accsel_q;
+    if (gsel != m->accsel) { fail("ACCSEL", 0, gsel, m->accsel); return; }
     // SRAM
     auto &mem = top->rootp->dc_top__DOT__u_central__DOT__mem;
     for (int w = 0; w < m->nw; w++)

@@ -11,8 +11,12 @@
 //                    re-selection (CTL/EMQ/CPL) under steady event inputs,
 //                    reliability: single / double SRAM bit faults and chain
 //                    parity faults injected (ERRINJ) at random cycles under
-//                    maximum-rate traffic, every SRAM counter checked
+//                    maximum-rate traffic, every SRAM counter checked;
+//                    seed 002 edge/level/polarity, per-unit start/stop
+//                    opt-in, freeze on the near-overflow interrupt,
+//                    accumulate of selected counters
 // Last line: "N passed, N failed"; exit status non-zero on failure.
+#include <array>
 #include <ctime>
 #include "dc_harness.h"
 
@@ -30,6 +34,14 @@ static void check(bool ok, const char *name, const char *fmt = "", long long a =
 static uint32_t ctl(int es, int en, int ie, int tc) {
   return ((uint32_t)es << DC_C_CTL_ES_LSB) | ((uint32_t)en << DC_C_CTL_EN_LSB) |
          ((uint32_t)ie << DC_C_CTL_IE_LSB) | ((uint32_t)tc << DC_C_CTL_TC_LSB);
+}
+// seed 002 mechanisms: CTL.EDGE/INV, UMODE (start/stop source, freeze)
+static uint32_t ctl_elp(int es, int en, int ie, int tc, int edge, int inv) {
+  return ctl(es, en, ie, tc) | ((uint32_t)edge << DC_C_CTL_EDGE_LSB) | ((uint32_t)inv << DC_C_CTL_INV_LSB);
+}
+static uint32_t umode(int sync, int lrun, int frz) {
+  return ((uint32_t)sync << DC_UMODE_SYNC_LSB) | ((uint32_t)lrun << DC_UMODE_LRUN_LSB) |
+         ((uint32_t)frz << DC_UMODE_FRZ_LSB);
 }
 static uint32_t emq(uint32_t em, uint32_t eq) { return (em << DC_C_EMQ_EM_LSB) | (eq << DC_C_EMQ_EQ_LSB); }
 static uint32_t cctl(int run, int mode, int dsel, int lrst = 0, int uen = 0) {
@@ -169,8 +181,13 @@ static uint32_t rand_addr(Harness &h) {
   }
 }
 
+struct MechCov;
+static void random_mech(Harness &h, MechCov &cv);
+static void random_mech_check(MechCov &cv);
+static MechCov *mech_cov_new();
 static void test_random(Harness &h, long cycles) {
   RandCtx c{50};
+  MechCov *mcov = mech_cov_new();
   h.percycle = random_cb; h.pcarg = &c;
   long n_ce = 0, n_ue = 0, n_par = 0;
   long n_user = 0, n_err = 0, n_irq = 0, n_nov = 0, n_mode = 0, n_acc = 0, n_ser = 0, n_wait = 0;
@@ -232,6 +249,7 @@ static void test_random(Harness &h, long cycles) {
       h.xfer(wr, a, (uint32_t)h.rng.next(), &e, h.rng.chance(95) ? 15 : h.rng.below(16), &w, prot);
       if (w) n_wait++;
     }
+    random_mech(h, *mcov);
     if (e) n_err++;
     n_nov += (uint16_t)(h.m->novcnt - last_nov);
     last_nov = h.m->novcnt;
@@ -255,6 +273,7 @@ static void test_random(Harness &h, long cycles) {
     check(n_ce == 0 && n_ue == 0 && n_par == 0, "ECC=0: no reliability status ever set");
   check(n_err > 0 && n_wait > 0 && n_nov > 0 && n_irq > 0 && n_mode > 0 && n_acc > 0 && n_user > 0,
         "random coverage goals (errors, waits, nov, irq, mode change, accumulate, unprivileged)");
+  random_mech_check(*mcov);
 }
 
 // ------------------------------------------------------------------- bench
@@ -422,7 +441,7 @@ static void test_detailed(Harness &h) {
   int first = dc_unit_first_counter(h.m, U);
   std::vector<uint64_t> before(h.nctr(U));
   for (int k = 0; k < h.nctr(U); k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
-  int rawc = 16 * (2 * h.cfg.np + h.cfg.nl);
+  int rawc = 4 * h.m->raww;   // first raw-event SRAM counter
   std::vector<uint64_t> rawb(DC_RAW_EVENTS);
   for (int r = 0; r < (int)DC_RAW_EVENTS; r++) rawb[r] = h.rd64(DC_SRAM_LO(rawc + r));
   h.percycle = det_cb; h.pcarg = &c;
@@ -463,11 +482,11 @@ static void test_detailed(Harness &h) {
 }
 
 static void test_acc(Harness &h) {
-  // traffic on every unit except 1 and 2, whose groups are A, B, C
+  // traffic on every unit; A, B, C are the last three groups (raw-event
+  // counters: in mode 0 the chain adds 0 to them, in any configuration)
   set_all_events(h, true);
-  for (int e = 0; e < h.nt * h.ncls; e++) { h.ev[(size_t)1 * h.nt * h.ncls + e] = 0; h.ev[(size_t)2 * h.nt * h.ncls + e] = 0; }
   h.wr(DC_REG_CCTL, cctl(1, 0, 0));
-  int A = 2, B = 4, C = 3;
+  int A = h.m->ng - 3, B = h.m->ng - 1, C = h.m->ng - 2;
   std::vector<uint64_t> va(16), vb(16);
   for (int i = 0; i < 16; i++) {
     va[i] = h.rng.next(); vb[i] = h.rng.next();
@@ -510,7 +529,7 @@ static void test_bus(Harness &h) {
       {DC_UNIT_UCTL(h.nu), false, 15, "unit >= NU"},
       {DC_UNIT_CCTL(h.nu - 1, h.nctr(h.nu - 1)), false, 15, "counter >= NCTR"},
       {DC_UNIT_CCNT(0, 0) + 4, false, 15, "counter slot offset 0xC"},
-      {DC_UNIT_BASE + 0x10, false, 15, "unit offset 0x10"},
+      {DC_UNIT_BASE + 0x14, false, 15, "unit offset 0x14"},
       {DC_SRAM_LO(h.m->ncnt), false, 15, "SRAM counter beyond the SRAM"},
       {0x7FFC, false, 15, "hole"},
   };
@@ -522,7 +541,10 @@ static void test_bus(Harness &h) {
   check(!e, "last SRAM counter mapped");
   int un = h.nu - 1;
   h.wr(DC_UNIT_CCTL(un, 0), 0xFFFFFFFF);
-  check(h.rd(DC_UNIT_CCTL(un, 0)) == ctl(63, 1, 1, 1), "reserved CTL bits read 0");
+  check(h.rd(DC_UNIT_CCTL(un, 0)) == ctl_elp(63, 1, 1, 1, 1, 1), "reserved CTL bits read 0");
+  h.wr(DC_UNIT_UMODE(un), 0xFFFFFFFF);
+  check(h.rd(DC_UNIT_UMODE(un)) == umode(1, 1, 1), "reserved UMODE bits read 0");
+  h.wr(DC_UNIT_UMODE(un), umode(1, 0, 0));
   h.wr(DC_UNIT_CEMQ(un, 0), 0xFFFFFFFF);
   check(h.rd(DC_UNIT_CEMQ(un, 0)) == emq((1u << h.nsub(un)) - 1, (1u << 2 * h.nt) - 1), "reserved EMQ bits read 0",
         "(0x%llx)%lld", h.rd(DC_UNIT_CEMQ(un, 0)), 0);
@@ -808,6 +830,274 @@ static void test_rel(Harness &h) {
   h.percycle = nullptr;
 }
 
+// ------------------------------------------------- seed 002 mechanisms
+// (docs/dc_seed.md maps each to its seed paragraph)
+
+// Edge/level/polarity: the bench drives sub-event 0 of class 1 of every
+// thread of one unit with a random waveform and books, per clock edge, what
+// a level, an inverted level, a rising-edge and an inverted rising-edge
+// (falling-edge) counter must add (summed over the threads: TC=1).
+struct ElpCtx { int U; bool on; std::vector<uint16_t> prev; std::vector<std::array<uint64_t, 4>> inc; };
+static void elp_cb(Harness &h, void *p) {
+  ElpCtx *c = (ElpCtx *)p;
+  size_t b = (size_t)c->U * h.nt * h.ncls;
+  if (c->on)
+    for (int t = 0; t < h.nt; t++) {
+      uint16_t &v = h.ev[b + t * h.ncls + 1];
+      if (h.rng.chance(30)) v ^= 1u;     // sub-event 0 toggles (long and short pulses)
+    }
+  std::array<uint64_t, 4> a{0, 0, 0, 0};
+  for (int t = 0; t < h.nt; t++) {
+    int cur = h.ev[b + t * h.ncls + 1] & 1, prv = c->prev[t] & 1;
+    a[0] += cur; a[1] += !cur; a[2] += cur && !prv; a[3] += !cur && prv;
+    c->prev[t] = h.ev[b + t * h.ncls + 1];
+  }
+  c->inc.resize(h.cyc + 2);
+  c->inc[h.cyc + 1] = a;                 // what the edge h.cyc+1 adds
+}
+static void test_elp_unit(Harness &h, int U) {
+  // seed 002: "Edge Level Polarity module may convert level signals emanating
+  // from the core's Performance bus into single cycle pulses suitable for
+  // counting. Each performance bit has a configurable polarity invert and edge
+  // filter enable bit available via a configuration register."
+  uint32_t eqall = (1u << (2 * h.nt)) - 1;
+  const int nv = h.nctr(U) < 4 ? h.nctr(U) : 4;      // variants: level, inverted, edge, inverted edge
+  set_all_events(h, false);
+  h.wr(DC_UNIT_UMODE(U), umode(0, 0, 0));          // local run, stopped
+  for (int k = 0; k < nv; k++) {
+    h.wr(DC_UNIT_CEMQ(U, k), emq(1, eqall));
+    h.wr(DC_UNIT_CCTL(U, k), ctl_elp(1, 1, 0, 1, k >> 1, k & 1));
+  }
+  uint32_t rb = h.rd(DC_UNIT_CCTL(U, nv - 1));
+  check(((rb >> DC_C_CTL_EDGE_LSB) & 1) == (uint32_t)((nv - 1) >> 1) && ((rb >> DC_C_CTL_INV_LSB) & 1) == (uint32_t)((nv - 1) & 1),
+        "CTL.EDGE/INV read back");
+  drain(h);
+  int first = dc_unit_first_counter(h.m, U);
+  uint64_t before[4] = {0, 0, 0, 0};
+  for (int k = 0; k < nv; k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
+  ElpCtx c{U, true, std::vector<uint16_t>(h.nt, 0), {}};
+  h.percycle = elp_cb; h.pcarg = &c;
+  h.wr(DC_UNIT_UMODE(U), umode(0, 1, 0));
+  uint64_t t1 = h.cyc;
+  h.idle(2000 + h.rng.below(1000));
+  h.wr(DC_UNIT_UMODE(U), umode(0, 0, 0));
+  uint64_t t2 = h.cyc;
+  c.on = false;
+  drain(h);
+  h.percycle = nullptr;
+  uint64_t exp[4] = {0, 0, 0, 0}, got[4] = {0, 0, 0, 0};
+  for (uint64_t e = t1 + 1; e <= t2; e++)
+    for (int v = 0; v < nv; v++) exp[v] += c.inc[e][v];
+  for (int k = 0; k < nv; k++) got[k] = h.rd64(DC_SRAM_LO(first + k)) - before[k];
+  printf("elp: unit %d, %llu cycles counted: level %llu, inverted %llu, rising edges %llu, falling edges %llu\n",
+         U, (unsigned long long)(t2 - t1), (unsigned long long)got[0], (unsigned long long)got[1],
+         (unsigned long long)got[2], (unsigned long long)got[3]);
+  check(got[0] == exp[0] && got[1] == exp[1], "level / inverted level counts == cycles asserted",
+        "(%lld, %lld)", (long long)(got[0] - exp[0]), (long long)(got[1] - exp[1]));
+  check(got[2] == exp[2] && got[3] == exp[3], "edge / inverted edge counts == transitions",
+        "(%lld, %lld)", (long long)(got[2] - exp[2]), (long long)(got[3] - exp[3]));
+  if (nv == 4)
+    check(got[0] + got[1] == (t2 - t1) * h.nt && got[2] > 0 && got[2] < got[0],
+          "edge < level, level + inverted == cycles x threads");
+  else
+    check(got[0] > 0 && got[0] < (t2 - t1) * h.nt, "level count between 0 and cycles x threads");
+  for (int k = 0; k < nv; k++) h.wr(DC_UNIT_CCTL(U, k), 0);
+  h.wr(DC_UNIT_UMODE(U), umode(1, 0, 0));
+  set_all_events(h, false);
+}
+static void test_elp(Harness &h) {
+  test_elp_unit(h, 0);                               // core-type unit
+  if (h.cfg.nl > 0) test_elp_unit(h, h.cfg.np);      // cache-type unit
+}
+
+// Per-unit opt-in to the synchronous start/stop: a unit with UMODE.SYNC=0
+// ignores RUN on the chain and counts while its own LRUN is 1.
+static void test_usync(Harness &h) {
+  // seed 002: "the UPC C sends a counter start stop bit on the daisy chain.
+  // Each unit can be programmed to use this signal to enable or disable their
+  // local counters." and "For local use each UPC P unit can act as a separate
+  // counter unit with lower resolution controlled via local MMIO transactions."
+  const int A = 0, B = h.nu - 1;         // A: opted out and stopped; B: opted out, local run
+  set_all_events(h, true);
+  program_all(h, 2, true);
+  h.wr(DC_UNIT_UMODE(A), umode(0, 0, 0));
+  h.wr(DC_UNIT_UMODE(B), umode(0, 0, 0));
+  check(h.rd(DC_UNIT_UMODE(A)) == umode(0, 0, 0) && h.rd(DC_UNIT_UMODE(1 % h.nu)) == umode(1, 0, 0),
+        "UMODE reads back (reset SYNC=1)");
+  drain(h);
+  std::vector<std::vector<uint64_t>> before(h.nu);
+  for (int u = 0; u < h.nu; u++)
+    for (int k = 0; k < h.nctr(u); k++) before[u].push_back(h.rd64(DC_SRAM_LO(dc_unit_first_counter(h.m, u) + k)));
+  uint64_t t_run = h.cyc + 1;            // access-phase edge of the RUN write (as test_sync)
+  h.wr(DC_REG_CCTL, cctl(1, 0, 0));
+  h.idle(300 + h.rng.below(200));
+  h.wr(DC_UNIT_UMODE(B), umode(0, 1, 0));
+  uint64_t t_l1 = h.cyc;
+  h.idle(700 + h.rng.below(300));
+  uint64_t t_stop = h.cyc + 1;
+  h.wr(DC_REG_CCTL, cctl(0, 0, 0));
+  h.idle(100 + h.rng.below(100));        // B keeps counting after the central stop
+  h.wr(DC_UNIT_UMODE(B), umode(0, 0, 0));
+  uint64_t t_l2 = h.cyc;
+  drain(h);
+  long bad_sync = 0, bad_a = 0, bad_b = 0;
+  for (int u = 0; u < h.nu; u++)
+    for (int k = 0; k < h.nctr(u); k++) {
+      uint64_t v = h.rd64(DC_SRAM_LO(dc_unit_first_counter(h.m, u) + k)) - before[u][k];
+      uint64_t rate = (uint64_t)h.nt * h.nsub(u);
+      if (u == A) bad_a += v != 0;
+      else if (u == B) bad_b += v != (t_l2 - t_l1) * rate;
+      else bad_sync += v != (t_stop - t_run) * rate;
+    }
+  printf("usync: central RUN %llu cycles; unit %d (SYNC=0, LRUN=0) counted nothing; unit %d (SYNC=0) counted its "
+         "LRUN window of %llu cycles\n", (unsigned long long)(t_stop - t_run), A, B, (unsigned long long)(t_l2 - t_l1));
+  check(bad_a == 0, "SYNC=0 unit ignores the chain's start/stop", "(%lld bad)%lld", bad_a, 0);
+  check(bad_b == 0, "SYNC=0 unit counts exactly its LRUN window", "(%lld bad)%lld", bad_b, 0);
+  check(bad_sync == 0, "SYNC=1 units count exactly the RUN window", "(%lld bad)%lld", bad_sync, 0);
+  h.wr(DC_UNIT_UMODE(A), umode(1, 0, 0));
+  h.wr(DC_UNIT_UMODE(B), umode(1, 0, 0));
+  set_all_events(h, false);
+}
+
+// Freeze on the near-overflow interrupt: the interrupting counter stops
+// until software clears its UIRQ bit; no event is lost or counted twice
+// outside the frozen window.
+static void test_freeze(Harness &h) {
+  // seed 002: "If a subsequent overflow of the counter in UPC P or UPC L2
+  // occurs the UPC P or UPC L2 may optionally freeze the bits in the
+  // specified performance counter as well as generate an interrupt."
+  const int U = 1 < h.cfg.np ? 1 : 0;
+  uint32_t eqall = (1u << (2 * h.nt)) - 1;
+  set_all_events(h, false);
+  h.wr(DC_REG_CCTL, cctl(0, 0, 0));
+  for (int k = 0; k < 4; k++) {
+    h.wr(DC_UNIT_CEMQ(U, k), emq(0xFFFF, eqall));
+    h.wr(DC_UNIT_CCTL(U, k), ctl(0, 1, k == 1, 1));
+  }
+  h.wr(DC_UNIT_UMODE(U), umode(0, 0, 1));
+  h.wr(DC_UNIT_UCTL(U), 4);
+  for (int e = 0; e < h.nt * h.ncls; e++) h.ev[(size_t)U * h.nt * h.ncls + e] = (uint16_t)((1u << h.nsub(U)) - 1);
+  drain(h);
+  int first = dc_unit_first_counter(h.m, U);
+  uint64_t before[4];
+  for (int k = 0; k < 4; k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
+  h.wr64(DC_REG_NOV_LO, before[1] + 3000);
+  h.wr(DC_REG_NOVCTL, 1);
+  h.wr(DC_UNIT_UMODE(U), umode(0, 1, 1));
+  uint64_t t1 = h.cyc, t_irq = 0;
+  for (long i = 0; i < 20000 && !t_irq; i++) {
+    h.step();
+    if ((h.top->irq_o >> U) & 1) t_irq = h.cyc;
+  }
+  h.idle(300 + h.rng.below(100));
+  uint32_t cnt_frozen = h.m->u[U].c[1].cnt;
+  h.idle(50);
+  bool held = h.m->u[U].c[1].cnt == cnt_frozen || h.m->u[U].c[1].cnt == 0;   // 0: transferred meanwhile
+  h.wr(DC_UNIT_UIRQ(U), 2);
+  uint64_t t_clr = h.cyc;
+  h.idle(400 + h.rng.below(100));
+  h.wr(DC_UNIT_UMODE(U), umode(0, 0, 1));
+  uint64_t t2 = h.cyc;
+  drain(h);
+  uint64_t rate = (uint64_t)h.nt * h.nsub(U), got[4];
+  for (int k = 0; k < 4; k++) got[k] = h.rd64(DC_SRAM_LO(first + k)) - before[k];
+  printf("freeze: unit %d counter 1 interrupted at cycle %llu, frozen %llu cycles until the UIRQ clear; totals "
+         "%llu (frozen) vs %llu (free)\n", U, (unsigned long long)t_irq, (unsigned long long)(t_clr - t_irq),
+         (unsigned long long)got[1], (unsigned long long)got[0]);
+  check(t_irq > t1 && t_clr - t_irq > 300, "freeze: near-overflow interrupt raised");
+  check(held, "freeze: the frozen local counter holds its value");
+  check(got[1] == rate * ((t2 - t1) - (t_clr - t_irq)), "freeze: frozen counter == events outside the frozen window",
+        "(%lld off)%lld", (long long)(got[1] - rate * ((t2 - t1) - (t_clr - t_irq))), 0);
+  check(got[0] == rate * (t2 - t1) && got[2] == got[0] && got[3] == got[0], "freeze: the other counters run on");
+  h.wr(DC_REG_NOVCTL, 0);
+  h.wr(DC_UNIT_UARM(U), 0xF);
+  h.wr(DC_UNIT_UMODE(U), umode(1, 0, 0));
+  h.wr(DC_UNIT_UCTL(U), 0);
+  set_all_events(h, false);
+  drain(h);
+}
+
+// Accumulate of selected counters: C[i] = B[i] + (ACCSEL[i] ? A[i] : 0),
+// during chain traffic, then in place (C = B: the unselected stay).
+static void test_accsel(Harness &h) {
+  // seed 002: "In addition to reading and writing counters software may cause
+  // selected counters of an arbitrary counter group to be added to a second
+  // counter group with the results stored in a third counter group."
+  check(h.rd(DC_REG_ACCSEL) == 0xFFFFu, "ACCSEL reset: every counter selected");
+  set_all_events(h, true);
+  h.wr(DC_REG_CCTL, cctl(1, 0, 0));
+  const int A = h.m->ng - 3, B = h.m->ng - 1, C = h.m->ng - 2;   // as test_acc
+  std::vector<uint64_t> va(16), vb(16), vc(16);
+  uint32_t sel = ((uint32_t)h.rng.next() & 0xFFFFu) | 0x0001u;
+  if (sel == 0xFFFFu) sel = 0x7FFFu;
+  for (int i = 0; i < 16; i++) {
+    va[i] = h.rng.next() >> 2; vb[i] = h.rng.next() >> 2; vc[i] = h.rng.next();
+    h.wr64(DC_SRAM_LO(16 * A + i), va[i]);
+    h.wr64(DC_SRAM_LO(16 * B + i), vb[i]);
+    h.wr64(DC_SRAM_LO(16 * C + i), vc[i]);
+  }
+  h.wr(DC_REG_ACCSEL, sel | 0xFFFF0000u);
+  check(h.rd(DC_REG_ACCSEL) == sel, "ACCSEL reads back, reserved bits 0");
+  bool e1 = false, eb1 = false, eb2 = false;
+  auto go = [&](int a, int b, int c) {
+    h.wr(DC_REG_ACC, (a << DC_ACC_A_LSB) | (b << DC_ACC_B_LSB) | (c << DC_ACC_C_LSB) | (1u << DC_ACC_GO_LSB), &e1);
+    // while it runs, neither its groups nor its selection can change
+    h.wr(DC_REG_ACCSEL, 0xFFFFu, &eb1);
+    h.wr(DC_REG_ACC, (uint32_t)(h.m->ng + 1) << DC_ACC_C_LSB, &eb2);
+    long polls = 0;
+    while (((h.rd(DC_REG_CSTAT) >> DC_CSTAT_ACC_BUSY_LSB) & 1) && polls < 1000) polls++;
+  };
+  go(A, B, C);
+  long bad = 0;
+  for (int i = 0; i < 16; i++)
+    if (h.rd64(DC_SRAM_LO(16 * C + i)) != vb[i] + (((sel >> i) & 1) ? va[i] : 0)) bad++;
+  printf("accsel: ACCSEL 0x%04x: C = B + selected A during traffic\n", sel);
+  check(!e1 && bad == 0, "accumulate selected counters: C[i] = B[i] + (sel ? A[i] : 0)", "(%lld bad)%lld", bad, 0);
+  check(eb1 && eb2, "ACCSEL / ACC (GO=0) written while busy -> PSLVERR");
+  go(A, B, B);
+  bad = 0;
+  for (int i = 0; i < 16; i++)
+    if (h.rd64(DC_SRAM_LO(16 * B + i)) != vb[i] + (((sel >> i) & 1) ? va[i] : 0)) bad++;
+  check(!e1 && bad == 0, "accumulate selected counters in place: unselected B counters unchanged", "(%lld bad)%lld", bad, 0);
+  h.wr(DC_REG_ACCSEL, 0xFFFFu);
+  h.wr(DC_REG_CCTL, cctl(0, 0, 0));
+  set_all_events(h, false);
+  drain(h);
+}
+
+// random mode: mechanism configuration changes and their coverage goals
+struct MechCov { long edge = 0, inv = 0, nosync = 0, frozen = 0, accsel = 0; };
+static void random_mech(Harness &h, MechCov &cv) {
+  if (h.rng.chance(4)) {
+    int u = h.rng.below(h.nu);
+    h.wr(DC_UNIT_UMODE(u), umode(h.rng.chance(70), h.rng.chance(70), h.rng.chance(50)));
+  }
+  if (h.rng.chance(6)) {
+    int u = h.rng.below(h.nu), k = h.rng.below(h.nctr(u));
+    h.wr(DC_UNIT_CCTL(u, k), (uint32_t)h.rng.next() & 0x1F03u);
+  }
+  if (h.rng.chance(3)) h.wr(DC_REG_ACCSEL, h.rng.chance(40) ? 0xFFFFu : (uint32_t)h.rng.next());
+  if (h.m->acc_busy && (h.m->accsel & 0xFFFF) != 0xFFFF) cv.accsel++;
+  for (int u = 0; u < h.nu; u++) {
+    const dc_unit_t *x = &h.m->u[u];
+    bool run = x->sync ? (int)((x->drun >> (x->d - 1)) & 1) : x->lrun;
+    if (!x->sync && x->lrun) cv.nosync++;
+    if (x->frz && x->uirq) cv.frozen++;
+    if (!run) continue;
+    for (int k = 0; k < x->nctr; k++) {
+      if (x->c[k].en && x->c[k].edge) cv.edge++;
+      if (x->c[k].en && x->c[k].inv) cv.inv++;
+    }
+  }
+}
+static MechCov *mech_cov_new() { static MechCov cv; return &cv; }
+static void random_mech_check(MechCov &cv) {
+  printf("random: seed 002 mechanisms: edge-counter samples %ld, inverted %ld, local-run units %ld, frozen %ld, "
+         "partial-select accumulate samples %ld\n", cv.edge, cv.inv, cv.nosync, cv.frozen, cv.accsel);
+  check(cv.edge > 0 && cv.inv > 0 && cv.nosync > 0 && cv.frozen > 0 && cv.accsel > 0,
+        "random coverage goals (edge, inverted, local run, frozen counter, selected-counter accumulate)");
+}
+
 int main(int argc, char **argv) {
   Verilated::commandArgs(argc, argv);
   Args a(argc, argv, 1000000);
@@ -828,6 +1118,10 @@ int main(int argc, char **argv) {
     test_lrst(h);
     test_reconf(h);
     if (h.cfg.ecc) test_rel(h);    // ECC=0: no detection to test (lockstep still compares all)
+    test_elp(h);
+    test_usync(h);
+    test_freeze(h);
+    test_accsel(h);
   } else { printf("unknown --test\n"); return 2; }
   check(h.fails == 0, "lockstep RTL == model every cycle", "(%lld mismatches)%lld", h.fails, 0);
   printf("%d passed, %d failed\n", passed, failed);

@@ -3,8 +3,8 @@
 // vectors recorded by tb/dc_lockstep.cpp (--vec; every line checked there
 // against the C model; the file ends with the trailer "# N cycles"), drives dc_top with them and checks every cycle the
 // APB outputs before the edge and, after it, every interrupt line, every
-// local counter and every chain flit register (which carry the SRAM adds and
-// the near-overflow packets). Compares are 4-state (!==): any X or Z on an
+// local counter, every chain flit register (which carry the SRAM adds and
+// the near-overflow packets) and the units' mode/edge configuration (mcfg_o). Compares are 4-state (!==): any X or Z on an
 // output from reset on fails.
 //   vvp sim +vec=FILE      (parameters via iverilog -P dc_replay.NP=...)
 // `DC_CH_W (chain flit width) comes from rtl/dc_top.v's generated define block:
@@ -32,6 +32,8 @@ module dc_replay;
   reg [NU-1:0]    e_irq;
   reg [LCW-1:0]   e_lcnt;
   reg [CHW-1:0]   e_chain;
+  reg [NU*64-1:0] e_mcfg;
+  wire [NU*64-1:0] mcfg;
   wire            pready, pslverr;
   wire [31:0]     prdata;
   wire [NU-1:0]   irq;
@@ -42,7 +44,8 @@ module dc_replay;
            .NCLS(NCLS), .NSUBP(NSUBP), .NSUBL(NSUBL)) dut (
     .clk_i(clk), .rst_ni(rst_n), .psel_i(psel), .penable_i(pen), .pwrite_i(pwr), .paddr_i(paddr),
     .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata),
-    .pslverr_o(pslverr), .evp_i(evp), .evl_i(evl), .cpl_i(cpl), .irq_o(irq), .lcnt_o(lcnt), .chain_o(chain));
+    .pslverr_o(pslverr), .evp_i(evp), .evl_i(evl), .cpl_i(cpl), .irq_o(irq), .lcnt_o(lcnt), .chain_o(chain),
+    .mcfg_o(mcfg));
 
   integer fd, n, cyc, errors, total;
   reg [8*256-1:0] fname;
@@ -53,10 +56,10 @@ module dc_replay;
     end
   endtask
 
-  // one vector line (n = 16 fields read, less at the trailer or the end)
+  // one vector line (n = 17 fields read, less at the trailer or the end)
   task read_line;
-    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", evp, evl, cpl, psel, pen, pwr, paddr,
-                pwdata, pstrb, pprot, e_pready, e_pslverr, e_prdata, e_irq, e_lcnt, e_chain);
+    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", evp, evl, cpl, psel, pen, pwr, paddr,
+                pwdata, pstrb, pprot, e_pready, e_pslverr, e_prdata, e_irq, e_lcnt, e_chain, e_mcfg);
   endtask
 
   initial begin
@@ -70,7 +73,7 @@ module dc_replay;
     #1 rst_n = 1'b1;
     #1;
     read_line;
-    while (n == 16) begin
+    while (n == 17) begin
       #1;   // inputs settle, clock low
       if (pready !== e_pready)   fail("pready");
       if (pslverr !== e_pslverr) fail("pslverr");
@@ -80,6 +83,7 @@ module dc_replay;
       if (irq !== e_irq)     fail("irq");
       if (lcnt !== e_lcnt)   fail("local counters");
       if (chain !== e_chain) fail("chain flits");
+      if (mcfg !== e_mcfg)   fail("unit mode / edge configuration");
       clk = 1'b0;
       cyc = cyc + 1;
       read_line;

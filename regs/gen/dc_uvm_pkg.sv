@@ -197,6 +197,20 @@ package dc_uvm_pkg;
         endfunction : build
     endclass : dc__UIRQ1
 
+    // reg - dc::ACCSEL
+    class dc__ACCSEL extends uvm_reg;
+        rand uvm_reg_field MASK;
+
+        function new(string name = "dc__ACCSEL");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.MASK = new("MASK");
+            this.MASK.configure(this, 16, 0, "RW", 1, 'hffff, 1, 1, 0);
+        endfunction : build
+    endclass : dc__ACCSEL
+
     // reg - dc::ERRCTL
     class dc__ERRCTL extends uvm_reg;
         rand uvm_reg_field IE;
@@ -439,11 +453,33 @@ package dc_uvm_pkg;
         endfunction : build
     endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCFG
 
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::UMODE
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__UMODE extends uvm_reg;
+        rand uvm_reg_field SYNC;
+        rand uvm_reg_field LRUN;
+        rand uvm_reg_field FRZ;
+
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__UMODE");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.SYNC = new("SYNC");
+            this.SYNC.configure(this, 1, 0, "RW", 1, 'h1, 1, 1, 0);
+            this.LRUN = new("LRUN");
+            this.LRUN.configure(this, 1, 1, "RW", 1, 'h0, 1, 1, 0);
+            this.FRZ = new("FRZ");
+            this.FRZ.configure(this, 1, 2, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__UMODE
+
     // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::C_pmu_count_57ae8b4e::CTL
     class dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CTL extends uvm_reg;
         rand uvm_reg_field ES;
         rand uvm_reg_field EN;
         rand uvm_reg_field IE;
+        rand uvm_reg_field EDGE;
+        rand uvm_reg_field INV;
         rand uvm_reg_field TC;
 
         function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CTL");
@@ -457,6 +493,10 @@ package dc_uvm_pkg;
             this.EN.configure(this, 1, 8, "RW", 1, 'h0, 1, 1, 0);
             this.IE = new("IE");
             this.IE.configure(this, 1, 9, "RW", 1, 'h0, 1, 1, 0);
+            this.EDGE = new("EDGE");
+            this.EDGE.configure(this, 1, 10, "RW", 1, 'h0, 1, 1, 0);
+            this.INV = new("INV");
+            this.INV.configure(this, 1, 11, "RW", 1, 'h0, 1, 1, 0);
             this.TC = new("TC");
             this.TC.configure(this, 1, 12, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
@@ -529,6 +569,7 @@ package dc_uvm_pkg;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UIRQ UIRQ;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UARM UARM;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCFG UCFG;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UMODE UMODE;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e C[24];
 
         function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t");
@@ -557,6 +598,11 @@ package dc_uvm_pkg;
 
             this.UCFG.build();
             this.default_map.add_reg(this.UCFG, 'hc);
+            this.UMODE = new("UMODE");
+            this.UMODE.configure(this);
+
+            this.UMODE.build();
+            this.default_map.add_reg(this.UMODE, 'h10);
             foreach(this.C[i0]) begin
                 this.C[i0] = new($sformatf("C[%0d]", i0));
                 this.C[i0].configure(this);
@@ -579,6 +625,7 @@ package dc_uvm_pkg;
         rand dc__ACC ACC;
         rand dc__UIRQ0 UIRQ0;
         rand dc__UIRQ1 UIRQ1;
+        rand dc__ACCSEL ACCSEL;
         rand dc__ERRCTL ERRCTL;
         rand dc__ERRSTAT ERRSTAT;
         rand dc__ERRADDR ERRADDR;
@@ -650,6 +697,11 @@ package dc_uvm_pkg;
 
             this.UIRQ1.build();
             this.default_map.add_reg(this.UIRQ1, 'h28);
+            this.ACCSEL = new("ACCSEL");
+            this.ACCSEL.configure(this);
+
+            this.ACCSEL.build();
+            this.default_map.add_reg(this.ACCSEL, 'h30);
             this.ERRCTL = new("ERRCTL");
             this.ERRCTL.configure(this);
 
