@@ -18,7 +18,7 @@ typedef struct {
 } pmu_ctr;
 
 typedef struct {                       /* one yield channel (pmu_yield) */
-    unsigned valid, act, yer, any, sid;
+    unsigned valid, act, yer, any, sid;   /* act: PMU_YACT_* (0..3; 4..15 answer PSLVERR) */
     unsigned trig_q;                   /* scenario met in the previous cycle (registered trigger) */
     uint32_t esv, esm, sav, cnt;
     unsigned miss;
@@ -186,12 +186,25 @@ static uint32_t ncmask(const pmu_model *m)
     return m->cfg.nc == 32 ? 0xFFFFFFFFu : ((1u << m->cfg.nc) - 1u);
 }
 
+/* a valid channel with YER set and action act (pmu_yield yirq_o / yfrz_o) */
+static int ych_act_pending(const pmu_model *m, unsigned act)
+{
+    for (unsigned k = 0; k < 2 * m->cfg.nch; k++)
+        if (m->y[k].valid && m->y[k].yer && m->y[k].act == act) return 1;
+    return 0;
+}
+
+int pmu_model_yact(const pmu_model *m, unsigned act)
+{
+    return m ? ych_act_pending(m, act) : 0;
+}
+
 int pmu_model_irq(const pmu_model *m)
 {
     uint32_t ie = 0;
     if (!m) return 0;
     for (unsigned n = 0; n < m->cfg.nc; n++) ie |= (uint32_t)m->c[n].ie << n;
-    return (ST(m, OVF, 0) & ie) != 0 || ST(m, PMSTAT, 0) != 0;
+    return (ST(m, OVF, 0) & ie) != 0 || ST(m, PMSTAT, 0) != 0 || ych_act_pending(m, PMU_YACT_IRQ);
 }
 
 uint32_t pmu_model_mmcr(const pmu_model *m)
@@ -210,12 +223,14 @@ uint32_t pmu_model_yer(const pmu_model *m)
 
 static uint32_t yring_word(const pmu_model *m, unsigned r3)
 {
-    uint32_t yer = pmu_model_yer(m) >> (r3 * m->cfg.nch) & ((1u << m->cfg.nch) - 1u);
+    uint32_t yer = 0;   /* YER & VALID */
+    for (unsigned i = 0; i < m->cfg.nch; i++) yer |= (m->y[r3 * m->cfg.nch + i].yer & m->y[r3 * m->cfg.nch + i].valid) << i;
     return yer << PMU_YRING0_YER_LSB | (m->cfg.nch & 0xFu) << PMU_YRING0_NCH_LSB;   /* the read-only fields */
 }
 
 static uint32_t ych_word(const pmu_ych *y, unsigned off)
 {
+    if (!y->valid) return 0;   /* an invalid channel reads 0 */
     switch (off) {
     case PMU_YCH_CTL_OFF:
         return y->valid << PMU_YCH_CTL_VALID_LSB | y->act << PMU_YCH_CTL_ACT_LSB | y->yer << PMU_YCH_CTL_YER_LSB |
@@ -237,7 +252,7 @@ static int yield_pick(const pmu_model *m, const pmu_inputs *in)
     if (r3 ? FLD(m, YRING3, 0, BLK) : FLD(m, YRING0, 0, BLK)) return -1;
     for (unsigned i = 0; i < nch; i++) {
         const pmu_ych *y = &m->y[r3 * nch + i];
-        if (y->valid && y->act && y->yer) return (int)(r3 * nch + i);
+        if (y->valid && y->act == PMU_YACT_YIELD && y->yer) return (int)(r3 * nch + i);
     }
     return -1;
 }
@@ -253,7 +268,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
      * decode of rtl/pmu_apb.v (cmodel/pmu_regdec.h) ---- */
     unsigned idx;
     const int r = pmu_reg_decode(&m->dp, a, &idx);
-    const int err = pmu_reg_err(r, a, in->pwrite, in->pstrb, in->pprot & 1u, (int)FLD(m, GCTL, 0, UEN));
+    const int err = pmu_reg_err(r, a, in->pwrite, in->pstrb, in->pprot & 1u, (int)FLD(m, GCTL, 0, UEN), in->pwdata);
     const int wr_ok = acc && in->pwrite && !err;
     const int rd_ok = acc && !in->pwrite && !err;
     /* yield channel registers: channel k = ring3 * nch + idx, register offset yoff */
@@ -315,6 +330,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     const unsigned msb = m->cfg.cw - 1u;
     const unsigned cnt0_msb = (unsigned)(m->c[0].cnt >> msb) & 1u;
     const int hold = FLD(m, MMCR, 0, TRIG) && !cnt0_msb;   /* trigger: counters 1.. wait */
+    const int yfrz = ych_act_pending(m, PMU_YACT_FRZ);        /* yield action 3: counters frozen */
     /* hardware sides of the stored registers (pmu_reg_field hwset / hwclr) */
     uint32_t hwset[PMU_NK] = {0}, hwclr[PMU_NK] = {0};
     uint32_t ovf_set = 0, cmsb = 0, cev = 0;
@@ -344,7 +360,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         c->hist2_q = c->hist_q;
         /* stage E */
         int run = FLD(m, GCTL, 0, GEN) && ((m->cnten >> n) & 1u);
-        run = run && !FLD(m, MMCR, 0, FRZ) && !(n && hold);
+        run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !(n && hold);
         c->raw_q = qual_inc(m, c, in);
         c->run_q = (unsigned)run;
         c->hist_q = XF(m, c, HIST);
@@ -390,15 +406,15 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             const int deliv = ypick == (int)k;
             const int missed = uf && y->yer && !deliv;
             const unsigned wreg = wr_ok && ych_k == k ? yoff : 0xFFu;
-            unsigned yer = y->yer;
             if (wreg == PMU_YCH_CTL_OFF) {
                 y->valid = (wd >> PMU_YCH_CTL_VALID_LSB) & 1u;
-                y->act = (wd >> PMU_YCH_CTL_ACT_LSB) & 1u;
+                y->act = (wd & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB;
                 y->any = (wd >> PMU_YCH_CTL_ANY_LSB) & 1u;
                 y->sid = (wd & PMU_YCH_CTL_SID_MASK) >> PMU_YCH_CTL_SID_LSB;
-                yer = (wd >> PMU_YCH_CTL_YER_LSB) & 1u;
             }
-            y->yer = pmu_reg_field(y->yer, PMU_SW_RW, 1, yer, (uint32_t)deliv, (uint32_t)uf);
+            /* YER: hardware only; delivery and a CTL write (re-arm) clear it,
+             * an underflow sets it (the set wins) */
+            y->yer = pmu_reg_field(y->yer, PMU_SW_RW, 0, 0u, (uint32_t)(deliv || wreg == PMU_YCH_CTL_OFF), (uint32_t)uf);
             const uint32_t sav_old = y->sav;
             if (wreg == PMU_YCH_ESV_OFF) y->esv = wd & YEV_MASK;
             if (wreg == PMU_YCH_ESM_OFF) y->esm = wd & YEV_MASK;

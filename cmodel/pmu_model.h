@@ -104,6 +104,8 @@ uint64_t pmu_model_sdar(const pmu_model *m);
 uint32_t pmu_model_mmcr(const pmu_model *m);     /* MMCR register value */
 uint32_t pmu_model_pmstat(const pmu_model *m);
 uint32_t pmu_model_yblk(const pmu_model *m);     /* bit 0 ring 0, bit 1 ring 3 */
+/* 1 while a valid yield channel with action act (PMU_YACT_IRQ: irq_o, PMU_YACT_FRZ: counters frozen) has YER set */
+int      pmu_model_yact(const pmu_model *m, unsigned act);
 uint32_t pmu_model_yer(const pmu_model *m);      /* ring-0 channels [nch-1:0], ring 3 above */
 uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i);  /* down-counter */
 uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i); /* missed triggers */

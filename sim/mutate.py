@@ -98,6 +98,30 @@ MUTANTS = [
     ("model-ych-trig-not-piped", "cmodel/pmu_model.c",
      "const int trig = y->trig_q;",
      "const int trig = y->valid && ring == r3 && y->esm && (y->any ? match != 0 : match == y->esm);"),
+    # yield channels (docs/yield.md): YER is set by hardware only
+    ("rtl-ych-yer-sw-writable", "rtl/pmu_yield.v",
+     ".we_i(1'b0), .wdata_i(1'b0), .hwclr_i(deliv | w_ctl),",
+     ".we_i(w_ctl), .wdata_i(wdata_i[`PMU_YCH_CTL_YER_LSB]), .hwclr_i(deliv),"),
+    # ... and cleared by a re-arm (CTL write)
+    ("model-ych-rearm-keeps-yer", "cmodel/pmu_model.c",
+     "(uint32_t)(deliv || wreg == PMU_YCH_CTL_OFF)", "(uint32_t)deliv"),
+    # an invalid channel reads 0
+    ("rtl-ych-invalid-readable", "rtl/pmu_yield.v",
+     "assign valid[k] = valid_q;", "assign valid[k] = 1'b1;"),
+    ("model-ych-yring-raw-yer", "cmodel/pmu_model.c",
+     "yer |= (m->y[r3 * m->cfg.nch + i].yer & m->y[r3 * m->cfg.nch + i].valid) << i;",
+     "yer |= m->y[r3 * m->cfg.nch + i].yer << i;", (("test_directed", "default"),)),   # a rare race: directed
+    # reserved action encodings answer PSLVERR (the generated block)
+    ("rtl-ych-act-reserved-accepted", "rtl/pmu_apb.v",
+     "(k_d[K_YCH0_CTL] & (pwdata_i[7:4] > 4'd3))", "(k_d[K_YCH0_CTL] & (pwdata_i[7:4] > 4'd7))"),
+    # action 2 raises the PMU interrupt, action 3 freezes the counters
+    ("rtl-ych-act-irq-dropped", "rtl/pmu_core.v",
+     "assign irq_o = |(ovf_q & ie) | pmi | yirq;", "assign irq_o = |(ovf_q & ie) | pmi;"),
+    ("model-ych-act-frz-dropped", "cmodel/pmu_model.c",
+     "run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !(n && hold);", "run = run && !FLD(m, MMCR, 0, FRZ) && !(n && hold);"),
+    # only action 1 delivers a yield
+    ("rtl-ych-act-any-yields", "rtl/pmu_yield.v",
+     "assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q;", "assign cand[k]  = valid_q & act_q[0] & yer_q;"),
     # counter areas: a counter must not see another area's classes
     ("rtl-area-ignored", "rtl/pmu_event_mux.v",
      "if (c % NAREA == area && c != FLOP_CLASS)", "if ((c % NAREA == area || 1'b1) && c != FLOP_CLASS)", ALT),
