@@ -18,7 +18,7 @@ typedef struct {
 } pmu_ctr;
 
 typedef struct {                       /* one yield channel (pmu_yield) */
-    unsigned valid, act, yer, any, sid;   /* act: PMU_YACT_* (0..3; 4..15 answer PSLVERR) */
+    unsigned valid, act, yer, any, sid, stk, edge;   /* act: PMU_YACT_* (0..3; 4..15 answer PSLVERR) */
     unsigned trig_q;                   /* scenario met in the previous cycle (registered trigger) */
     uint32_t esv, esm, sav, cnt;
     unsigned miss;
@@ -51,6 +51,7 @@ struct pmu_model {
     uint64_t ia1, da1, ia2, da2, ia3, da3;   /* address pipeline (cycles t-1..t-3) */
     uint64_t amask;                    /* 2^aw - 1 */
     uint32_t cev_q;                    /* "counter counted" bits of the previous cycle (yield vector) */
+    uint32_t evt_prev;                 /* yield event vector of the previous cycle (edge-triggered sticky scenarios) */
     /* pmu_yield: channel k = ring3 * nch + i */
     pmu_ych  y[2 * PMU_NCH_MAX];
 };
@@ -234,7 +235,8 @@ static uint32_t ych_word(const pmu_ych *y, unsigned off)
     switch (off) {
     case PMU_YCH_CTL_OFF:
         return y->valid << PMU_YCH_CTL_VALID_LSB | y->act << PMU_YCH_CTL_ACT_LSB | y->yer << PMU_YCH_CTL_YER_LSB |
-               y->any << PMU_YCH_CTL_ANY_LSB | y->sid << PMU_YCH_CTL_SID_LSB;
+               y->any << PMU_YCH_CTL_ANY_LSB | y->sid << PMU_YCH_CTL_SID_LSB |
+               y->stk << PMU_YCH_CTL_STK_LSB | y->edge << PMU_YCH_CTL_EDGE_LSB;
     case PMU_YCH_ESV_OFF:    return y->esv;
     case PMU_YCH_ESM_OFF:    return y->esm;
     case PMU_YCH_SAV_OFF:    return y->sav;
@@ -399,10 +401,16 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         for (unsigned k = 0; k < 2 * nch; k++) {
             pmu_ych *y = &m->y[k];
             const unsigned ring = k >= nch;
-            const uint32_t match = ~(evt ^ y->esv) & y->esm;
+            /* STK=0: same-cycle match against ESV; STK=1: ESV collects the
+             * events (level or edge), the ESM-selected bits must all be set */
+            const int act_ok = y->valid && ring == r3;
+            const uint32_t esv_n = y->esv | (act_ok ? (y->edge ? evt & ~m->evt_prev : evt) : 0u);
+            const uint32_t match = y->stk ? (esv_n & y->esm) : (~(evt ^ y->esv) & y->esm);
             const int trig = y->trig_q;   /* the scenario of the previous cycle counts now */
             const int uf = trig && y->cnt == 0;
-            y->trig_q = y->valid && ring == r3 && y->esm && (y->any ? match != 0 : match == y->esm);
+            const int trig_d = act_ok && y->esm && (y->any ? match != 0 : match == y->esm);
+            const unsigned stk_old = y->stk;
+            y->trig_q = (unsigned)trig_d;
             const int deliv = ypick == (int)k;
             const int missed = uf && y->yer && !deliv;
             const unsigned wreg = wr_ok && ych_k == k ? yoff : 0xFFu;
@@ -411,12 +419,18 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
                 y->act = (wd & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB;
                 y->any = (wd >> PMU_YCH_CTL_ANY_LSB) & 1u;
                 y->sid = (wd & PMU_YCH_CTL_SID_MASK) >> PMU_YCH_CTL_SID_LSB;
+                y->stk = (wd >> PMU_YCH_CTL_STK_LSB) & 1u;
+                y->edge = (wd >> PMU_YCH_CTL_EDGE_LSB) & 1u;
             }
             /* YER: hardware only; delivery and a CTL write (re-arm) clear it,
              * an underflow sets it (the set wins) */
             y->yer = pmu_reg_field(y->yer, PMU_SW_RW, 0, 0u, (uint32_t)(deliv || wreg == PMU_YCH_CTL_OFF), (uint32_t)uf);
             const uint32_t sav_old = y->sav;
+            /* ESV: a write loads it; sticky: re-arm or fire clears it, else it collects */
             if (wreg == PMU_YCH_ESV_OFF) y->esv = wd & YEV_MASK;
+            else if (wreg == PMU_YCH_CTL_OFF && ((wd >> PMU_YCH_CTL_STK_LSB) & 1u)) y->esv = 0;
+            else if (stk_old && trig_d) y->esv = 0;
+            else if (stk_old) y->esv = esv_n;
             if (wreg == PMU_YCH_ESM_OFF) y->esm = wd & YEV_MASK;
             if (wreg == PMU_YCH_SAV_OFF) y->sav = wd;
             if (wreg == PMU_YCH_CNT_OFF || wreg == PMU_YCH_SAV_OFF) y->cnt = wd;
@@ -430,6 +444,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         /* a delivery sets its ring's block bit (YRING0/3.BLK, W1C: the ERET write) */
         if (ypick >= 0) hwset[r3 ? PMU_K_YRING3 : PMU_K_YRING0] = PMU_YRING0_BLK_MASK;
         m->cev_q = cev;   /* evt keeps counters 0..15 */
+        m->evt_prev = evt;
     }
 
     /* ---- register writes ---- */
@@ -518,4 +533,19 @@ int pmu_model_write(pmu_model *m, uint32_t addr, uint32_t data)
 int pmu_model_read(pmu_model *m, uint32_t addr, uint32_t *data)
 {
     return m ? bus(m, addr, 0, 0, data) : PMU_MODEL_EINVAL;
+}
+
+uint32_t pmu_model_ych_esv(const pmu_model *m, unsigned ring3, unsigned i)
+{
+    const pmu_ych *y = ych_at(m, ring3, i);
+    return y ? y->esv : 0;
+}
+
+uint32_t pmu_model_ych_ctl(const pmu_model *m, unsigned ring3, unsigned i)
+{
+    const pmu_ych *y = ych_at(m, ring3, i);
+    if (!y) return 0;
+    pmu_ych v = *y;
+    v.valid = 1;   /* ych_word() reads 0 for an invalid channel */
+    return (ych_word(&v, PMU_YCH_CTL_OFF) & ~PMU_YCH_CTL_VALID_MASK) | y->valid << PMU_YCH_CTL_VALID_LSB;
 }

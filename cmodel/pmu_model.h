@@ -109,6 +109,8 @@ int      pmu_model_yact(const pmu_model *m, unsigned act);
 uint32_t pmu_model_yer(const pmu_model *m);      /* ring-0 channels [nch-1:0], ring 3 above */
 uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i);  /* down-counter */
 uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i); /* missed triggers */
+uint32_t pmu_model_ych_ctl(const pmu_model *m, unsigned ring3, unsigned i);  /* CTL fields, also of an invalid channel */
+uint32_t pmu_model_ych_esv(const pmu_model *m, unsigned ring3, unsigned i);  /* event-schema vector (sticky with STK) */
 
 /* Convenience bus transactions: a two-cycle APB access (setup + access)
  * with all event inputs idle. Return PSLVERR (0/1), PMU_MODEL_EINVAL if m

@@ -120,7 +120,8 @@ module pmu_core #(
   // down-counters and missed-trigger counts, channel k = ring*NCH + index
   output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
   output wire [2*NCH*32-1:0]   ycnt_o,         // channel k down-counter at [32k +: 32]
-  output wire [2*NCH*16-1:0]   ymiss_o         // channel k missed-trigger count at [16k +: 16]
+  output wire [2*NCH*16-1:0]   ymiss_o,        // channel k missed-trigger count at [16k +: 16]
+  output wire [2*NCH*25-1:0]   yesv_o          // channel k event-schema vector (sticky with STK) at [25k +: 25]
 );
   // increment width: up to NT*16 sub-events a cycle (the FLOP class adds at
   // most NT*NRET*2 <= NT*16)
@@ -342,7 +343,7 @@ module pmu_core #(
         .rd_cnt_o(yrd_cnt), .rd_miss_o(yrd_miss), .rd_tgt_lo_o(yrd_tlo), .rd_tgt_hi_o(yrd_thi),
         .yr0_rd_o(yr0_rd), .yr3_rd_o(yr3_rd),
         .yield_o, .yield_ring_o, .yield_ch_o, .yield_tgt_o, .yblk_o, .yer_o, .ycnt_o, .ymiss_o,
-        .yirq_o(yirq), .yfrz_o(yfrz), .valid_o(yvalid)
+        .yirq_o(yirq), .yfrz_o(yfrz), .valid_o(yvalid), .yesv_o
       );
     end else if (LEGAL) begin : g_no_yld
       assign yr0_rd = 32'd0; assign yr3_rd = 32'd0; assign blk_set = 2'b00;
@@ -351,7 +352,7 @@ module pmu_core #(
       assign yrd_tlo = {2*NCH*32{1'b0}}; assign yrd_thi = {2*NCH*32{1'b0}};
       assign yield_o = 1'b0; assign yield_ring_o = 1'b0; assign yield_ch_o = 3'd0;
       assign yield_tgt_o = {AW{1'b0}}; assign yblk_o = 2'b00; assign yer_o = {2*NCH{1'b0}};
-      assign ycnt_o = {2*NCH*32{1'b0}}; assign ymiss_o = {2*NCH*16{1'b0}};
+      assign ycnt_o = {2*NCH*32{1'b0}}; assign ymiss_o = {2*NCH*16{1'b0}}; assign yesv_o = {2*NCH*25{1'b0}};
       assign yirq = 1'b0; assign yfrz = 1'b0; assign yvalid = {2*NCH{1'b0}};
     end
   endgenerate

@@ -79,7 +79,8 @@ module pmu_core_apb3 #(
   // down-counters and missed-trigger counts, channel k = ring*NCH + index
   output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
   output wire [2*NCH*32-1:0]   ycnt_o,
-  output wire [2*NCH*16-1:0]   ymiss_o
+  output wire [2*NCH*16-1:0]   ymiss_o,
+  output wire [2*NCH*25-1:0]   yesv_o
 );
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
@@ -114,6 +115,7 @@ module pmu_core_apb3 #(
     .yer_o(yer_o),
     .pmstat_o(pmstat_o),
     .ycnt_o(ycnt_o),
-    .ymiss_o(ymiss_o)
+    .ymiss_o(ymiss_o),
+    .yesv_o(yesv_o)
   );
 endmodule

@@ -78,7 +78,8 @@ module pmu_core_wb #(
   // down-counters and missed-trigger counts, channel k = ring*NCH + index
   output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
   output wire [2*NCH*32-1:0]   ycnt_o,
-  output wire [2*NCH*16-1:0]   ymiss_o
+  output wire [2*NCH*16-1:0]   ymiss_o,
+  output wire [2*NCH*25-1:0]   yesv_o
 );
   // APB4 between the bridge and the core (public for the lockstep bench)
   wire          psel    /* verilator public_flat_rd */;
@@ -136,6 +137,7 @@ module pmu_core_wb #(
     .yer_o(yer_o),
     .pmstat_o(pmstat_o),
     .ycnt_o(ycnt_o),
-    .ymiss_o(ymiss_o)
+    .ymiss_o(ymiss_o),
+    .yesv_o(yesv_o)
   );
 endmodule

@@ -36,11 +36,13 @@
 `define PMU_YRING3_NCH_LSB 24
 `define PMU_YRING3_NCH_W 4
 `define PMU_YCH_CTL_VALID_LSB 0
+`define PMU_YCH_CTL_STK_LSB 1
 `define PMU_YCH_CTL_YER_LSB 2
 `define PMU_YCH_CTL_ANY_LSB 3
 `define PMU_YCH_CTL_ACT_LSB 4
 `define PMU_YCH_CTL_SID_LSB 8
 `define PMU_YCH_CTL_SID_W 8
+`define PMU_YCH_CTL_EDGE_LSB 16
 // END pmu regmap defines
 module pmu_yield #(
   parameter integer NCH = 4,            // channels per ring (1..8)
@@ -77,9 +79,18 @@ module pmu_yield #(
   output wire [2*NCH*16-1:0] ymiss_o,   // missed-trigger counts, channel k at [k*16 +: 16]
   output wire           yirq_o,         // a valid ACT=2 channel has YER set: PMU interrupt
   output wire           yfrz_o,         // a valid ACT=3 channel has YER set: freeze the counters
-  output wire [2*NCH-1:0] valid_o       // VALID of channel k (pmu_apb: an invalid channel reads 0)
+  output wire [2*NCH-1:0] valid_o,      // VALID of channel k (pmu_apb: an invalid channel reads 0)
+  output wire [2*NCH*EVW-1:0] yesv_o    // ESV of channel k at [k*EVW +: EVW] (lockstep view)
 );
   localparam integer NK = 2 * NCH;
+
+  // events of the previous cycle (edge-triggered sticky scenarios), shared
+  // by all channels
+  reg  [EVW-1:0] evt_prev_q;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) evt_prev_q <= {EVW{1'b0}};
+    else         evt_prev_q <= evt_i;
+  wire [EVW-1:0] evt_rise = evt_i & ~evt_prev_q;
 
   wire [1:0]     blk_q;
   wire [NK-1:0]  cand;                  // VALID & ACT=yield & YER
@@ -119,7 +130,7 @@ module pmu_yield #(
     for (k = 0; k < NK; k = k + 1) begin : g_ch
       localparam integer RING = k / NCH;      // 0 = ring 0, 1 = ring 3
       localparam integer IDX  = k % NCH;
-      reg            valid_q, any_q;
+      reg            valid_q, any_q, stk_q, edge_q;
       reg  [1:0]     act_q;            // ACT values 0..3 (4..15 never reach a channel)
       wire           yer_q;
       reg  [7:0]     sid_q;
@@ -140,8 +151,16 @@ module pmu_yield #(
       // scenario: the selected event bits must equal ESV (all of them, or any
       // with ANY). The trigger is registered: a scenario met in cycle t (with
       // the channel's configuration and ring of cycle t) counts in cycle t+1.
-      wire [EVW-1:0] match = ~(evt_i ^ esv_q) & esm_q;
-      wire trig_d = valid_q & (ring3_i == RING[0]) & (|esm_q) & (any_q ? |match : (match == esm_q));
+      // STK=0: same-cycle match against ESV. STK=1 (seed: "Occurrence of the
+      // particular event may set the bit in the event schema vector"; "When
+      // all the non masked monitors reach their respective designated
+      // conditions then the handler is called"): ESV collects the events
+      // (level, or edge with EDGE), the scenario holds when the ESM-selected
+      // bits are all set (any with ANY); it then clears ESV (fire).
+      wire           act_ok = valid_q & (ring3_i == RING[0]);
+      wire [EVW-1:0] esv_n  = esv_q | ({EVW{act_ok}} & (edge_q ? evt_rise : evt_i));
+      wire [EVW-1:0] match  = stk_q ? (esv_n & esm_q) : (~(evt_i ^ esv_q) & esm_q);
+      wire trig_d = act_ok & (|esm_q) & (any_q ? |match : (match == esm_q));
       reg  trig_q;
       wire uf     = trig_q & (cnt_q == 32'd0);
       wire deliv  = yield_o & (ring3_i == RING[0]) & (pick == IDX[2:0]);
@@ -156,7 +175,7 @@ module pmu_yield #(
       );
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
-          valid_q <= 1'b0; act_q <= 2'd0; any_q <= 1'b0; sid_q <= 8'd0; trig_q <= 1'b0;
+          valid_q <= 1'b0; act_q <= 2'd0; stk_q <= 1'b0; edge_q <= 1'b0; any_q <= 1'b0; sid_q <= 8'd0; trig_q <= 1'b0;
           esv_q <= {EVW{1'b0}}; esm_q <= {EVW{1'b0}}; sav_q <= 32'd0; cnt_q <= 32'd0;
           miss_q <= 16'd0; tgt_q <= {AW{1'b0}};
         end else begin
@@ -165,9 +184,16 @@ module pmu_yield #(
             valid_q <= wdata_i[`PMU_YCH_CTL_VALID_LSB];
             act_q   <= wdata_i[`PMU_YCH_CTL_ACT_LSB +: 2];
             any_q   <= wdata_i[`PMU_YCH_CTL_ANY_LSB];
+            stk_q   <= wdata_i[`PMU_YCH_CTL_STK_LSB];
+            edge_q  <= wdata_i[`PMU_YCH_CTL_EDGE_LSB];
             sid_q   <= wdata_i[`PMU_YCH_CTL_SID_LSB +: `PMU_YCH_CTL_SID_W];
           end
-          if (w_esv) esv_q <= wdata_i[EVW-1:0];
+          // ESV: a write loads it; sticky: a re-arm (CTL write with STK=1)
+          // or a fire clears it, else it collects the events
+          if (w_esv)                              esv_q <= wdata_i[EVW-1:0];
+          else if (w_ctl & wdata_i[`PMU_YCH_CTL_STK_LSB]) esv_q <= {EVW{1'b0}};
+          else if (stk_q & trig_d)                esv_q <= {EVW{1'b0}};
+          else if (stk_q)                         esv_q <= esv_n;
           if (w_esm) esm_q <= wdata_i[EVW-1:0];
           if (w_sav) sav_q <= wdata_i;
           // down-counter: a write (CNT or SAV) wins over counting
@@ -187,6 +213,8 @@ module pmu_yield #(
         ctl[`PMU_YCH_CTL_ACT_LSB +: 2] = act_q;
         ctl[`PMU_YCH_CTL_YER_LSB]   = yer_q;
         ctl[`PMU_YCH_CTL_ANY_LSB]   = any_q;
+        ctl[`PMU_YCH_CTL_STK_LSB]   = stk_q;
+        ctl[`PMU_YCH_CTL_EDGE_LSB]  = edge_q;
         ctl[`PMU_YCH_CTL_SID_LSB +: `PMU_YCH_CTL_SID_W] = sid_q;
       end
       assign rd_ctl_o[k*32 +: 32]    = ctl;
@@ -206,6 +234,7 @@ module pmu_yield #(
       assign yvis[k]  = yer_q & valid_q;
       assign ycnt_o[k*32 +: 32]  = cnt_q;
       assign ymiss_o[k*16 +: 16] = miss_q;
+      assign yesv_o[k*EVW +: EVW] = esv_q;
     end
   endgenerate
 

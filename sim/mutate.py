@@ -122,6 +122,18 @@ MUTANTS = [
     # only action 1 delivers a yield
     ("rtl-ych-act-any-yields", "rtl/pmu_yield.v",
      "assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q;", "assign cand[k]  = valid_q & act_q[0] & yer_q;"),
+    # sticky event-schema vector: cleared by the fire, by a re-arm; level/edge; masked events still set their bit
+    ("rtl-ych-stk-fire-keeps", "rtl/pmu_yield.v",
+     "else if (stk_q & trig_d)                esv_q <= {EVW{1'b0}};",
+     "else if (stk_q & trig_d)                esv_q <= esv_n;"),
+    ("model-ych-stk-rearm-keeps", "cmodel/pmu_model.c",
+     "else if (wreg == PMU_YCH_CTL_OFF && ((wd >> PMU_YCH_CTL_STK_LSB) & 1u)) y->esv = 0;",
+     "else if (0) y->esv = 0;"),
+    ("model-ych-stk-edge-as-level", "cmodel/pmu_model.c",
+     "(y->edge ? evt & ~m->evt_prev : evt)", "evt"),
+    ("rtl-ych-stk-masked-dropped", "rtl/pmu_yield.v",
+     "esv_q | ({EVW{act_ok}} & (edge_q ? evt_rise : evt_i))",
+     "esv_q | ({EVW{act_ok}} & esm_q & (edge_q ? evt_rise : evt_i))"),
     # counter areas: a counter must not see another area's classes
     ("rtl-area-ignored", "rtl/pmu_event_mux.v",
      "if (c % NAREA == area && c != FLOP_CLASS)", "if ((c % NAREA == area || 1'b1) && c != FLOP_CLASS)", ALT),

@@ -176,13 +176,28 @@ int yield_run_tests(const sw_target *t, uint32_t seed)
     y0 = b.n_access;
     s.action = 4;
     CHECK(yield_drv_arm(&d, 0, 0, &s) == YIELD_DRV_EINVAL && b.n_access == y0, "reserved action refused without access");
+    /* ---- sticky scenario: event 16 then (later) event 17 complete it, once */
+    memset(&s, 0, sizeof s);
+    s.esm = (1u << 16) | (1u << 17); s.sticky = 1; s.edge = 1; s.act_yield = 1; s.tgt = 0x5700;
+    yield_drv_eret(&d, 0);
+    CHECK(yield_drv_arm(&d, 0, 1 % d.nch, &s) == YIELD_DRV_OK, "sticky channel armed");
+    y0 = w.n_yield;
+    fire(&b, &w, 1u << 0, 1);
+    CHECK(yield_drv_esv(&d, 0, 1 % d.nch) == 1u << 16 && w.n_yield == y0, "sticky: event 16 seen (ESV 0x%x)",
+          yield_drv_esv(&d, 0, 1 % d.nch));
+    fire(&b, &w, 1u << 1, 1);
+    CHECK(w.n_yield == y0 + 1 && w.last_tgt == 0x5700 && yield_drv_esv(&d, 0, 1 % d.nch) == 0,
+          "sticky: event 17 completes the scenario, yield, ESV cleared (yields %u)", w.n_yield - y0);
+    yield_drv_eret(&d, 0);
+    yield_drv_disarm(&d, 0, 1 % d.nch);
     w.cpl0 = 3;                           /* ring 3 current for the disarm check */
 
     /* ---- disarm: triggers no longer count; an invalid channel reads 0 */
     yield_drv_disarm(&d, 3, 0);
+    y0 = w.n_yield;
     fire(&b, &w, 1, 5);
     yield_drv_status(&d, 3, 0, &st);
-    CHECK(!st.valid && st.cnt == 0 && w.n_yield == 3, "disarmed: reads 0 (cnt %u), yields %u", st.cnt, w.n_yield);
+    CHECK(!st.valid && st.cnt == 0 && w.n_yield == y0, "disarmed: reads 0 (cnt %u), yields %u", st.cnt, w.n_yield);
     if (!d.aw64) {
         s.tgt = 0x100000000ull;
         CHECK(yield_drv_arm(&d, 0, 0, &s) == YIELD_DRV_EINVAL, "64-bit target refused with CAP.AW64=0");

@@ -50,6 +50,11 @@ typedef struct {
     unsigned sid;        /* scenario id, 8 bits, software tag */
     uint64_t tgt;        /* yield target (bits 63:32 only with CAP.AW64) */
     unsigned action;     /* with act_yield=0: YIELD_ACT_* (> YIELD_ACT_FRZ: YIELD_DRV_EINVAL) */
+    int      sticky;     /* 1: esv is ignored; the channel collects the events that occur
+                          * (sticky vector, read with yield_drv_esv) and the scenario holds
+                          * when every esm bit has been seen (any: one); the vector is
+                          * cleared when it holds and when the channel is armed */
+    int      edge;       /* with sticky: 1 an event counts when it rises, 0 while it is high */
 } yield_scenario;
 
 typedef struct {
@@ -74,6 +79,9 @@ int      yield_drv_arm(const yield_dev *d, unsigned ring, unsigned ch, const yie
 /* Disarm: VALID=0 (the CTL write drops a pending YER; ACT/ANY/SID kept). */
 int      yield_drv_disarm(const yield_dev *d, unsigned ring, unsigned ch);
 int      yield_drv_status(const yield_dev *d, unsigned ring, unsigned ch, yield_status *st);
+/* The channel's event-schema vector (sticky: the events seen since the last
+ * fire or arm); 0 for a bad ring/channel or an invalid channel. */
+uint32_t yield_drv_esv(const yield_dev *d, unsigned ring, unsigned ch);
 /* Clear a channel's YER (the acknowledge of a silent, interrupt or freeze
  * channel): rewrites CTL, a re-arm; software cannot write YER itself. */
 int      yield_drv_ack(const yield_dev *d, unsigned ring, unsigned ch);

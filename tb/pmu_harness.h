@@ -235,6 +235,7 @@ struct Harness {
             struct { const char *n; uint64_t r, e; } ch[] = {
                 {"CNT", get_bits(dut->ycnt_o, k * 32, 32), pmu_model_ych_cnt(m, r3, i)},
                 {"MISS", get_bits(dut->ymiss_o, k * 16, 16), pmu_model_ych_miss(m, r3, i)},
+                {"ESV", get_bits(dut->yesv_o, k * 25, 25), pmu_model_ych_esv(m, r3, i)},
             };
             for (auto &x : ch)
                 if (!failed && x.r != x.e) {

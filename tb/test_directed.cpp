@@ -592,11 +592,11 @@ static void t_smp_regs(Harness &h) {
     // hardware"; EMONITOR programs "the various fields except the YER BIT"):
     // the write of bit 2 is ignored; ACT is 4 bits, 0..3 legal
     CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, 0xFFFFFF3F), 0);
-    CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), 0xFF39u);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), 0x1FF3Bu);
     // ACT 4..15 are reserved: PSLVERR, nothing changes (also the other fields)
     for (uint32_t a : {4u, 5u, 8u, 15u}) {
         CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, a << PMU_YCH_CTL_ACT_LSB), 1);
-        CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), 0xFF39u);
+        CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), 0x1FF3Bu);
     }
     CHECK_EQ(h.write(PMU_REG_YCH_CTL(3, 0), 6u << PMU_YCH_CTL_ACT_LSB, 0xF, 0), 1);   // ring 3 too
     for (uint32_t a = 0; a < 4; a++) {
@@ -1121,6 +1121,55 @@ static void t_yield_actions(Harness &h) {
     h.in.ev[0][E] = 0;
 }
 
+// Sticky event-schema vector (seed: "Occurrence of the particular event may
+// set the bit in the event schema vector ... When all the non masked monitors
+// reach their respective designated conditions then the handler is called";
+// "the user may choose to specify the trigger as a level trigger or an edge
+// trigger"): events of different cycles complete the scenario; a masked
+// event still sets its bit; the fire and a re-arm clear the vector.
+static void t_yield_sticky(Harness &h) {
+    const uint32_t STK = PMU_YCH_CTL_STK_MASK, EDG = PMU_YCH_CTL_EDGE_MASK;
+    // scenario: external events 0 and 1 (cache miss, then pipeline stall, as the
+    // seed's scenario 0), SAV=0: every completion underflows
+    ych(h, 0, 0, V | ACT | STK, 0, YE(0) | YE(1), 0, 0x5710);
+    YCpu cpu(h);
+    h.in.yev = 1;  CHECK_EQ(cpu.cycle(), -1);        // event 0 in cycle t
+    h.in.yev = 4;  CHECK_EQ(cpu.cycle(), -1);        // event 2 (masked): its bit is set all the same
+    h.in.yev = 0;
+    for (int i = 0; i < 3; i++) CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), YE(0) | YE(2));
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 0);       // no completion yet
+    h.in.yev = 2;  CHECK_EQ(cpu.cycle(), -1);        // event 1 in cycle u completes the vector: fire
+    h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);        // counts (underflow) in u+1
+    CHECK_EQ(cpu.cycle(), 0);                        // delivered in u+2
+    CHECK_EQ(h.out.yield_tgt, 0x5710);
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), 0);       // the fire cleared the vector (event 2 too)
+    cpu.eret(0); cpu.cycle(); cpu.cycle();
+    // level: an event held high sets its bit again after each fire; edge: once
+    h.in.yev = 1;                                    // event 0 held high
+    for (int i = 0; i < 4; i++) cpu.cycle();
+    h.in.yev = 3;  cpu.cycle();                      // + event 1: fire
+    h.in.yev = 1;  cpu.cycle();
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), YE(0));   // level: event 0 set again right after the fire
+    ych(h, 0, 0, V | ACT | STK | EDG, 0, YE(0) | YE(1), 0, 0x5710);   // edge; re-arm clears ESV
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), 0);       // event 0 still high, but it does not rise
+    h.in.yev = 0;  cpu.cycle();
+    h.in.yev = 1;  cpu.cycle();                      // rises: set
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), YE(0));
+    // re-arm (CTL write with STK=1) clears the vector
+    h.write(PMU_REG_YCH_CTL(0, 0), V | ACT | STK | EDG);
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), 0);
+    h.in.yev = 0;
+    h.idle(4);
+    // ANY: one masked event suffices; the vector of another ring's channel does not collect
+    ych(h, 0, 0, V | STK | PMU_YCH_CTL_ANY_MASK, 0, YE(0) | YE(1), 5);
+    ych(h, 3, 0, V | STK, 0, YE(0), 5);
+    h.in.yev = 2; h.step(); h.in.yev = 0; h.idle(3);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 4);      // one completion
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), 0);
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(3, 0)), 0);      // ring 3 not current
+}
+
 // Priority: same-cycle requests are delivered lowest index first, one per ERET; rings are separate.
 static void t_yield_priority(Harness &h) {
     for (unsigned i = 0; i < NCH_; i++) ych(h, 0, i, V | ACT, YE(3), YE(3), 0, 0x100 + i);
@@ -1374,7 +1423,7 @@ int main(int argc, char **argv) {
         {"process_mark", t_process_mark}, {"history", t_history},
         {"yield_500k_100k", t_yield_500k_100k, true}, {"yield_blocked", t_yield_blocked},
         {"yield_silent", t_yield_silent}, {"yield_priority", t_yield_priority},
-        {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"latencies", t_latencies},
+        {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"latencies", t_latencies},
     };
     int passed = 0, failed = 0;
     for (auto &t : tests) {

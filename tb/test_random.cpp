@@ -49,6 +49,7 @@ int main(int argc, char **argv) {
     uint64_t cov_pmi = 0, cov_pmi_tb = 0, cov_siar = 0, cov_y0 = 0, cov_y3 = 0, cov_pend_blk = 0;
     uint64_t cov_frz = 0, cov_trig = 0, cov_hist = 0, cov_u3 = 0, cov_lat = 0;
     uint64_t cov_yact_bad = 0, cov_yirq = 0, cov_yfrz = 0;   // yield actions
+    uint64_t cov_stk_fire = 0, cov_stk_edge = 0, cov_stk_level = 0;   // sticky scenarios
     uint64_t cov_area_in = 0, cov_area_out = 0, cov_absent = 0;
     std::vector<uint32_t> xctl(c.nc, 0);
     const uint64_t half = 1ull << (c.cw - 1);
@@ -139,6 +140,7 @@ int main(int argc, char **argv) {
                 v = (r.chance(85) ? PMU_YCH_CTL_VALID_MASK : 0) |
                     (r.chance(65) ? PMU_YACT_YIELD : r.chance(85) ? r.below(4) : 4 + r.below(12)) << PMU_YCH_CTL_ACT_LSB |
                     (r.chance(10) ? PMU_YCH_CTL_YER_MASK : 0) | (r.chance(30) ? PMU_YCH_CTL_ANY_MASK : 0) |
+                    (r.chance(35) ? PMU_YCH_CTL_STK_MASK : 0) | (r.chance(50) ? PMU_YCH_CTL_EDGE_MASK : 0) |
                     (v & (r.chance(90) ? PMU_YCH_CTL_SID_MASK : ~0u));
                 break;
             case PMU_YCH_ESV_OFF: case PMU_YCH_ESM_OFF: {
@@ -353,6 +355,17 @@ int main(int argc, char **argv) {
             uint32_t yer = pmu_model_yer(h.m), blk = pmu_model_yblk(h.m), lo = (1u << c.nch) - 1;
             if (((blk & 1) && (yer & lo)) || ((blk & 2) && (yer >> c.nch & lo))) cov_pend_blk++;
             if (pmu_model_yact(h.m, PMU_YACT_IRQ)) cov_yirq++;
+            // sticky scenarios: a vector that collected events is cleared by its fire
+            static uint32_t prev_esv[2 * PMU_NCH_MAX];
+            for (unsigned k = 0; k < 2 * c.nch; k++) {
+                uint32_t e = pmu_model_ych_esv(h.m, k >= c.nch, k % c.nch);
+                uint32_t ctl = pmu_model_ych_ctl(h.m, k >= c.nch, k % c.nch);
+                if (ctl & PMU_YCH_CTL_STK_MASK) {
+                    if (prev_esv[k] && !e) cov_stk_fire++;
+                    if (e & ~prev_esv[k]) (ctl & PMU_YCH_CTL_EDGE_MASK ? cov_stk_edge : cov_stk_level)++;
+                }
+                prev_esv[k] = e;
+            }
             if (pmu_model_yact(h.m, PMU_YACT_FRZ)) cov_yfrz++;
             uint32_t mm = pmu_model_mmcr(h.m);
             if (mm & PMU_MMCR_FRZ_MASK) cov_frz++;
@@ -418,6 +431,9 @@ int main(int argc, char **argv) {
         goal("channel CTL writes with a reserved action refused", cov_yact_bad, 5 * k);
         goal("cycles with a yield-channel interrupt (ACT=2) pending", cov_yirq, 100 * k);
         goal("cycles frozen by a yield channel (ACT=3)", cov_yfrz, 100 * k);
+        goal("sticky vectors cleared (fire or re-arm)", cov_stk_fire, 20 * k);
+        goal("sticky bits set by an event edge (EDGE=1)", cov_stk_edge, 20 * k);
+        goal("sticky bits set by an event level (EDGE=0)", cov_stk_level, 20 * k);
     }
     if (!c.has_sample || !c.has_yield)
         goal("accesses to a left-out block answered PSLVERR", cov_absent, 10 * k);

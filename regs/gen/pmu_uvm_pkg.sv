@@ -444,10 +444,12 @@ package pmu_uvm_pkg;
     // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t::YCH_CTL
     class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL extends uvm_reg;
         rand uvm_reg_field VALID;
+        rand uvm_reg_field STK;
         rand uvm_reg_field YER;
         rand uvm_reg_field ANY;
         rand uvm_reg_field ACT;
         rand uvm_reg_field SID;
+        rand uvm_reg_field EDGE;
 
         function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
@@ -456,6 +458,8 @@ package pmu_uvm_pkg;
         virtual function void build();
             this.VALID = new("VALID");
             this.VALID.configure(this, 1, 0, "RW", 1, 'h0, 1, 1, 0);
+            this.STK = new("STK");
+            this.STK.configure(this, 1, 1, "RW", 1, 'h0, 1, 1, 0);
             this.YER = new("YER");
             this.YER.configure(this, 1, 2, "RO", 1, 'h0, 1, 1, 0);
             this.ANY = new("ANY");
@@ -464,6 +468,8 @@ package pmu_uvm_pkg;
             this.ACT.configure(this, 4, 4, "RW", 1, 'h0, 1, 1, 0);
             this.SID = new("SID");
             this.SID.configure(this, 8, 8, "RW", 1, 'h0, 1, 1, 0);
+            this.EDGE = new("EDGE");
+            this.EDGE.configure(this, 1, 16, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
     endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL
 
@@ -628,10 +634,12 @@ package pmu_uvm_pkg;
     // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_CTL
     class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL extends uvm_reg;
         rand uvm_reg_field VALID;
+        rand uvm_reg_field STK;
         rand uvm_reg_field YER;
         rand uvm_reg_field ANY;
         rand uvm_reg_field ACT;
         rand uvm_reg_field SID;
+        rand uvm_reg_field EDGE;
 
         function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
@@ -640,6 +648,8 @@ package pmu_uvm_pkg;
         virtual function void build();
             this.VALID = new("VALID");
             this.VALID.configure(this, 1, 0, "RW", 1, 'h0, 1, 1, 0);
+            this.STK = new("STK");
+            this.STK.configure(this, 1, 1, "RW", 1, 'h0, 1, 1, 0);
             this.YER = new("YER");
             this.YER.configure(this, 1, 2, "RO", 1, 'h0, 1, 1, 0);
             this.ANY = new("ANY");
@@ -648,6 +658,8 @@ package pmu_uvm_pkg;
             this.ACT.configure(this, 4, 4, "RW", 1, 'h0, 1, 1, 0);
             this.SID = new("SID");
             this.SID.configure(this, 8, 8, "RW", 1, 'h0, 1, 1, 0);
+            this.EDGE = new("EDGE");
+            this.EDGE.configure(this, 1, 16, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
     endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL
 
