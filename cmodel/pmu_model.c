@@ -18,7 +18,7 @@ typedef struct {
 } pmu_ctr;
 
 typedef struct {                       /* one yield channel (pmu_yield) */
-    unsigned valid, act, yer, any, sid, stk, edge;   /* act: PMU_YACT_* (0..3; 4..15 answer PSLVERR) */
+    unsigned valid, act, yer, any, sid, stk, edge, flt, pre, hint;   /* act: PMU_YACT_* (0..3; 4..15 answer PSLVERR) */
     unsigned trig_q;                   /* scenario met in the previous cycle (registered trigger) */
     uint32_t esv, esm, sav, cnt;
     unsigned miss;
@@ -236,7 +236,8 @@ static uint32_t ych_word(const pmu_ych *y, unsigned off)
     case PMU_YCH_CTL_OFF:
         return y->valid << PMU_YCH_CTL_VALID_LSB | y->act << PMU_YCH_CTL_ACT_LSB | y->yer << PMU_YCH_CTL_YER_LSB |
                y->any << PMU_YCH_CTL_ANY_LSB | y->sid << PMU_YCH_CTL_SID_LSB |
-               y->stk << PMU_YCH_CTL_STK_LSB | y->edge << PMU_YCH_CTL_EDGE_LSB;
+               y->stk << PMU_YCH_CTL_STK_LSB | y->edge << PMU_YCH_CTL_EDGE_LSB | y->flt << PMU_YCH_CTL_FLT_LSB |
+               y->pre << PMU_YCH_CTL_PRE_LSB | y->hint << PMU_YCH_CTL_HINT_LSB;
     case PMU_YCH_ESV_OFF:    return y->esv;
     case PMU_YCH_ESM_OFF:    return y->esm;
     case PMU_YCH_SAV_OFF:    return y->sav;
@@ -321,6 +322,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         out->yield_ring = m->cfg.has_yield && (in->cpl[0] & 3u) != 0;
         out->yield_ch = ypick >= 0 ? (uint8_t)((unsigned)ypick % m->cfg.nch) : 0u;
         out->yield_tgt = ypick >= 0 ? m->y[ypick].tgt : 0u;
+        out->yield_attr = ypick >= 0 ? (uint8_t)(m->y[ypick].flt | m->y[ypick].pre << 1 | m->y[ypick].hint << 2) : 0u;
     }
 
     /* ---- event path (pmu_core; uses pre-edge state) ----
@@ -411,7 +413,9 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             const int trig_d = act_ok && y->esm && (y->any ? match != 0 : match == y->esm);
             const unsigned stk_old = y->stk;
             y->trig_q = (unsigned)trig_d;
-            const int deliv = ypick == (int)k;
+            /* delivered, or dropped by a delivered fault-like yield of its ring */
+            const int deliv = ypick == (int)k ||
+                              (ypick >= 0 && m->y[ypick].flt && ring == r3 && y->flt && y->act == PMU_YACT_YIELD);
             const int missed = uf && y->yer && !deliv;
             const unsigned wreg = wr_ok && ych_k == k ? yoff : 0xFFu;
             if (wreg == PMU_YCH_CTL_OFF) {
@@ -421,6 +425,9 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
                 y->sid = (wd & PMU_YCH_CTL_SID_MASK) >> PMU_YCH_CTL_SID_LSB;
                 y->stk = (wd >> PMU_YCH_CTL_STK_LSB) & 1u;
                 y->edge = (wd >> PMU_YCH_CTL_EDGE_LSB) & 1u;
+                y->flt = (wd >> PMU_YCH_CTL_FLT_LSB) & 1u;
+                y->pre = (wd >> PMU_YCH_CTL_PRE_LSB) & 1u;
+                y->hint = (wd >> PMU_YCH_CTL_HINT_LSB) & 1u;
             }
             /* YER: hardware only; delivery and a CTL write (re-arm) clear it,
              * an underflow sets it (the set wins) */

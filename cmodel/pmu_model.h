@@ -71,6 +71,7 @@ typedef struct {
     uint8_t  pmi;                            /* PMSTAT != 0 */
     uint8_t  yield, yield_ring, yield_ch;    /* yield_ring: 0 ring 0, 1 ring 3 */
     uint64_t yield_tgt;
+    uint8_t  yield_attr;                     /* {HINT, PRE, FLT} of the delivered channel */
 } pmu_outputs;
 
 typedef struct pmu_model pmu_model;

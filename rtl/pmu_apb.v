@@ -290,7 +290,7 @@ module pmu_apb #(
                       ({32{k_q[K_CNT_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
                       ({32{k_q[K_CNT_HI]}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_XCTL]}} & (xctl_q[idx_q*32 +: 32]) & 32'h0000001F) |
-                      ({32{k_q[K_YCH0_CTL] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_ctl_i[idx_q*32 +: 32] & 32'h0001FFFF) |
+                      ({32{k_q[K_YCH0_CTL] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_ctl_i[idx_q*32 +: 32] & 32'h000FFFFF) |
                       ({32{k_q[K_YCH0_ESV] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_esv_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
                       ({32{k_q[K_YCH0_ESM] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_esm_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
                       ({32{k_q[K_YCH0_SAV] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_sav_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
@@ -298,7 +298,7 @@ module pmu_apb #(
                       ({32{k_q[K_YCH0_MISS] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_miss_i[idx_q*32 +: 32] & 32'h0000FFFF) |
                       ({32{k_q[K_YCH0_TGT_LO] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_tgt_lo_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCH0_TGT_HI] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_tgt_hi_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCH3_CTL] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_ctl_i[idx_q*32 +: 32] & 32'h0001FFFF) |
+                      ({32{k_q[K_YCH3_CTL] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_ctl_i[idx_q*32 +: 32] & 32'h000FFFFF) |
                       ({32{k_q[K_YCH3_ESV] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_esv_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
                       ({32{k_q[K_YCH3_ESM] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_esm_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
                       ({32{k_q[K_YCH3_SAV] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_sav_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |

@@ -114,6 +114,7 @@ module pmu_core #(
   output wire                  yield_ring_o,  // 0 ring 0, 1 ring 3
   output wire [2:0]            yield_ch_o,     // channel of the delivered yield
   output wire [AW-1:0]         yield_tgt_o,    // target address of the delivered yield
+  output wire [2:0]            yield_attr_o,   // {HINT, PRE, FLT} of the delivered channel (docs/yield.md)
   output wire [1:0]            yblk_o,        // block bits {ring 3, ring 0}
   output wire [2*NCH-1:0]      yer_o,         // YER bits {ring-3 channels, ring-0 channels}
   // state observation (trace/debug, like cnt_o): sampling status, channel
@@ -342,7 +343,7 @@ module pmu_core #(
         .rd_ctl_o(yrd_ctl), .rd_esv_o(yrd_esv), .rd_esm_o(yrd_esm), .rd_sav_o(yrd_sav),
         .rd_cnt_o(yrd_cnt), .rd_miss_o(yrd_miss), .rd_tgt_lo_o(yrd_tlo), .rd_tgt_hi_o(yrd_thi),
         .yr0_rd_o(yr0_rd), .yr3_rd_o(yr3_rd),
-        .yield_o, .yield_ring_o, .yield_ch_o, .yield_tgt_o, .yblk_o, .yer_o, .ycnt_o, .ymiss_o,
+        .yield_o, .yield_ring_o, .yield_ch_o, .yield_tgt_o, .yield_attr_o, .yblk_o, .yer_o, .ycnt_o, .ymiss_o,
         .yirq_o(yirq), .yfrz_o(yfrz), .valid_o(yvalid), .yesv_o
       );
     end else if (LEGAL) begin : g_no_yld
@@ -351,7 +352,7 @@ module pmu_core #(
       assign yrd_sav = {2*NCH*32{1'b0}}; assign yrd_cnt = {2*NCH*32{1'b0}}; assign yrd_miss = {2*NCH*32{1'b0}};
       assign yrd_tlo = {2*NCH*32{1'b0}}; assign yrd_thi = {2*NCH*32{1'b0}};
       assign yield_o = 1'b0; assign yield_ring_o = 1'b0; assign yield_ch_o = 3'd0;
-      assign yield_tgt_o = {AW{1'b0}}; assign yblk_o = 2'b00; assign yer_o = {2*NCH{1'b0}};
+      assign yield_tgt_o = {AW{1'b0}}; assign yield_attr_o = 3'd0; assign yblk_o = 2'b00; assign yer_o = {2*NCH{1'b0}};
       assign ycnt_o = {2*NCH*32{1'b0}}; assign ymiss_o = {2*NCH*16{1'b0}}; assign yesv_o = {2*NCH*25{1'b0}};
       assign yirq = 1'b0; assign yfrz = 1'b0; assign yvalid = {2*NCH{1'b0}};
     end

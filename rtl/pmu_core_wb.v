@@ -72,6 +72,7 @@ module pmu_core_wb #(
   output wire                  yield_ring_o,  // 0 ring 0, 1 ring 3
   output wire [2:0]            yield_ch_o,
   output wire [AW-1:0]         yield_tgt_o,
+  output wire [2:0]            yield_attr_o,
   output wire [1:0]            yblk_o,        // block bits {ring 3, ring 0}
   output wire [2*NCH-1:0]      yer_o,         // YER bits {ring-3 channels, ring-0 channels}
   // state observation (trace/debug, like cnt_o): sampling status, channel
@@ -133,6 +134,7 @@ module pmu_core_wb #(
     .yield_ring_o(yield_ring_o),
     .yield_ch_o(yield_ch_o),
     .yield_tgt_o(yield_tgt_o),
+    .yield_attr_o(yield_attr_o),
     .yblk_o(yblk_o),
     .yer_o(yer_o),
     .pmstat_o(pmstat_o),

@@ -43,6 +43,9 @@
 `define PMU_YCH_CTL_SID_LSB 8
 `define PMU_YCH_CTL_SID_W 8
 `define PMU_YCH_CTL_EDGE_LSB 16
+`define PMU_YCH_CTL_FLT_LSB 17
+`define PMU_YCH_CTL_PRE_LSB 18
+`define PMU_YCH_CTL_HINT_LSB 19
 // END pmu regmap defines
 module pmu_yield #(
   parameter integer NCH = 4,            // channels per ring (1..8)
@@ -73,6 +76,7 @@ module pmu_yield #(
   output wire           yield_ring_o,
   output wire [2:0]     yield_ch_o,
   output wire [AW-1:0]  yield_tgt_o,
+  output wire [2:0]     yield_attr_o,   // {HINT, PRE, FLT} of the delivered channel
   output wire [1:0]     yblk_o,         // block bits {ring 3, ring 0}
   output wire [2*NCH-1:0] yer_o,        // YER: ring-0 channels [NCH-1:0], ring-3 [2*NCH-1:NCH]
   output wire [2*NCH*32-1:0] ycnt_o,    // down-counters, channel k at [k*32 +: 32] (same order as yer_o)
@@ -96,6 +100,7 @@ module pmu_yield #(
   wire [NK-1:0]  cand;                  // VALID & ACT=yield & YER
   wire [NK-1:0]  yer, yvis;             // YER; YER & VALID (YRING0/3)
   wire [NK-1:0]  valid;
+  wire [NK*3-1:0] attr;                 // {HINT, PRE, FLT} of channel k
   wire [NK-1:0]  irq_k, frz_k;          // VALID & YER & ACT=irq / ACT=freeze
   wire [NK*AW-1:0] tgt;
 
@@ -119,6 +124,14 @@ module pmu_yield #(
       if (yield_o && (j / NCH) == {31'd0, ring3_i} && (j % NCH) == {29'd0, pick}) tgt_sel = tgt[j*AW +: AW];
   end
   assign yield_tgt_o = tgt_sel;
+  reg [2:0] attr_sel;
+  always @* begin
+    attr_sel = 3'd0;
+    for (j = 0; j < NK; j = j + 1)
+      if (yield_o && (j / NCH) == {31'd0, ring3_i} && (j % NCH) == {29'd0, pick}) attr_sel = attr[j*3 +: 3];
+  end
+  assign yield_attr_o = attr_sel;
+  wire pick_flt = attr_sel[0];          // the delivered yield is fault-like
 
   // ---- block bits: set on delivery, W1C by the ERET write (the set wins)
   assign blk_q     = blk_i;
@@ -130,7 +143,7 @@ module pmu_yield #(
     for (k = 0; k < NK; k = k + 1) begin : g_ch
       localparam integer RING = k / NCH;      // 0 = ring 0, 1 = ring 3
       localparam integer IDX  = k % NCH;
-      reg            valid_q, any_q, stk_q, edge_q;
+      reg            valid_q, any_q, stk_q, edge_q, flt_q, pre_q, hint_q;
       reg  [1:0]     act_q;            // ACT values 0..3 (4..15 never reach a channel)
       wire           yer_q;
       reg  [7:0]     sid_q;
@@ -163,7 +176,11 @@ module pmu_yield #(
       wire trig_d = act_ok & (|esm_q) & (any_q ? |match : (match == esm_q));
       reg  trig_q;
       wire uf     = trig_q & (cnt_q == 32'd0);
-      wire deliv  = yield_o & (ring3_i == RING[0]) & (pick == IDX[2:0]);
+      // delivered, or dropped: a fault-like yield of the ring is delivered and
+      // this is another pending fault-like yield request (seed: "all other
+      // fault like yield requests ... are dropped i.e. their channel YER bits
+      // are cleared")
+      wire deliv  = yield_o & (ring3_i == RING[0]) & ((pick == IDX[2:0]) | (pick_flt & flt_q & (act_q == 2'd1)));
       wire missed = uf & yer_q & ~deliv;
 
       // YER: hardware only (seed: "the value of the YER field is set by
@@ -175,7 +192,7 @@ module pmu_yield #(
       );
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
-          valid_q <= 1'b0; act_q <= 2'd0; stk_q <= 1'b0; edge_q <= 1'b0; any_q <= 1'b0; sid_q <= 8'd0; trig_q <= 1'b0;
+          valid_q <= 1'b0; act_q <= 2'd0; stk_q <= 1'b0; edge_q <= 1'b0; flt_q <= 1'b0; pre_q <= 1'b0; hint_q <= 1'b0; any_q <= 1'b0; sid_q <= 8'd0; trig_q <= 1'b0;
           esv_q <= {EVW{1'b0}}; esm_q <= {EVW{1'b0}}; sav_q <= 32'd0; cnt_q <= 32'd0;
           miss_q <= 16'd0; tgt_q <= {AW{1'b0}};
         end else begin
@@ -186,6 +203,9 @@ module pmu_yield #(
             any_q   <= wdata_i[`PMU_YCH_CTL_ANY_LSB];
             stk_q   <= wdata_i[`PMU_YCH_CTL_STK_LSB];
             edge_q  <= wdata_i[`PMU_YCH_CTL_EDGE_LSB];
+            flt_q   <= wdata_i[`PMU_YCH_CTL_FLT_LSB];
+            pre_q   <= wdata_i[`PMU_YCH_CTL_PRE_LSB];
+            hint_q  <= wdata_i[`PMU_YCH_CTL_HINT_LSB];
             sid_q   <= wdata_i[`PMU_YCH_CTL_SID_LSB +: `PMU_YCH_CTL_SID_W];
           end
           // ESV: a write loads it; sticky: a re-arm (CTL write with STK=1)
@@ -215,6 +235,9 @@ module pmu_yield #(
         ctl[`PMU_YCH_CTL_ANY_LSB]   = any_q;
         ctl[`PMU_YCH_CTL_STK_LSB]   = stk_q;
         ctl[`PMU_YCH_CTL_EDGE_LSB]  = edge_q;
+        ctl[`PMU_YCH_CTL_FLT_LSB]   = flt_q;
+        ctl[`PMU_YCH_CTL_PRE_LSB]   = pre_q;
+        ctl[`PMU_YCH_CTL_HINT_LSB]  = hint_q;
         ctl[`PMU_YCH_CTL_SID_LSB +: `PMU_YCH_CTL_SID_W] = sid_q;
       end
       assign rd_ctl_o[k*32 +: 32]    = ctl;
@@ -231,6 +254,7 @@ module pmu_yield #(
       assign irq_k[k] = valid_q & (act_q == 2'd2) & yer_q;
       assign frz_k[k] = valid_q & (act_q == 2'd3) & yer_q;
       assign yer[k]   = yer_q;
+      assign attr[k*3 +: 3] = {hint_q, pre_q, flt_q};
       assign yvis[k]  = yer_q & valid_q;
       assign ycnt_o[k*32 +: 32]  = cnt_q;
       assign ymiss_o[k*16 +: 16] = miss_q;

@@ -134,6 +134,16 @@ MUTANTS = [
     ("rtl-ych-stk-masked-dropped", "rtl/pmu_yield.v",
      "esv_q | ({EVW{act_ok}} & (edge_q ? evt_rise : evt_i))",
      "esv_q | ({EVW{act_ok}} & esm_q & (edge_q ? evt_rise : evt_i))"),
+    # yield types: a delivered fault-like yield drops the other fault-like requests, a trap-like one does not
+    ("rtl-ych-fault-no-drop", "rtl/pmu_yield.v",
+     "(pick_flt & flt_q & (act_q == 2'd1))", "(pick_flt & flt_q & (act_q == 2'd3))"),   # lint-clean: drops no yield channel
+    ("model-ych-trap-drops", "cmodel/pmu_model.c",
+     "(ypick >= 0 && m->y[ypick].flt && ring == r3 && y->flt && y->act == PMU_YACT_YIELD)",
+     "(ypick >= 0 && ring == r3 && y->flt && y->act == PMU_YACT_YIELD)"),
+    # the precise / hint attributes driven with the yield
+    ("model-ych-attr-swapped", "cmodel/pmu_model.c",
+     "m->y[ypick].flt | m->y[ypick].pre << 1 | m->y[ypick].hint << 2",
+     "m->y[ypick].flt | m->y[ypick].hint << 1 | m->y[ypick].pre << 2"),
     # counter areas: a counter must not see another area's classes
     ("rtl-area-ignored", "rtl/pmu_event_mux.v",
      "if (c % NAREA == area && c != FLOP_CLASS)", "if ((c % NAREA == area || 1'b1) && c != FLOP_CLASS)", ALT),

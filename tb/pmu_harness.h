@@ -277,6 +277,7 @@ struct Harness {
         if (dut->yield_ring_o != out.yield_ring) fail_dump("YIELD_RING", dut->yield_ring_o, out.yield_ring);
         if (dut->yield_ch_o != out.yield_ch) fail_dump("YIELD_CH", dut->yield_ch_o, out.yield_ch);
         if ((uint64_t)dut->yield_tgt_o != out.yield_tgt) fail_dump("YIELD_TGT", dut->yield_tgt_o, out.yield_tgt);
+        if (dut->yield_attr_o != out.yield_attr) fail_dump("YIELD_ATTR", dut->yield_attr_o, out.yield_attr);
         dut->clk_i = 1;
         eval();
 #ifdef PMU_WRAPPED

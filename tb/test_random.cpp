@@ -49,6 +49,7 @@ int main(int argc, char **argv) {
     uint64_t cov_pmi = 0, cov_pmi_tb = 0, cov_siar = 0, cov_y0 = 0, cov_y3 = 0, cov_pend_blk = 0;
     uint64_t cov_frz = 0, cov_trig = 0, cov_hist = 0, cov_u3 = 0, cov_lat = 0;
     uint64_t cov_yact_bad = 0, cov_yirq = 0, cov_yfrz = 0;   // yield actions
+    uint64_t cov_flt = 0, cov_prehint = 0;   // yield types / attributes
     uint64_t cov_stk_fire = 0, cov_stk_edge = 0, cov_stk_level = 0;   // sticky scenarios
     uint64_t cov_area_in = 0, cov_area_out = 0, cov_absent = 0;
     std::vector<uint32_t> xctl(c.nc, 0);
@@ -141,6 +142,8 @@ int main(int argc, char **argv) {
                     (r.chance(65) ? PMU_YACT_YIELD : r.chance(85) ? r.below(4) : 4 + r.below(12)) << PMU_YCH_CTL_ACT_LSB |
                     (r.chance(10) ? PMU_YCH_CTL_YER_MASK : 0) | (r.chance(30) ? PMU_YCH_CTL_ANY_MASK : 0) |
                     (r.chance(35) ? PMU_YCH_CTL_STK_MASK : 0) | (r.chance(50) ? PMU_YCH_CTL_EDGE_MASK : 0) |
+                    (r.chance(40) ? PMU_YCH_CTL_FLT_MASK : 0) | (r.chance(50) ? PMU_YCH_CTL_PRE_MASK : 0) |
+                    (r.chance(50) ? PMU_YCH_CTL_HINT_MASK : 0) |
                     (v & (r.chance(90) ? PMU_YCH_CTL_SID_MASK : ~0u));
                 break;
             case PMU_YCH_ESV_OFF: case PMU_YCH_ESM_OFF: {
@@ -352,6 +355,8 @@ int main(int argc, char **argv) {
             if ((uint64_t)h.dut->siar_o != prev_siar) cov_siar++;
             prev_siar = h.dut->siar_o;
             if (h.out.yield) (h.out.yield_ring ? cov_y3 : cov_y0)++;
+            if (h.out.yield && (h.out.yield_attr & 1)) cov_flt++;   // fault-like (drops the other fault-like requests)
+            if (h.out.yield && (h.out.yield_attr & 6) == 6) cov_prehint++;
             uint32_t yer = pmu_model_yer(h.m), blk = pmu_model_yblk(h.m), lo = (1u << c.nch) - 1;
             if (((blk & 1) && (yer & lo)) || ((blk & 2) && (yer >> c.nch & lo))) cov_pend_blk++;
             if (pmu_model_yact(h.m, PMU_YACT_IRQ)) cov_yirq++;
@@ -432,6 +437,8 @@ int main(int argc, char **argv) {
         goal("cycles with a yield-channel interrupt (ACT=2) pending", cov_yirq, 100 * k);
         goal("cycles frozen by a yield channel (ACT=3)", cov_yfrz, 100 * k);
         goal("sticky vectors cleared (fire or re-arm)", cov_stk_fire, 20 * k);
+        goal("fault-like yields delivered", cov_flt, 5 * k);
+        goal("yields delivered with PRE and HINT set", cov_prehint, 2 * k);
         goal("sticky bits set by an event edge (EDGE=1)", cov_stk_edge, 20 * k);
         goal("sticky bits set by an event level (EDGE=0)", cov_stk_level, 20 * k);
     }

@@ -450,6 +450,9 @@ package pmu_uvm_pkg;
         rand uvm_reg_field ACT;
         rand uvm_reg_field SID;
         rand uvm_reg_field EDGE;
+        rand uvm_reg_field FLT;
+        rand uvm_reg_field PRE;
+        rand uvm_reg_field HINT;
 
         function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
@@ -470,6 +473,12 @@ package pmu_uvm_pkg;
             this.SID.configure(this, 8, 8, "RW", 1, 'h0, 1, 1, 0);
             this.EDGE = new("EDGE");
             this.EDGE.configure(this, 1, 16, "RW", 1, 'h0, 1, 1, 0);
+            this.FLT = new("FLT");
+            this.FLT.configure(this, 1, 17, "RW", 1, 'h0, 1, 1, 0);
+            this.PRE = new("PRE");
+            this.PRE.configure(this, 1, 18, "RW", 1, 'h0, 1, 1, 0);
+            this.HINT = new("HINT");
+            this.HINT.configure(this, 1, 19, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
     endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL
 
@@ -640,6 +649,9 @@ package pmu_uvm_pkg;
         rand uvm_reg_field ACT;
         rand uvm_reg_field SID;
         rand uvm_reg_field EDGE;
+        rand uvm_reg_field FLT;
+        rand uvm_reg_field PRE;
+        rand uvm_reg_field HINT;
 
         function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
@@ -660,6 +672,12 @@ package pmu_uvm_pkg;
             this.SID.configure(this, 8, 8, "RW", 1, 'h0, 1, 1, 0);
             this.EDGE = new("EDGE");
             this.EDGE.configure(this, 1, 16, "RW", 1, 'h0, 1, 1, 0);
+            this.FLT = new("FLT");
+            this.FLT.configure(this, 1, 17, "RW", 1, 'h0, 1, 1, 0);
+            this.PRE = new("PRE");
+            this.PRE.configure(this, 1, 18, "RW", 1, 'h0, 1, 1, 0);
+            this.HINT = new("HINT");
+            this.HINT.configure(this, 1, 19, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
     endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL
 
