@@ -18,7 +18,7 @@ typedef struct {
 } pmu_ctr;
 
 typedef struct {                       /* one yield channel (pmu_yield) */
-    unsigned valid, act, yer, any, sid;
+    unsigned valid, act, yer, any, sid, stk, edge, flt, pre, hint;   /* act: PMU_YACT_* (0..3; 4..15 answer PSLVERR) */
     unsigned trig_q;                   /* scenario met in the previous cycle (registered trigger) */
     uint32_t esv, esm, sav, cnt;
     unsigned miss;
@@ -51,6 +51,7 @@ struct pmu_model {
     uint64_t ia1, da1, ia2, da2, ia3, da3;   /* address pipeline (cycles t-1..t-3) */
     uint64_t amask;                    /* 2^aw - 1 */
     uint32_t cev_q;                    /* "counter counted" bits of the previous cycle (yield vector) */
+    uint32_t evt_prev;                 /* yield event vector of the previous cycle (edge-triggered sticky scenarios) */
     /* pmu_yield: channel k = ring3 * nch + i */
     pmu_ych  y[2 * PMU_NCH_MAX];
 };
@@ -215,12 +216,25 @@ static uint32_t ncmask(const pmu_model *m)
     return m->cfg.nc == 32 ? 0xFFFFFFFFu : ((1u << m->cfg.nc) - 1u);
 }
 
+/* a valid channel with YER set and action act (pmu_yield yirq_o / yfrz_o) */
+static int ych_act_pending(const pmu_model *m, unsigned act)
+{
+    for (unsigned k = 0; k < 2 * m->cfg.nch; k++)
+        if (m->y[k].valid && m->y[k].yer && m->y[k].act == act) return 1;
+    return 0;
+}
+
+int pmu_model_yact(const pmu_model *m, unsigned act)
+{
+    return m ? ych_act_pending(m, act) : 0;
+}
+
 int pmu_model_irq(const pmu_model *m)
 {
     uint32_t ie = 0;
     if (!m) return 0;
     for (unsigned n = 0; n < m->cfg.nc; n++) ie |= (uint32_t)m->c[n].ie << n;
-    return (ST(m, OVF, 0) & ie) != 0 || ST(m, PMSTAT, 0) != 0;
+    return (ST(m, OVF, 0) & ie) != 0 || ST(m, PMSTAT, 0) != 0 || ych_act_pending(m, PMU_YACT_IRQ);
 }
 
 uint32_t pmu_model_mmcr(const pmu_model *m)
@@ -239,16 +253,20 @@ uint32_t pmu_model_yer(const pmu_model *m)
 
 static uint32_t yring_word(const pmu_model *m, unsigned r3)
 {
-    uint32_t yer = pmu_model_yer(m) >> (r3 * m->cfg.nch) & ((1u << m->cfg.nch) - 1u);
+    uint32_t yer = 0;   /* YER & VALID */
+    for (unsigned i = 0; i < m->cfg.nch; i++) yer |= (m->y[r3 * m->cfg.nch + i].yer & m->y[r3 * m->cfg.nch + i].valid) << i;
     return yer << PMU_YRING0_YER_LSB | (m->cfg.nch & 0xFu) << PMU_YRING0_NCH_LSB;   /* the read-only fields */
 }
 
 static uint32_t ych_word(const pmu_ych *y, unsigned off)
 {
+    if (!y->valid) return 0;   /* an invalid channel reads 0 */
     switch (off) {
     case PMU_YCH_CTL_OFF:
         return y->valid << PMU_YCH_CTL_VALID_LSB | y->act << PMU_YCH_CTL_ACT_LSB | y->yer << PMU_YCH_CTL_YER_LSB |
-               y->any << PMU_YCH_CTL_ANY_LSB | y->sid << PMU_YCH_CTL_SID_LSB;
+               y->any << PMU_YCH_CTL_ANY_LSB | y->sid << PMU_YCH_CTL_SID_LSB |
+               y->stk << PMU_YCH_CTL_STK_LSB | y->edge << PMU_YCH_CTL_EDGE_LSB | y->flt << PMU_YCH_CTL_FLT_LSB |
+               y->pre << PMU_YCH_CTL_PRE_LSB | y->hint << PMU_YCH_CTL_HINT_LSB;
     case PMU_YCH_ESV_OFF:    return y->esv;
     case PMU_YCH_ESM_OFF:    return y->esm;
     case PMU_YCH_SAV_OFF:    return y->sav;
@@ -266,7 +284,7 @@ static int yield_pick(const pmu_model *m, const pmu_inputs *in)
     if (r3 ? FLD(m, YRING3, 0, BLK) : FLD(m, YRING0, 0, BLK)) return -1;
     for (unsigned i = 0; i < nch; i++) {
         const pmu_ych *y = &m->y[r3 * nch + i];
-        if (y->valid && y->act && y->yer) return (int)(r3 * nch + i);
+        if (y->valid && y->act == PMU_YACT_YIELD && y->yer) return (int)(r3 * nch + i);
     }
     return -1;
 }
@@ -282,7 +300,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
      * decode of rtl/pmu_apb.v (cmodel/pmu_regdec.h) ---- */
     unsigned idx;
     const int r = pmu_reg_decode(&m->dp, a, &idx);
-    const int err = pmu_reg_err(r, a, in->pwrite, in->pstrb, in->pprot & 1u, (int)FLD(m, GCTL, 0, UEN));
+    const int err = pmu_reg_err(r, a, in->pwrite, in->pstrb, in->pprot & 1u, (int)FLD(m, GCTL, 0, UEN), in->pwdata);
     const int wr_ok = acc && in->pwrite && !err;
     const int rd_ok = acc && !in->pwrite && !err;
     /* yield channel registers: channel k = ring3 * nch + idx, register offset yoff */
@@ -333,6 +351,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         out->yield_ring = m->cfg.has_yield && (in->cpl[0] & 3u) != 0;
         out->yield_ch = ypick >= 0 ? (uint8_t)((unsigned)ypick % m->cfg.nch) : 0u;
         out->yield_tgt = ypick >= 0 ? m->y[ypick].tgt : 0u;
+        out->yield_attr = ypick >= 0 ? (uint8_t)(m->y[ypick].flt | m->y[ypick].pre << 1 | m->y[ypick].hint << 2) : 0u;
     }
 
     /* ---- event path (pmu_core; uses pre-edge state) ----
@@ -344,6 +363,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     const unsigned msb = m->cfg.cw - 1u;
     const unsigned cnt0_msb = (unsigned)(m->c[0].cnt >> msb) & 1u;
     const int hold = FLD(m, MMCR, 0, TRIG) && !cnt0_msb;   /* trigger: counters 1.. wait */
+    const int yfrz = ych_act_pending(m, PMU_YACT_FRZ);        /* yield action 3: counters frozen */
     /* hardware sides of the stored registers (pmu_reg_field hwset / hwclr) */
     uint32_t hwset[PMU_NK] = {0}, hwclr[PMU_NK] = {0};
     uint32_t ovf_set = 0, cmsb = 0, cev = 0;
@@ -373,7 +393,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         c->hist2_q = c->hist_q;
         /* stage E */
         int run = FLD(m, GCTL, 0, GEN) && ((m->cnten >> n) & 1u);
-        run = run && !FLD(m, MMCR, 0, FRZ) && !(n && hold);
+        run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !(n && hold);
         c->raw_q = qual_inc(m, c, in);
         c->run_q = (unsigned)run;
         c->hist_q = XF(m, c, HIST);
@@ -412,24 +432,41 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         for (unsigned k = 0; k < 2 * nch; k++) {
             pmu_ych *y = &m->y[k];
             const unsigned ring = k >= nch;
-            const uint32_t match = ~(evt ^ y->esv) & y->esm;
+            /* STK=0: same-cycle match against ESV; STK=1: ESV collects the
+             * events (level or edge), the ESM-selected bits must all be set */
+            const int act_ok = y->valid && ring == r3;
+            const uint32_t esv_n = y->esv | (act_ok ? (y->edge ? evt & ~m->evt_prev : evt) : 0u);
+            const uint32_t match = y->stk ? (esv_n & y->esm) : (~(evt ^ y->esv) & y->esm);
             const int trig = y->trig_q;   /* the scenario of the previous cycle counts now */
             const int uf = trig && y->cnt == 0;
-            y->trig_q = y->valid && ring == r3 && y->esm && (y->any ? match != 0 : match == y->esm);
-            const int deliv = ypick == (int)k;
+            const int trig_d = act_ok && y->esm && (y->any ? match != 0 : match == y->esm);
+            const unsigned stk_old = y->stk;
+            y->trig_q = (unsigned)trig_d;
+            /* delivered, or dropped by a delivered fault-like yield of its ring */
+            const int deliv = ypick == (int)k ||
+                              (ypick >= 0 && m->y[ypick].flt && ring == r3 && y->flt && y->act == PMU_YACT_YIELD);
             const int missed = uf && y->yer && !deliv;
             const unsigned wreg = wr_ok && ych_k == k ? yoff : 0xFFu;
-            unsigned yer = y->yer;
             if (wreg == PMU_YCH_CTL_OFF) {
                 y->valid = (wd >> PMU_YCH_CTL_VALID_LSB) & 1u;
-                y->act = (wd >> PMU_YCH_CTL_ACT_LSB) & 1u;
+                y->act = (wd & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB;
                 y->any = (wd >> PMU_YCH_CTL_ANY_LSB) & 1u;
                 y->sid = (wd & PMU_YCH_CTL_SID_MASK) >> PMU_YCH_CTL_SID_LSB;
-                yer = (wd >> PMU_YCH_CTL_YER_LSB) & 1u;
+                y->stk = (wd >> PMU_YCH_CTL_STK_LSB) & 1u;
+                y->edge = (wd >> PMU_YCH_CTL_EDGE_LSB) & 1u;
+                y->flt = (wd >> PMU_YCH_CTL_FLT_LSB) & 1u;
+                y->pre = (wd >> PMU_YCH_CTL_PRE_LSB) & 1u;
+                y->hint = (wd >> PMU_YCH_CTL_HINT_LSB) & 1u;
             }
-            y->yer = pmu_reg_field(y->yer, PMU_SW_RW, 1, yer, (uint32_t)deliv, (uint32_t)uf);
+            /* YER: hardware only; delivery and a CTL write (re-arm) clear it,
+             * an underflow sets it (the set wins) */
+            y->yer = pmu_reg_field(y->yer, PMU_SW_RW, 0, 0u, (uint32_t)(deliv || wreg == PMU_YCH_CTL_OFF), (uint32_t)uf);
             const uint32_t sav_old = y->sav;
+            /* ESV: a write loads it; sticky: re-arm or fire clears it, else it collects */
             if (wreg == PMU_YCH_ESV_OFF) y->esv = wd & YEV_MASK;
+            else if (wreg == PMU_YCH_CTL_OFF && ((wd >> PMU_YCH_CTL_STK_LSB) & 1u)) y->esv = 0;
+            else if (stk_old && trig_d) y->esv = 0;
+            else if (stk_old) y->esv = esv_n;
             if (wreg == PMU_YCH_ESM_OFF) y->esm = wd & YEV_MASK;
             if (wreg == PMU_YCH_SAV_OFF) y->sav = wd;
             if (wreg == PMU_YCH_CNT_OFF || wreg == PMU_YCH_SAV_OFF) y->cnt = wd;
@@ -443,6 +480,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         /* a delivery sets its ring's block bit (YRING0/3.BLK, W1C: the ERET write) */
         if (ypick >= 0) hwset[r3 ? PMU_K_YRING3 : PMU_K_YRING0] = PMU_YRING0_BLK_MASK;
         m->cev_q = cev;   /* evt keeps counters 0..15 */
+        m->evt_prev = evt;
     }
 
     /* ---- register writes ---- */
@@ -531,4 +569,19 @@ int pmu_model_write(pmu_model *m, uint32_t addr, uint32_t data)
 int pmu_model_read(pmu_model *m, uint32_t addr, uint32_t *data)
 {
     return m ? bus(m, addr, 0, 0, data) : PMU_MODEL_EINVAL;
+}
+
+uint32_t pmu_model_ych_esv(const pmu_model *m, unsigned ring3, unsigned i)
+{
+    const pmu_ych *y = ych_at(m, ring3, i);
+    return y ? y->esv : 0;
+}
+
+uint32_t pmu_model_ych_ctl(const pmu_model *m, unsigned ring3, unsigned i)
+{
+    const pmu_ych *y = ych_at(m, ring3, i);
+    if (!y) return 0;
+    pmu_ych v = *y;
+    v.valid = 1;   /* ych_word() reads 0 for an invalid channel */
+    return (ych_word(&v, PMU_YCH_CTL_OFF) & ~PMU_YCH_CTL_VALID_MASK) | y->valid << PMU_YCH_CTL_VALID_LSB;
 }

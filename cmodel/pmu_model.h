@@ -73,6 +73,7 @@ typedef struct {
     uint8_t  pmi;                            /* PMSTAT != 0 */
     uint8_t  yield, yield_ring, yield_ch;    /* yield_ring: 0 ring 0, 1 ring 3 */
     uint64_t yield_tgt;
+    uint8_t  yield_attr;                     /* {HINT, PRE, FLT} of the delivered channel */
 } pmu_outputs;
 
 typedef struct pmu_model pmu_model;
@@ -106,9 +107,13 @@ uint64_t pmu_model_sdar(const pmu_model *m);
 uint32_t pmu_model_mmcr(const pmu_model *m);     /* MMCR register value */
 uint32_t pmu_model_pmstat(const pmu_model *m);
 uint32_t pmu_model_yblk(const pmu_model *m);     /* bit 0 ring 0, bit 1 ring 3 */
+/* 1 while a valid yield channel with action act (PMU_YACT_IRQ: irq_o, PMU_YACT_FRZ: counters frozen) has YER set */
+int      pmu_model_yact(const pmu_model *m, unsigned act);
 uint32_t pmu_model_yer(const pmu_model *m);      /* ring-0 channels [nch-1:0], ring 3 above */
 uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i);  /* down-counter */
 uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i); /* missed triggers */
+uint32_t pmu_model_ych_ctl(const pmu_model *m, unsigned ring3, unsigned i);  /* CTL fields, also of an invalid channel */
+uint32_t pmu_model_ych_esv(const pmu_model *m, unsigned ring3, unsigned i);  /* event-schema vector (sticky with STK) */
 
 /* Convenience bus transactions: a two-cycle APB access (setup + access)
  * with all event inputs idle. Return PSLVERR (0/1), PMU_MODEL_EINVAL if m

@@ -68,7 +68,7 @@ module pmu_err_miter #(
   wire psel_a = st_q != 2'd0, penable_a = st_q == 2'd2;
   wire psel_b = psel_a & ~inj_q, penable_b = penable_a & ~inj_q;
 
-  localparam integer OW = NC*CW + NC + 64 + 1 + 2*AW + 32 + 1 + 1 + 3 + AW + 2 + 2*NCH + 2 + 2*NCH*32 + 2*NCH*16;
+  localparam integer OW = NC*CW + NC + 64 + 1 + 2*AW + 32 + 1 + 1 + 3 + AW + 2 + 2*NCH + 2 + 2*NCH*32 + 2*NCH*16 + 2*NCH*25 + 3;   // ... yesv_o, yield_attr_o
   wire [OW-1:0] out_a, out_b;
   wire irq_a, irq_b;
 
@@ -87,7 +87,9 @@ module pmu_err_miter #(
     .yield_ch_o(out_a[NC*CW+NC+99+2*AW +: 3]), .yield_tgt_o(out_a[NC*CW+NC+102+2*AW +: AW]),
     .yblk_o(out_a[NC*CW+NC+102+3*AW +: 2]), .yer_o(out_a[NC*CW+NC+104+3*AW +: 2*NCH]),
     .pmstat_o(out_a[NC*CW+NC+104+3*AW+2*NCH +: 2]), .ycnt_o(out_a[NC*CW+NC+106+3*AW+2*NCH +: 2*NCH*32]),
-    .ymiss_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*32 +: 2*NCH*16]));
+    .ymiss_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*32 +: 2*NCH*16]),
+    .yesv_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*48 +: 2*NCH*25]),
+    .yield_attr_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*73 +: 3]));
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) u_b (
@@ -104,7 +106,9 @@ module pmu_err_miter #(
     .yield_ch_o(out_b[NC*CW+NC+99+2*AW +: 3]), .yield_tgt_o(out_b[NC*CW+NC+102+2*AW +: AW]),
     .yblk_o(out_b[NC*CW+NC+102+3*AW +: 2]), .yer_o(out_b[NC*CW+NC+104+3*AW +: 2*NCH]),
     .pmstat_o(out_b[NC*CW+NC+104+3*AW+2*NCH +: 2]), .ycnt_o(out_b[NC*CW+NC+106+3*AW+2*NCH +: 2*NCH*32]),
-    .ymiss_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*32 +: 2*NCH*16]));
+    .ymiss_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*32 +: 2*NCH*16]),
+    .yesv_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*48 +: 2*NCH*25]),
+    .yield_attr_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*73 +: 3]));
 
   // outside the injected transfer the bus response must match too
   wire bus_eq = inj_q | ((prdata_a == prdata_b) & (pslverr_a == pslverr_b) & (pready_a == pready_b));

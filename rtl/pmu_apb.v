@@ -14,7 +14,8 @@
 // array elements at or above their count and the registers of a
 // left-out block), a write whose PSTRB is not 4'hF, an unprivileged
 // (PPROT[0]=0) access other than the reads of the pmu_user=read_uen
-// registers while uen_i=1 and the accesses of pmu_user=rw registers.
+// registers while uen_i=1 and the accesses of pmu_user=rw registers,
+// a write of a value above a field's pmu_max (a reserved encoding).
 // Writes to read-only registers are ignored. Reserved bits read 0.
 // 64-bit values (pmu_wide): a LO read latches the high half into the
 // shared read shadow that HI reads return; a HI write loads the shared
@@ -107,7 +108,9 @@ module pmu_apb #(
   input  wire [(NCH)*32-1:0] rd_ych3_tgt_lo_i,  // YCH3_TGT_LO read values, element n at [n*32 +: 32]
   output wire [(NCH)-1:0] we_ych3_tgt_lo_o,  // YCH3_TGT_LO written, element n at bit n
   input  wire [(NCH)*32-1:0] rd_ych3_tgt_hi_i,  // YCH3_TGT_HI read values, element n at [n*32 +: 32]
-  output wire [(NCH)-1:0] we_ych3_tgt_hi_o  // YCH3_TGT_HI written, element n at bit n
+  output wire [(NCH)-1:0] we_ych3_tgt_hi_o,  // YCH3_TGT_HI written, element n at bit n
+  input  wire [(NCH)-1:0] rdgate_ych0_i,  // YCH0[n] reads 0 while bit n is 0 (pmu_rdgate)
+  input  wire [(NCH)-1:0] rdgate_ych3_i  // YCH3[n] reads 0 while bit n is 0 (pmu_rdgate)
   /* verilator lint_on UNUSEDSIGNAL */
 );
   localparam integer NK = 39;
@@ -228,12 +231,15 @@ module pmu_apb #(
                         ({IW{in_ftype}} & o_ftype[2 +: IW]) |
                         ({IW{in_ych0}} & o_ych0[5 +: IW]) |
                         ({IW{in_ych3}} & o_ych3[5 +: IW]);
+  // a write of a reserved value of a field with pmu_max (PWDATA is valid in the setup phase)
+  wire bad_val = pwrite_i & ((k_d[K_YCH0_CTL] & (pwdata_i[7:4] > 4'd3)) |
+                          (k_d[K_YCH3_CTL] & (pwdata_i[7:4] > 4'd3)));
   wire user_r  = k_d[K_TSC_LO] | k_d[K_TSC_HI] | k_d[K_CNT_LO] | k_d[K_CNT_HI];   // unprivileged reads while UEN=1
   wire user_rw = k_d[K_YRING3] | k_d[K_YCH3_CTL] | k_d[K_YCH3_ESV] | k_d[K_YCH3_ESM] | k_d[K_YCH3_SAV] | k_d[K_YCH3_CNT] | k_d[K_YCH3_MISS] | k_d[K_YCH3_TGT_LO] | k_d[K_YCH3_TGT_HI];   // unprivileged reads and writes
   wire priv    = pprot_i[0];
   // a misaligned address matches no kind (every address bit is compared)
   wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |
-                 (~priv & ~user_rw & (pwrite_i | ~(uen_i & user_r)));
+                 (~priv & ~user_rw & (pwrite_i | ~(uen_i & user_r))) | bad_val;
 
   // ---- the decode, registered (kinds a configuration leaves out are constant 0)
   wire [NK-1:0] k_q;
@@ -292,22 +298,22 @@ module pmu_apb #(
                       ({32{k_q[K_CNT_HI]}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_XCTL]}} & (xctl_q[idx_q*32 +: 32]) & 32'h0000001F) |
                       ({32{k_q[K_FTYPE]}} & (ftype_q[idx_q*32 +: 32]) & 32'h0000000F) |
-                      ({32{k_q[K_YCH0_CTL]}} & rd_ych0_ctl_i[idx_q*32 +: 32] & 32'h0000FF0F) |
-                      ({32{k_q[K_YCH0_ESV]}} & rd_ych0_esv_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
-                      ({32{k_q[K_YCH0_ESM]}} & rd_ych0_esm_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
-                      ({32{k_q[K_YCH0_SAV]}} & rd_ych0_sav_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCH0_CNT]}} & rd_ych0_cnt_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCH0_MISS]}} & rd_ych0_miss_i[idx_q*32 +: 32] & 32'h0000FFFF) |
-                      ({32{k_q[K_YCH0_TGT_LO]}} & rd_ych0_tgt_lo_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCH0_TGT_HI]}} & rd_ych0_tgt_hi_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCH3_CTL]}} & rd_ych3_ctl_i[idx_q*32 +: 32] & 32'h0000FF0F) |
-                      ({32{k_q[K_YCH3_ESV]}} & rd_ych3_esv_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
-                      ({32{k_q[K_YCH3_ESM]}} & rd_ych3_esm_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
-                      ({32{k_q[K_YCH3_SAV]}} & rd_ych3_sav_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCH3_CNT]}} & rd_ych3_cnt_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCH3_MISS]}} & rd_ych3_miss_i[idx_q*32 +: 32] & 32'h0000FFFF) |
-                      ({32{k_q[K_YCH3_TGT_LO]}} & rd_ych3_tgt_lo_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCH3_TGT_HI]}} & rd_ych3_tgt_hi_i[idx_q*32 +: 32] & 32'hFFFFFFFF);
+                      ({32{k_q[K_YCH0_CTL] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_ctl_i[idx_q*32 +: 32] & 32'h000FFFFF) |
+                      ({32{k_q[K_YCH0_ESV] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_esv_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
+                      ({32{k_q[K_YCH0_ESM] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_esm_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
+                      ({32{k_q[K_YCH0_SAV] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_sav_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCH0_CNT] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_cnt_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCH0_MISS] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_miss_i[idx_q*32 +: 32] & 32'h0000FFFF) |
+                      ({32{k_q[K_YCH0_TGT_LO] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_tgt_lo_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCH0_TGT_HI] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_tgt_hi_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCH3_CTL] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_ctl_i[idx_q*32 +: 32] & 32'h000FFFFF) |
+                      ({32{k_q[K_YCH3_ESV] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_esv_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
+                      ({32{k_q[K_YCH3_ESM] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_esm_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
+                      ({32{k_q[K_YCH3_SAV] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_sav_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCH3_CNT] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_cnt_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCH3_MISS] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_miss_i[idx_q*32 +: 32] & 32'h0000FFFF) |
+                      ({32{k_q[K_YCH3_TGT_LO] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_tgt_lo_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCH3_TGT_HI] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_tgt_hi_i[idx_q*32 +: 32] & 32'hFFFFFFFF);
   wire rd_lo = k_q[K_TSC_LO] | k_q[K_SIAR_LO] | k_q[K_SDAR_LO] | k_q[K_CNT_LO];
   wire wr_lo = k_q[K_TSC_LO] | k_q[K_CNT_LO];
   wire wr_hi = k_q[K_TSC_HI] | k_q[K_CNT_HI];

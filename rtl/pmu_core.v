@@ -97,7 +97,7 @@ module pmu_core #(
   input  wire [NT*NRET-1:0]    flop_scalar_i, // scalar instruction (one element, any register size)
   input  wire [NT*NRET*`PMU_FLOP_OP_W-1:0] flop_op_i,  // type: 0 ADD 1 SUB 2 MUL 3 DIV 4 MIN 5 MAX 6 RECIP 7 SQRT 8 FMA (counts 2)
   // interrupt and observation
-  output wire                  irq_o,          // interrupt: |(OVF & IE) | (PMSTAT != 0)
+  output wire                  irq_o,          // interrupt: |(OVF & IE) | (PMSTAT != 0) | yield action 2 pending
   output wire [NC*CW-1:0]      cnt_o,         // live counter values (trace/debug)
   output wire [NC-1:0]         ovf_o,          // overflow flags (OVF register)
   output wire [63:0]           tsc_o,          // time-stamp counter
@@ -121,13 +121,15 @@ module pmu_core #(
   output wire                  yield_ring_o,  // 0 ring 0, 1 ring 3
   output wire [2:0]            yield_ch_o,     // channel of the delivered yield
   output wire [AW-1:0]         yield_tgt_o,    // target address of the delivered yield
+  output wire [2:0]            yield_attr_o,   // {HINT, PRE, FLT} of the delivered channel (docs/yield.md)
   output wire [1:0]            yblk_o,        // block bits {ring 3, ring 0}
   output wire [2*NCH-1:0]      yer_o,         // YER bits {ring-3 channels, ring-0 channels}
   // state observation (trace/debug, like cnt_o): sampling status, channel
   // down-counters and missed-trigger counts, channel k = ring*NCH + index
   output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
   output wire [2*NCH*32-1:0]   ycnt_o,         // channel k down-counter at [32k +: 32]
-  output wire [2*NCH*16-1:0]   ymiss_o         // channel k missed-trigger count at [16k +: 16]
+  output wire [2*NCH*16-1:0]   ymiss_o,        // channel k missed-trigger count at [16k +: 16]
+  output wire [2*NCH*25-1:0]   yesv_o          // channel k event-schema vector (sticky with STK) at [25k +: 25]
 );
   // increment width: up to NT*16 sub-events a cycle (the FLOP class adds at
   // most NT*NRET*2 <= NT*16)
@@ -198,6 +200,8 @@ module pmu_core #(
   wire [AW-1:0] siar, sdar;
   /* verilator lint_off UNUSEDSIGNAL */
   wire          frz, hold, tb_rise, pmi;
+  wire          yirq, yfrz;   // yield channels: action 2 (PMU interrupt) / 3 (freeze) pending
+  wire [2*NCH-1:0] yvalid;    // VALID of each channel: an invalid channel reads 0
   wire [15:0]   thresh;
   wire [NC-1:0] hist, lat, pms, pmc, cmsb;
   wire [NC-1:0] cev;   // "counter counted" bits; only counters 0..15 feed the yield event vector
@@ -251,7 +255,8 @@ module pmu_core #(
     .rd_ych3_cnt_i(yrd_cnt[NCH*32 +: NCH*32]),    .we_ych3_cnt_o(ywe_cnt[NCH +: NCH]),
     .rd_ych3_miss_i(yrd_miss[NCH*32 +: NCH*32]),  .we_ych3_miss_o(ywe_miss[NCH +: NCH]),
     .rd_ych3_tgt_lo_i(yrd_tlo[NCH*32 +: NCH*32]), .we_ych3_tgt_lo_o(ywe_tlo[NCH +: NCH]),
-    .rd_ych3_tgt_hi_i(yrd_thi[NCH*32 +: NCH*32]), .we_ych3_tgt_hi_o(ywe_thi[NCH +: NCH])
+    .rd_ych3_tgt_hi_i(yrd_thi[NCH*32 +: NCH*32]), .we_ych3_tgt_hi_o(ywe_thi[NCH +: NCH]),
+    .rdgate_ych0_i(yvalid[0 +: NCH]), .rdgate_ych3_i(yvalid[NCH +: NCH])
   );
   /* verilator lint_on PINMISSING */
   end endgenerate
@@ -274,7 +279,7 @@ module pmu_core #(
   // sticky overflow (OVF, W1C): a hardware set wins over a same-cycle clear
   assign ovf_q = ovf_rq[NC-1:0];
 
-  assign irq_o = |(ovf_q & ie) | pmi;
+  assign irq_o = |(ovf_q & ie) | pmi | yirq;
   assign ovf_o = ovf_q;
 
   // ----------------------------------------------- time-stamp counter
@@ -345,7 +350,8 @@ module pmu_core #(
         .rd_ctl_o(yrd_ctl), .rd_esv_o(yrd_esv), .rd_esm_o(yrd_esm), .rd_sav_o(yrd_sav),
         .rd_cnt_o(yrd_cnt), .rd_miss_o(yrd_miss), .rd_tgt_lo_o(yrd_tlo), .rd_tgt_hi_o(yrd_thi),
         .yr0_rd_o(yr0_rd), .yr3_rd_o(yr3_rd),
-        .yield_o, .yield_ring_o, .yield_ch_o, .yield_tgt_o, .yblk_o, .yer_o, .ycnt_o, .ymiss_o
+        .yield_o, .yield_ring_o, .yield_ch_o, .yield_tgt_o, .yield_attr_o, .yblk_o, .yer_o, .ycnt_o, .ymiss_o,
+        .yirq_o(yirq), .yfrz_o(yfrz), .valid_o(yvalid), .yesv_o
       );
     end else if (LEGAL) begin : g_no_yld
       assign yr0_rd = 32'd0; assign yr3_rd = 32'd0; assign blk_set = 2'b00;
@@ -353,8 +359,9 @@ module pmu_core #(
       assign yrd_sav = {2*NCH*32{1'b0}}; assign yrd_cnt = {2*NCH*32{1'b0}}; assign yrd_miss = {2*NCH*32{1'b0}};
       assign yrd_tlo = {2*NCH*32{1'b0}}; assign yrd_thi = {2*NCH*32{1'b0}};
       assign yield_o = 1'b0; assign yield_ring_o = 1'b0; assign yield_ch_o = 3'd0;
-      assign yield_tgt_o = {AW{1'b0}}; assign yblk_o = 2'b00; assign yer_o = {2*NCH{1'b0}};
-      assign ycnt_o = {2*NCH*32{1'b0}}; assign ymiss_o = {2*NCH*16{1'b0}};
+      assign yield_tgt_o = {AW{1'b0}}; assign yield_attr_o = 3'd0; assign yblk_o = 2'b00; assign yer_o = {2*NCH{1'b0}};
+      assign ycnt_o = {2*NCH*32{1'b0}}; assign ymiss_o = {2*NCH*16{1'b0}}; assign yesv_o = {2*NCH*25{1'b0}};
+      assign yirq = 1'b0; assign yfrz = 1'b0; assign yvalid = {2*NCH{1'b0}};
     end
   endgenerate
 
@@ -441,7 +448,7 @@ module pmu_core #(
       /* verilator lint_on PINCONNECTEMPTY */
       // count enable of this cycle: GEN, EN, not frozen, and (counters 1..)
       // not held by the trigger; it travels with the events
-      wire run = gen_q & cnten_q[n] & ~frz & ~(hold & (n != 0));
+      wire run = gen_q & cnten_q[n] & ~frz & ~yfrz & ~(hold & (n != 0));
 
       // ---- stage T: threshold / invert / edge, on the stage-E register
       // (the sum of its two halves)

@@ -74,13 +74,15 @@ module pmu_core_wb #(
   output wire                  yield_ring_o,  // 0 ring 0, 1 ring 3
   output wire [2:0]            yield_ch_o,
   output wire [AW-1:0]         yield_tgt_o,
+  output wire [2:0]            yield_attr_o,
   output wire [1:0]            yblk_o,        // block bits {ring 3, ring 0}
   output wire [2*NCH-1:0]      yer_o,         // YER bits {ring-3 channels, ring-0 channels}
   // state observation (trace/debug, like cnt_o): sampling status, channel
   // down-counters and missed-trigger counts, channel k = ring*NCH + index
   output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
   output wire [2*NCH*32-1:0]   ycnt_o,
-  output wire [2*NCH*16-1:0]   ymiss_o
+  output wire [2*NCH*16-1:0]   ymiss_o,
+  output wire [2*NCH*25-1:0]   yesv_o
 );
   // APB4 between the bridge and the core (public for the lockstep bench)
   wire          psel    /* verilator public_flat_rd */;
@@ -135,10 +137,12 @@ module pmu_core_wb #(
     .yield_ring_o(yield_ring_o),
     .yield_ch_o(yield_ch_o),
     .yield_tgt_o(yield_tgt_o),
+    .yield_attr_o(yield_attr_o),
     .yblk_o(yblk_o),
     .yer_o(yer_o),
     .pmstat_o(pmstat_o),
     .ycnt_o(ycnt_o),
-    .ymiss_o(ymiss_o)
+    .ymiss_o(ymiss_o),
+    .yesv_o(yesv_o)
   );
 endmodule

@@ -144,6 +144,52 @@ MUTANTS = [
     ("model-ych-trig-not-piped", "cmodel/pmu_model.c",
      "const int trig = y->trig_q;",
      "const int trig = y->valid && ring == r3 && y->esm && (y->any ? match != 0 : match == y->esm);"),
+    # yield channels (docs/yield.md): YER is set by hardware only
+    ("rtl-ych-yer-sw-writable", "rtl/pmu_yield.v",
+     ".we_i(1'b0), .wdata_i(1'b0), .hwclr_i(deliv | w_ctl),",
+     ".we_i(w_ctl), .wdata_i(wdata_i[`PMU_YCH_CTL_YER_LSB]), .hwclr_i(deliv),"),
+    # ... and cleared by a re-arm (CTL write)
+    ("model-ych-rearm-keeps-yer", "cmodel/pmu_model.c",
+     "(uint32_t)(deliv || wreg == PMU_YCH_CTL_OFF)", "(uint32_t)deliv"),
+    # an invalid channel reads 0
+    ("rtl-ych-invalid-readable", "rtl/pmu_yield.v",
+     "assign valid[k] = valid_q;", "assign valid[k] = 1'b1;"),
+    ("model-ych-yring-raw-yer", "cmodel/pmu_model.c",
+     "yer |= (m->y[r3 * m->cfg.nch + i].yer & m->y[r3 * m->cfg.nch + i].valid) << i;",
+     "yer |= m->y[r3 * m->cfg.nch + i].yer << i;", (("test_directed", "default"),)),   # a rare race: directed
+    # reserved action encodings answer PSLVERR (the generated block)
+    ("rtl-ych-act-reserved-accepted", "rtl/pmu_apb.v",
+     "(k_d[K_YCH0_CTL] & (pwdata_i[7:4] > 4'd3))", "(k_d[K_YCH0_CTL] & (pwdata_i[7:4] > 4'd7))"),
+    # action 2 raises the PMU interrupt, action 3 freezes the counters
+    ("rtl-ych-act-irq-dropped", "rtl/pmu_core.v",
+     "assign irq_o = |(ovf_q & ie) | pmi | yirq;", "assign irq_o = |(ovf_q & ie) | pmi;"),
+    ("model-ych-act-frz-dropped", "cmodel/pmu_model.c",
+     "run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !(n && hold);", "run = run && !FLD(m, MMCR, 0, FRZ) && !(n && hold);"),
+    # only action 1 delivers a yield
+    ("rtl-ych-act-any-yields", "rtl/pmu_yield.v",
+     "assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q;", "assign cand[k]  = valid_q & act_q[0] & yer_q;"),
+    # sticky event-schema vector: cleared by the fire, by a re-arm; level/edge; masked events still set their bit
+    ("rtl-ych-stk-fire-keeps", "rtl/pmu_yield.v",
+     "else if (stk_q & trig_d)                esv_q <= {EVW{1'b0}};",
+     "else if (stk_q & trig_d)                esv_q <= esv_n;"),
+    ("model-ych-stk-rearm-keeps", "cmodel/pmu_model.c",
+     "else if (wreg == PMU_YCH_CTL_OFF && ((wd >> PMU_YCH_CTL_STK_LSB) & 1u)) y->esv = 0;",
+     "else if (0) y->esv = 0;"),
+    ("model-ych-stk-edge-as-level", "cmodel/pmu_model.c",
+     "(y->edge ? evt & ~m->evt_prev : evt)", "evt"),
+    ("rtl-ych-stk-masked-dropped", "rtl/pmu_yield.v",
+     "esv_q | ({EVW{act_ok}} & (edge_q ? evt_rise : evt_i))",
+     "esv_q | ({EVW{act_ok}} & esm_q & (edge_q ? evt_rise : evt_i))"),
+    # yield types: a delivered fault-like yield drops the other fault-like requests, a trap-like one does not
+    ("rtl-ych-fault-no-drop", "rtl/pmu_yield.v",
+     "(pick_flt & flt_q & (act_q == 2'd1))", "(pick_flt & flt_q & (act_q == 2'd3))"),   # lint-clean: drops no yield channel
+    ("model-ych-trap-drops", "cmodel/pmu_model.c",
+     "(ypick >= 0 && m->y[ypick].flt && ring == r3 && y->flt && y->act == PMU_YACT_YIELD)",
+     "(ypick >= 0 && ring == r3 && y->flt && y->act == PMU_YACT_YIELD)"),
+    # the precise / hint attributes driven with the yield
+    ("model-ych-attr-swapped", "cmodel/pmu_model.c",
+     "m->y[ypick].flt | m->y[ypick].pre << 1 | m->y[ypick].hint << 2",
+     "m->y[ypick].flt | m->y[ypick].hint << 1 | m->y[ypick].pre << 2"),
     # counter areas: a counter must not see another area's classes
     ("rtl-area-ignored", "rtl/pmu_event_mux.v",
      "if (c % NAREA == area && c != FLOP_CLASS)", "if ((c % NAREA == area || 1'b1) && c != FLOP_CLASS)", ALT),

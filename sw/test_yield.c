@@ -16,7 +16,7 @@ static int n_pass, n_fail;
 /* step wrapper: records the yield outputs of every cycle */
 typedef struct {
     const sw_target *t;
-    unsigned n_yield, last_ring, last_ch;
+    unsigned n_yield, last_ring, last_ch, n_irq;   /* n_irq: cycles with irq_o */
     uint64_t last_tgt;
     /* generator: yev bits for `trig` cycles, with a gap cycle after each */
     uint8_t yev, cpl0;
@@ -27,6 +27,7 @@ static void wstep(void *p, const pmu_inputs *in, pmu_outputs *out)
 {
     ywrap *w = (ywrap *)p;
     w->t->step(w->t->dut, in, out);
+    if (out->irq) w->n_irq++;
     if (out->yield) { w->n_yield++; w->last_ring = out->yield_ring; w->last_ch = out->yield_ch; w->last_tgt = out->yield_tgt; }
 }
 
@@ -157,11 +158,46 @@ int yield_run_tests(const sw_target *t, uint32_t seed)
     CHECK(b.n_err == y0 + 1, "unprivileged YRING0 access refused by the IP");
     b.pprot = 1;
 
-    /* ---- disarm: triggers no longer count */
+    /* ---- interrupt action: irq_o while YER=1 and no yield; the ack (a re-arm) ends it */
+    memset(&s, 0, sizeof s);
+    s.esm = s.esv = 1u << 19; s.action = YIELD_ACT_IRQ; s.sid = 2;
+    CHECK(yield_drv_arm(&d, 0, 0, &s) == YIELD_DRV_OK, "interrupt-action channel armed");
+    w.n_irq = 0;
+    w.cpl0 = 0;                           /* ring 0 current again */
+    fire(&b, &w, 1u << 3, 1);
+    yield_drv_status(&d, 0, 0, &st);
+    CHECK(st.yer && st.action == YIELD_ACT_IRQ && !st.act_yield && w.n_yield == 3 && w.n_irq > 0,
+          "interrupt action: YER %d action %u yields %u irq cycles %u", st.yer, st.action, w.n_yield, w.n_irq);
+    yield_drv_ack(&d, 0, 0);
+    w.n_irq = 0;
+    pmu_sb_run(&b, 4);
+    yield_drv_status(&d, 0, 0, &st);
+    CHECK(!st.yer && st.valid && w.n_irq == 0, "ack ended the interrupt (irq cycles %u)", w.n_irq);
+    y0 = b.n_access;
+    s.action = 4;
+    CHECK(yield_drv_arm(&d, 0, 0, &s) == YIELD_DRV_EINVAL && b.n_access == y0, "reserved action refused without access");
+    /* ---- sticky scenario: event 16 then (later) event 17 complete it, once */
+    memset(&s, 0, sizeof s);
+    s.esm = (1u << 16) | (1u << 17); s.sticky = 1; s.edge = 1; s.act_yield = 1; s.tgt = 0x5700;
+    yield_drv_eret(&d, 0);
+    CHECK(yield_drv_arm(&d, 0, 1 % d.nch, &s) == YIELD_DRV_OK, "sticky channel armed");
+    y0 = w.n_yield;
+    fire(&b, &w, 1u << 0, 1);
+    CHECK(yield_drv_esv(&d, 0, 1 % d.nch) == 1u << 16 && w.n_yield == y0, "sticky: event 16 seen (ESV 0x%x)",
+          yield_drv_esv(&d, 0, 1 % d.nch));
+    fire(&b, &w, 1u << 1, 1);
+    CHECK(w.n_yield == y0 + 1 && w.last_tgt == 0x5700 && yield_drv_esv(&d, 0, 1 % d.nch) == 0,
+          "sticky: event 17 completes the scenario, yield, ESV cleared (yields %u)", w.n_yield - y0);
+    yield_drv_eret(&d, 0);
+    yield_drv_disarm(&d, 0, 1 % d.nch);
+    w.cpl0 = 3;                           /* ring 3 current for the disarm check */
+
+    /* ---- disarm: triggers no longer count; an invalid channel reads 0 */
     yield_drv_disarm(&d, 3, 0);
+    y0 = w.n_yield;
     fire(&b, &w, 1, 5);
     yield_drv_status(&d, 3, 0, &st);
-    CHECK(!st.valid && st.cnt == 1 && w.n_yield == 3, "disarmed: cnt %u yields %u", st.cnt, w.n_yield);
+    CHECK(!st.valid && st.cnt == 0 && w.n_yield == y0, "disarmed: reads 0 (cnt %u), yields %u", st.cnt, w.n_yield);
     if (!d.aw64) {
         s.tgt = 0x100000000ull;
         CHECK(yield_drv_arm(&d, 0, 0, &s) == YIELD_DRV_EINVAL, "64-bit target refused with CAP.AW64=0");

@@ -30,14 +30,17 @@ int yield_drv_init(yield_dev *d, const pmu_mmio *io)
 
 int yield_drv_arm(const yield_dev *d, unsigned ring, unsigned ch, const yield_scenario *s)
 {
-    uint32_t f, ctl;
+    uint32_t f, ctl, act;
     if (bad_ch(d, ring, ch) || !s || s->sid > 0xFFu) return YIELD_DRV_EINVAL;
     if (!d->aw64 && (s->tgt >> 32)) return YIELD_DRV_EINVAL;
-    ctl = PMU_YCH_CTL_VALID_MASK | (s->act_yield ? PMU_YCH_CTL_ACT_MASK : 0u) | (s->any ? PMU_YCH_CTL_ANY_MASK : 0u) |
+    act = s->act_yield ? YIELD_ACT_YIELD : s->action;
+    if (act > YIELD_ACT_FRZ) return YIELD_DRV_EINVAL;            /* reserved: the hardware would answer PSLVERR */
+    ctl = PMU_YCH_CTL_VALID_MASK | act << PMU_YCH_CTL_ACT_LSB | (s->any ? PMU_YCH_CTL_ANY_MASK : 0u) |
+          (s->sticky ? PMU_YCH_CTL_STK_MASK : 0u) | (s->sticky && s->edge ? PMU_YCH_CTL_EDGE_MASK : 0u) |
           ((s->sid << PMU_YCH_CTL_SID_LSB) & PMU_YCH_CTL_SID_MASK);
     f = d->io.irq_save ? d->io.irq_save(d->io.ctx) : 0u;
     wr(d, PMU_REG_YCH_CTL(ring, ch), 0);                       /* stop it while it is reprogrammed */
-    wr(d, PMU_REG_YCH_ESV(ring, ch), s->esv & PMU_YCH_ESV_ESV_MASK);
+    wr(d, PMU_REG_YCH_ESV(ring, ch), s->sticky ? 0u : (s->esv & PMU_YCH_ESV_ESV_MASK));
     wr(d, PMU_REG_YCH_ESM(ring, ch), s->esm & PMU_YCH_ESM_ESM_MASK);
     wr(d, PMU_REG_YCH_SAV(ring, ch), s->sav);                  /* also loads CNT */
     wr(d, PMU_REG_YCH_MISS(ring, ch), 0);
@@ -72,13 +75,20 @@ int yield_drv_status(const yield_dev *d, unsigned ring, unsigned ch, yield_statu
     if (bad_ch(d, ring, ch) || !st) return YIELD_DRV_EINVAL;
     c = rd(d, PMU_REG_YCH_CTL(ring, ch));
     st->valid = (c & PMU_YCH_CTL_VALID_MASK) != 0;
-    st->act_yield = (c & PMU_YCH_CTL_ACT_MASK) != 0;
+    st->action = (c & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB;
+    st->act_yield = st->action == YIELD_ACT_YIELD;
     st->yer = (c & PMU_YCH_CTL_YER_MASK) != 0;
     st->any = (c & PMU_YCH_CTL_ANY_MASK) != 0;
     st->sid = (c & PMU_YCH_CTL_SID_MASK) >> PMU_YCH_CTL_SID_LSB;
     st->cnt = rd(d, PMU_REG_YCH_CNT(ring, ch));
     st->miss = (rd(d, PMU_REG_YCH_MISS(ring, ch)) & PMU_YCH_MISS_MISS_MASK) >> PMU_YCH_MISS_MISS_LSB;
     return YIELD_DRV_OK;
+}
+
+uint32_t yield_drv_esv(const yield_dev *d, unsigned ring, unsigned ch)
+{
+    if (bad_ch(d, ring, ch)) return 0;
+    return rd(d, PMU_REG_YCH_ESV(ring, ch)) & PMU_YCH_ESV_ESV_MASK;
 }
 
 int yield_drv_eret(const yield_dev *d, unsigned ring)

@@ -29,23 +29,38 @@ typedef struct yield_dev {
 #define YIELD_DRV_EINVAL  (-2)   /* NULL pointer, bad ring/channel, target wider than CAP.AW64 allows */
 #define YIELD_DRV_ENOTSUP (-3)   /* CAP.YLD=0: no yield channels in this instance */
 
+/* Channel actions (YCH_CTL.ACT; docs/yield.md). 4..15 are reserved. */
+#define YIELD_ACT_SILENT PMU_YACT_SILENT   /* status only: YER (and MISS) */
+#define YIELD_ACT_YIELD  PMU_YACT_YIELD    /* yield delivered on yield_o */
+#define YIELD_ACT_IRQ    PMU_YACT_IRQ      /* PMU interrupt (irq_o) while YER=1 */
+#define YIELD_ACT_FRZ    PMU_YACT_FRZ      /* every counter frozen while YER=1 */
+
 /* A scenario: the channel triggers in a cycle when it is valid, its ring is
  * the current one and (any ? some : every) event-vector bit k with esm[k]=1
  * equals esv[k] (event vector: docs/regmap.md). It underflows on every
- * (sav+1)-th trigger: YER=1; a yield action (act_yield=1) is then delivered
- * (yield_o, target tgt) while the ring is not blocked. */
+ * (sav+1)-th trigger: the hardware sets YER; a yield action (act_yield=1) is
+ * then delivered (yield_o, target tgt) while the ring is not blocked. With
+ * act_yield=0 the channel takes `action` (YIELD_ACT_SILENT, _IRQ or _FRZ; 0,
+ * the value of a zero-initialised scenario, is silent). */
 typedef struct {
     uint32_t esv, esm;   /* 25 bits */
     int      any;        /* 0 AND, 1 OR */
     uint32_t sav;        /* sample-after value */
-    int      act_yield;  /* 1 yield, 0 silent (YER/MISS only) */
+    int      act_yield;  /* 1 yield, 0: `action` */
     unsigned sid;        /* scenario id, 8 bits, software tag */
     uint64_t tgt;        /* yield target (bits 63:32 only with CAP.AW64) */
+    unsigned action;     /* with act_yield=0: YIELD_ACT_* (> YIELD_ACT_FRZ: YIELD_DRV_EINVAL) */
+    int      sticky;     /* 1: esv is ignored; the channel collects the events that occur
+                          * (sticky vector, read with yield_drv_esv) and the scenario holds
+                          * when every esm bit has been seen (any: one); the vector is
+                          * cleared when it holds and when the channel is armed */
+    int      edge;       /* with sticky: 1 an event counts when it rises, 0 while it is high */
 } yield_scenario;
 
 typedef struct {
-    int      valid, act_yield, yer, any;
+    int      valid, act_yield, yer, any;   /* all 0 while the channel is invalid (it reads 0) */
     unsigned sid;
+    unsigned action;     /* YIELD_ACT_* */
     uint32_t cnt;        /* down-counter */
     uint32_t miss;       /* missed triggers (saturating, 16 bits) */
 } yield_status;
@@ -58,12 +73,17 @@ typedef struct {
  * both rings. The block bits are left as they are. */
 int      yield_drv_init(yield_dev *d, const pmu_mmio *io);
 /* Arm: disables the channel, writes ESV, ESM, SAV (which loads the
- * down-counter), clears MISS, writes the target, then enables it with YER=0. */
+ * down-counter), clears MISS, writes the target, then enables it (the CTL
+ * write re-arms: the hardware clears YER). */
 int      yield_drv_arm(const yield_dev *d, unsigned ring, unsigned ch, const yield_scenario *s);
-/* Disarm: VALID=0 and a pending YER dropped (ACT/ANY/SID kept). */
+/* Disarm: VALID=0 (the CTL write drops a pending YER; ACT/ANY/SID kept). */
 int      yield_drv_disarm(const yield_dev *d, unsigned ring, unsigned ch);
 int      yield_drv_status(const yield_dev *d, unsigned ring, unsigned ch, yield_status *st);
-/* Clear a channel's YER (the acknowledge of a silent channel). */
+/* The channel's event-schema vector (sticky: the events seen since the last
+ * fire or arm); 0 for a bad ring/channel or an invalid channel. */
+uint32_t yield_drv_esv(const yield_dev *d, unsigned ring, unsigned ch);
+/* Clear a channel's YER (the acknowledge of a silent, interrupt or freeze
+ * channel): rewrites CTL, a re-arm; software cannot write YER itself. */
 int      yield_drv_ack(const yield_dev *d, unsigned ring, unsigned ch);
 /* ERET step: write 1 to YRINGr.BLK (a pending yield is delivered next cycle). */
 int      yield_drv_eret(const yield_dev *d, unsigned ring);

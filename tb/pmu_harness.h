@@ -236,6 +236,7 @@ struct Harness {
             struct { const char *n; uint64_t r, e; } ch[] = {
                 {"CNT", get_bits(dut->ycnt_o, k * 32, 32), pmu_model_ych_cnt(m, r3, i)},
                 {"MISS", get_bits(dut->ymiss_o, k * 16, 16), pmu_model_ych_miss(m, r3, i)},
+                {"ESV", get_bits(dut->yesv_o, k * 25, 25), pmu_model_ych_esv(m, r3, i)},
             };
             for (auto &x : ch)
                 if (!failed && x.r != x.e) {
@@ -277,6 +278,7 @@ struct Harness {
         if (dut->yield_ring_o != out.yield_ring) fail_dump("YIELD_RING", dut->yield_ring_o, out.yield_ring);
         if (dut->yield_ch_o != out.yield_ch) fail_dump("YIELD_CH", dut->yield_ch_o, out.yield_ch);
         if ((uint64_t)dut->yield_tgt_o != out.yield_tgt) fail_dump("YIELD_TGT", dut->yield_tgt_o, out.yield_tgt);
+        if (dut->yield_attr_o != out.yield_attr) fail_dump("YIELD_ATTR", dut->yield_attr_o, out.yield_attr);
         dut->clk_i = 1;
         eval();
 #ifdef PMU_WRAPPED

@@ -3,7 +3,8 @@
 // -DBUS_WB, -DBUS_APB3 selects rtl/pmu_core_axil.v, pmu_core_wb.v,
 // pmu_core_apb3.v): every output of the wrapper must be free of X/Z from
 // the first cycle after reset on, every cycle, while a few transfers run:
-// write + readback of a plain RW register, ID read, unmapped read and
+// write + readback of a plain RW register (yield channel 0's target, made
+// valid first), ID read, unmapped read and
 // (AXI/WB) unprivileged write answered with SLVERR / ERR, GEN on and the
 // counter 0 counting a constant event (X on the event path would show on
 // cnt_o). The counter value itself is checked by the Verilator lockstep
@@ -13,7 +14,7 @@ module tb_bus_x;
   localparam integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, NCH = 4, AW = 64;
   // register offsets (docs/regmap.md)
   localparam [11:0] R_ID = 12'h000, R_GCTL = 12'h008, R_CTL0 = 12'h100, R_EMQ0 = 12'h104,
-                    R_TGT = 12'h918, R_NONE = 12'hFFC;
+                    R_YCTL = 12'h900, R_TGT = 12'h918, R_NONE = 12'hFFC;   // yield channel 0 of ring 0
   localparam [31:0] ID_VALUE = 32'h504D0100;
 
   reg clk = 1'b0, rst_n = 1'b1;   // a real falling edge of the asynchronous reset at 1 ns
@@ -167,6 +168,7 @@ module tb_bus_x;
     #1 rst_n = 1'b1;
     chk_on = 1'b1;
     xfer(1'b0, R_ID, 32'd0, 3'b001);          check(!er && rd == ID_VALUE, "ID read");
+    xfer(1'b1, R_YCTL, 32'd1, 3'b001);        check(!er, "channel valid (an invalid channel reads 0)");
     xfer(1'b1, R_TGT, 32'hA5C3_0F1E, 3'b001); check(!er, "write");
     xfer(1'b0, R_TGT, 32'd0, 3'b001);         check(!er && rd == 32'hA5C3_0F1E, "readback");
     xfer(1'b0, R_NONE, 32'd0, 3'b001);        check(er && rd == 32'd0, "unmapped read -> error");

@@ -30,6 +30,9 @@ static uint32_t A_LO(unsigned n) { return PMU_REG_CNT_LO(n); }
 
 static unsigned NT_, NC_, CW_, NCLS_, NRET_, FC_, NCH_;
 static uint32_t eq_all() { return (1u << (2 * NT_)) - 1; }
+// yield channel CTL values: VALID, ACT = yield / PMU interrupt / freeze
+static const uint32_t V = PMU_YCH_CTL_VALID_MASK, ACT = PMU_YACT_YIELD << PMU_YCH_CTL_ACT_LSB;
+static const uint32_t ACT_IRQ = PMU_YACT_IRQ << PMU_YCH_CTL_ACT_LSB, ACT_FRZ = PMU_YACT_FRZ << PMU_YCH_CTL_ACT_LSB;
 static uint32_t eq_os(unsigned t) { return 1u << PMU_EQ_OS_BIT(t, NT_); }
 static uint32_t eq_usr(unsigned t) { return 1u << PMU_EQ_USR_BIT(t, NT_); }
 static unsigned AW_;   // SIAR/SDAR/yield target width
@@ -780,11 +783,24 @@ static void t_smp_regs(Harness &h) {
     for (uint32_t a : {0x058u, 0x05Cu, 0x068u, 0x480u, 0x8FCu, 0xB00u, 0x041u, 0x902u}) {
         h.read(a, &e); CHECK_EQ(e, 1);
     }
-    // yield channel registers: widths
+    // yield channel registers: widths (VALID=1, ESM=0: the channel never triggers)
     const uint32_t c0 = PMU_REG_YCH_CTL(0, 0);
-    h.write(c0 + PMU_YCH_CTL_OFF, 0xFFFFFFFF & ~PMU_YCH_CTL_VALID_MASK);
-    CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), 0xFF0Eu);
-    h.write(c0 + PMU_YCH_CTL_OFF, 0);
+    // YER is set by hardware only ("the value of the YER field is set by
+    // hardware"; EMONITOR programs "the various fields except the YER BIT"):
+    // the write of bit 2 is ignored; ACT is 4 bits, 0..3 legal
+    CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, 0xFFFFFF3F), 0);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), 0xFFF3Bu);
+    // ACT 4..15 are reserved: PSLVERR, nothing changes (also the other fields)
+    for (uint32_t a : {4u, 5u, 8u, 15u}) {
+        CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, a << PMU_YCH_CTL_ACT_LSB), 1);
+        CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), 0xFFF3Bu);
+    }
+    CHECK_EQ(h.write(PMU_REG_YCH_CTL(3, 0), 6u << PMU_YCH_CTL_ACT_LSB, 0xF, 0), 1);   // ring 3 too
+    for (uint32_t a = 0; a < 4; a++) {
+        CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, V | a << PMU_YCH_CTL_ACT_LSB), 0);
+        CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), V | a << PMU_YCH_CTL_ACT_LSB);
+    }
+    h.write(c0 + PMU_YCH_CTL_OFF, V);
     h.write(c0 + PMU_YCH_ESV_OFF, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_ESV_OFF), 0x1FFFFFFu);
     h.write(c0 + PMU_YCH_ESM_OFF, 0xFFFFFFFF); CHECK_EQ(h.read(c0 + PMU_YCH_ESM_OFF), 0x1FFFFFFu);
     h.write(c0 + PMU_YCH_ESM_OFF, 0);
@@ -797,8 +813,21 @@ static void t_smp_regs(Harness &h) {
     h.write(c0 + PMU_YCH_TGT_HI_OFF, 0x89ABCDEF); h.write(c0 + PMU_YCH_TGT_LO_OFF, 0x01234567);
     CHECK_EQ(h.read(c0 + PMU_YCH_TGT_HI_OFF), AW_ == 64 ? 0x89ABCDEF : 0);   // AW=32: reads 0
     CHECK_EQ(h.read(c0 + PMU_YCH_TGT_LO_OFF), 0x01234567);
+    // "If the channel is invalid as indicated by the value in the valid field
+    // all registers ... are read as 0": VALID=0 reads 0 everywhere, the
+    // values are kept (and still written) and read back once VALID=1
+    h.write(c0 + PMU_YCH_CTL_OFF, PMU_YCH_CTL_ANY_MASK | 0xAB00u);
+    for (uint32_t o = 0; o < 0x20; o += 4) CHECK_EQ(h.read(c0 + o), 0);
+    h.write(c0 + PMU_YCH_CNT_OFF, 6);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CNT_OFF), 0);
+    h.write(c0 + PMU_YCH_CTL_OFF, V | PMU_YCH_CTL_ANY_MASK | 0xAB00u);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), V | PMU_YCH_CTL_ANY_MASK | 0xAB00u);
+    CHECK_EQ(h.read(c0 + PMU_YCH_SAV_OFF), 0xDEADBEEF);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CNT_OFF), 6);
+    CHECK_EQ(h.read(c0 + PMU_YCH_TGT_LO_OFF), 0x01234567);
     // privilege: ring-3 channels and YRING3 accept unprivileged accesses, nothing else new does
     const uint32_t r3 = PMU_REG_YCH_SAV(3, NCH_ - 1), r0 = PMU_REG_YCH_SAV(0, NCH_ - 1);
+    h.write(PMU_REG_YCH_CTL(3, NCH_ - 1), V); h.write(PMU_REG_YCH_CTL(0, NCH_ - 1), V);   // valid: readable
     CHECK_EQ(h.write(r3, 77, 0xF, 0), 0);
     CHECK_EQ(h.read(r3, &e, 0), 77); CHECK_EQ(e, 0);
     CHECK_EQ(h.write(r0, 77, 0xF, 0), 1);
@@ -1107,7 +1136,6 @@ static void ych(Harness &h, unsigned ring, unsigned i, uint32_t ctl, uint32_t es
     h.write(PMU_REG_YCH_SAV(ring, i), sav);
     h.write(PMU_REG_YCH_CTL(ring, i), ctl);
 }
-static const uint32_t V = PMU_YCH_CTL_VALID_MASK, ACT = PMU_YCH_CTL_ACT_MASK;
 
 // A stepping "CPU": drives one cycle, returns the delivered channel (-1 none);
 // with eret set it runs an APB write of YRINGr.BLK=1 in the next two cycles.
@@ -1202,7 +1230,7 @@ static void t_yield_blocked(Harness &h) {
 }
 
 static void t_yield_silent(Harness &h) {
-    ych(h, 0, 0, V, YE(2), YE(2), 1, 0x99);         // ACT=0: silent
+    ych(h, 0, 0, V, YE(2), YE(2), 1, 0x99);         // ACT=0: silent ("status bit update value")
     YCpu cpu(h);
     h.in.yev = 4;
     for (int i = 0; i < 6; i++) CHECK_EQ(cpu.cycle(), -1);   // underflows at triggers 2, 4, 6
@@ -1212,13 +1240,30 @@ static void t_yield_silent(Harness &h) {
     CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 0)), 2);
     CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 1);
     CHECK_EQ(h.dut->yblk_o, 0);
-    // software clears YER (and switches to yield): nothing pending, nothing delivered
+    CHECK_EQ(h.read(PMU_REG_YRING0), 1u << 8 | (uint32_t)NCH_ << 24);
+    // re-arming (a CTL write, here switching to yield) clears YER: nothing pending, nothing delivered
     h.write(PMU_REG_YCH_CTL(0, 0), V | ACT);
+    CHECK_EQ(h.dut->yer_o, 0);
     for (int i = 0; i < 5; i++) CHECK_EQ(cpu.cycle(), -1);
-    // software pre-sets YER: delivered
+    // software cannot set YER (only hardware sets it): no delivery
     h.write(PMU_REG_YCH_CTL(0, 0), V | ACT | PMU_YCH_CTL_YER_MASK);
-    CHECK_EQ(cpu.cycle(), 0);
-    CHECK_EQ(h.out.yield_tgt, 0x99);
+    CHECK_EQ(h.dut->yer_o, 0);
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(0, 0)), V | ACT);
+    for (int i = 0; i < 5; i++) CHECK_EQ(cpu.cycle(), -1);
+
+    // a disarm write (access phase t+1) racing the underflow of its trigger
+    // (cycle t): the hardware set wins, no event is lost; the invalid channel
+    // reads 0 and YRING0.YER shows YER & VALID; re-arming clears YER
+    ych(h, 0, 0, V, YE(2), YE(2), 0);
+    h.in.yev = 4;
+    h.write(PMU_REG_YCH_CTL(0, 0), 0);              // setup phase: cycle t (trigger), access: t+1
+    h.in.yev = 0;
+    h.idle(3);
+    CHECK_EQ(h.dut->yer_o & 1, 1);
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(0, 0)), 0);
+    CHECK_EQ(h.read(PMU_REG_YRING0) >> PMU_YRING0_YER_LSB & 0xFF, 0);
+    h.write(PMU_REG_YCH_CTL(0, 0), V);
+    CHECK_EQ(h.dut->yer_o & 1, 0);
     // MISS saturates at 0xFFFF
     h.reset("yield_miss_saturates");
     ych(h, 0, 0, V, YE(2), YE(2), 0);
@@ -1227,6 +1272,146 @@ static void t_yield_silent(Harness &h) {
     h.idle(6);                                      // 6 underflows: the first sets YER, 5 missed
     h.in.yev = 0;
     CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 0)), 0xFFFF);
+}
+
+// Actions (seed: "the action field is a four bit field that can therefore
+// encode up to 16 action types ... a yield action value and a status bit
+// update value"): 2 raises the PMU interrupt and 3 freezes the counters while
+// the valid channel's YER is set; neither delivers a yield; re-arming (a CTL
+// write) clears YER and ends both.
+static void t_yield_actions(Harness &h) {
+    ych(h, 0, 0, V | ACT_IRQ, YE(4), YE(4), 0, 0x44);
+    YCpu cpu(h);
+    h.in.yev = 16;
+    CHECK_EQ(cpu.cycle(), -1);                       // trigger in cycle t
+    h.in.yev = 0;
+    CHECK_EQ(cpu.cycle(), -1);                       // underflow at the end of t+1
+    CHECK_EQ(h.out.irq, 0);
+    for (int i = 0; i < 5; i++) { CHECK_EQ(cpu.cycle(), -1); CHECK_EQ(h.out.irq, 1); }   // from t+2, no yield
+    CHECK_EQ(h.dut->yblk_o, 0);
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(0, 0)), V | ACT_IRQ | PMU_YCH_CTL_YER_MASK);
+    CHECK_EQ(h.out.irq, 1);
+    h.write(PMU_REG_YCH_CTL(0, 0), V | ACT_IRQ);     // re-arm
+    h.step();
+    CHECK_EQ(h.out.irq, 0);
+    // freeze: counter 0 counts every cycle until the channel's YER sets
+    const unsigned E = cls(1);
+    prog(h, 0, E, 0x0001, eq_all());
+    h.in.ev[0][E] = 1;
+    gen(h, true);
+    ych(h, 0, 0, V | ACT_FRZ, YE(5), YE(5), 0);
+    h.idle(4);
+    const uint64_t c0 = h.cnt(0);                    // events up to cycle t-LAT (t: the trigger below)
+    CHECK(c0 > 0);
+    h.in.yev = 32; h.step(); h.in.yev = 0;           // trigger in cycle t: YER=1 from the end of t+1
+    h.idle(6);
+    const uint64_t c1 = h.cnt(0);
+    h.idle(10);
+    CHECK_EQ(h.cnt(0), c1);                          // frozen
+    CHECK_EQ(h.out.irq, 0);
+    CHECK_EQ(h.dut->yblk_o, 0);
+    // the events of cycles t-LAT+1 .. t+1 counted, those of t+2.. (YER=1) not
+    CHECK_EQ(c1, c0 + LAT + 1);
+    h.write(PMU_REG_YCH_CTL(0, 0), V | ACT_FRZ);     // re-arm: counting resumes
+    h.idle(10);
+    CHECK(h.cnt(0) > c1);
+    h.in.ev[0][E] = 0;
+}
+
+// Sticky event-schema vector (seed: "Occurrence of the particular event may
+// set the bit in the event schema vector ... When all the non masked monitors
+// reach their respective designated conditions then the handler is called";
+// "the user may choose to specify the trigger as a level trigger or an edge
+// trigger"): events of different cycles complete the scenario; a masked
+// event still sets its bit; the fire and a re-arm clear the vector.
+static void t_yield_sticky(Harness &h) {
+    const uint32_t STK = PMU_YCH_CTL_STK_MASK, EDG = PMU_YCH_CTL_EDGE_MASK;
+    // scenario: external events 0 and 1 (cache miss, then pipeline stall, as the
+    // seed's scenario 0), SAV=0: every completion underflows
+    ych(h, 0, 0, V | ACT | STK, 0, YE(0) | YE(1), 0, 0x5710);
+    YCpu cpu(h);
+    h.in.yev = 1;  CHECK_EQ(cpu.cycle(), -1);        // event 0 in cycle t
+    h.in.yev = 4;  CHECK_EQ(cpu.cycle(), -1);        // event 2 (masked): its bit is set all the same
+    h.in.yev = 0;
+    for (int i = 0; i < 3; i++) CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), YE(0) | YE(2));
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 0);       // no completion yet
+    h.in.yev = 2;  CHECK_EQ(cpu.cycle(), -1);        // event 1 in cycle u completes the vector: fire
+    h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);        // counts (underflow) in u+1
+    CHECK_EQ(cpu.cycle(), 0);                        // delivered in u+2
+    CHECK_EQ(h.out.yield_tgt, 0x5710);
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), 0);       // the fire cleared the vector (event 2 too)
+    cpu.eret(0); cpu.cycle(); cpu.cycle();
+    // level: an event held high sets its bit again after each fire; edge: once
+    h.in.yev = 1;                                    // event 0 held high
+    for (int i = 0; i < 4; i++) cpu.cycle();
+    h.in.yev = 3;  cpu.cycle();                      // + event 1: fire
+    h.in.yev = 1;  cpu.cycle();
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), YE(0));   // level: event 0 set again right after the fire
+    ych(h, 0, 0, V | ACT | STK | EDG, 0, YE(0) | YE(1), 0, 0x5710);   // edge; re-arm clears ESV
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), 0);       // event 0 still high, but it does not rise
+    h.in.yev = 0;  cpu.cycle();
+    h.in.yev = 1;  cpu.cycle();                      // rises: set
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), YE(0));
+    // re-arm (CTL write with STK=1) clears the vector
+    h.write(PMU_REG_YCH_CTL(0, 0), V | ACT | STK | EDG);
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), 0);
+    h.in.yev = 0;
+    h.idle(4);
+    // ANY: one masked event suffices; the vector of another ring's channel does not collect
+    ych(h, 0, 0, V | STK | PMU_YCH_CTL_ANY_MASK, 0, YE(0) | YE(1), 5);
+    ych(h, 3, 0, V | STK, 0, YE(0), 5);
+    h.in.yev = 2; h.step(); h.in.yev = 0; h.idle(3);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 4);      // one completion
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), 0);
+    CHECK_EQ(h.read(PMU_REG_YCH_ESV(3, 0)), 0);      // ring 3 not current
+}
+
+// Yield types (seed: "When there is an opportunity to take a fault like
+// yield exactly one fault like yield among all programmed fault like
+// scenarios is selected and all other fault like yield requests generated by
+// other fault like scenarios are dropped i.e. their channel YER bits are
+// cleared"; trap-like: "Other channels YER bits remain set and they are
+// serviced at the next window"), and the precise / hint attributes driven
+// with the yield for the CPU.
+static void t_yield_types(Harness &h) {
+    if (NCH_ < 2) return;
+    const uint32_t FLT = PMU_YCH_CTL_FLT_MASK, PRE = PMU_YCH_CTL_PRE_MASK, HINT = PMU_YCH_CTL_HINT_MASK;
+    // ch0, ch1 fault-like (ch0 a hint, as the seed characterises fault-like
+    // scenarios), the others trap-like and precise; one trigger for all
+    ych(h, 0, 0, V | ACT | FLT | HINT, YE(6), YE(6), 0, 0xF00);
+    ych(h, 0, 1, V | ACT | FLT, YE(6), YE(6), 0, 0xF01);
+    for (unsigned i = 2; i < NCH_; i++) ych(h, 0, i, V | ACT | PRE, YE(6), YE(6), 0, 0xF00 + i);
+    YCpu cpu(h);
+    h.in.yev = 64; CHECK_EQ(cpu.cycle(), -1);
+    h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.dut->yer_o & ((1u << NCH_) - 1), (1u << NCH_) - 1);   // all pending
+    CHECK_EQ(cpu.cycle(), 0);                        // fault-like ch0 delivered ...
+    CHECK_EQ(h.out.yield_attr, 5);                   // {HINT, PRE, FLT} = 1, 0, 1
+    CHECK_EQ(h.dut->yer_o & 3, 0);                   // ... and fault-like ch1's request dropped
+    CHECK_EQ(h.dut->yer_o & ((1u << NCH_) - 1), ((1u << NCH_) - 1) & ~3u);   // trap-like stay pending
+    for (unsigned i = 2; i < NCH_; i++) {
+        cpu.eret(0); CHECK_EQ(cpu.cycle(), -1); CHECK_EQ(cpu.cycle(), -1);
+        CHECK_EQ(cpu.cycle(), (int)i);               // trap-like: one per ERET, in index order
+        CHECK_EQ(h.out.yield_attr, 2);               // precise, trap-like, architectural
+    }
+    cpu.eret(0); CHECK_EQ(cpu.cycle(), -1); CHECK_EQ(cpu.cycle(), -1);
+    for (int i = 0; i < 4; i++) CHECK_EQ(cpu.cycle(), -1);   // ch1 was dropped: nothing more
+    CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 1)), 0);
+    // a trap-like yield delivered first leaves the fault-like requests pending
+    ych(h, 0, 0, V | ACT, YE(6), YE(6), 0, 0xF00);
+    ych(h, 0, 1, V | ACT | FLT, YE(6), YE(6), 0, 0xF01);
+    for (unsigned i = 2; i < NCH_; i++) ych(h, 0, i, V | ACT | FLT, YE(6), YE(6), 0, 0xF00 + i);
+    h.in.yev = 64; CHECK_EQ(cpu.cycle(), -1);
+    h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(cpu.cycle(), 0);
+    CHECK_EQ(h.out.yield_attr, 0);
+    CHECK_EQ(h.dut->yer_o & ((1u << NCH_) - 1), ((1u << NCH_) - 1) & ~1u);
+    cpu.eret(0); CHECK_EQ(cpu.cycle(), -1); CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(cpu.cycle(), 1);                        // fault-like ch1: the others' requests dropped
+    CHECK_EQ(h.out.yield_attr, 1);
+    CHECK_EQ(h.dut->yer_o & ((1u << NCH_) - 1), 0);
+    cpu.eret(0); CHECK_EQ(cpu.cycle(), -1); CHECK_EQ(cpu.cycle(), -1);
 }
 
 // Priority: same-cycle requests are delivered lowest index first, one per ERET; rings are separate.
@@ -1295,6 +1480,7 @@ static void t_yield_scenario(Harness &h) {
     h.idle(10);
     h.in.yev = 2;
     h.in.cpl[0] = 0;
+    h.write(PMU_REG_YCH_CTL(0, 0), V);              // valid again (readable); neither scenario holds
     CHECK_EQ(h.read(PMU_REG_YCH_CNT(3, 0)), SAV - 10);
     CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), SAV - n_and);
     if (NCH_ > 1) CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 1)), SAV - n_or);
@@ -1322,7 +1508,9 @@ static void t_yield_scenario(Harness &h) {
     for (int i = 0; i < 11; i++) { rises += (h.dut->tsc_o & 1) == 0; h.step(); }
     CHECK(rises == 5 || rises == 6);
     h.write(PMU_REG_YCH_CTL(0, 0), 0);              // its 2 edges: exactly one more rise of bit 0
-    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), SAV - rises - 1);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 0);     // invalid: reads 0
+    CHECK_EQ(pmu_model_ych_cnt(h.m, 0, 0), SAV - rises - 1);
+    CHECK_EQ(get_bits(h.dut->ycnt_o, 0, 32), SAV - rises - 1);
 }
 
 // ------------------------------------------------ measured latencies
@@ -1481,7 +1669,7 @@ int main(int argc, char **argv) {
         {"process_mark", t_process_mark}, {"history", t_history},
         {"yield_500k_100k", t_yield_500k_100k, true}, {"yield_blocked", t_yield_blocked},
         {"yield_silent", t_yield_silent}, {"yield_priority", t_yield_priority},
-        {"yield_scenario", t_yield_scenario}, {"latencies", t_latencies},
+        {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"yield_types", t_yield_types}, {"latencies", t_latencies},
     };
     int passed = 0, failed = 0;
     for (auto &t : tests) {

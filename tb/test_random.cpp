@@ -50,6 +50,9 @@ int main(int argc, char **argv) {
     uint64_t cov_user_ok = 0;
     uint64_t cov_pmi = 0, cov_pmi_tb = 0, cov_siar = 0, cov_y0 = 0, cov_y3 = 0, cov_pend_blk = 0;
     uint64_t cov_frz = 0, cov_trig = 0, cov_hist = 0, cov_u3 = 0, cov_lat = 0;
+    uint64_t cov_yact_bad = 0, cov_yirq = 0, cov_yfrz = 0;   // yield actions
+    uint64_t cov_flt = 0, cov_prehint = 0;   // yield types / attributes
+    uint64_t cov_stk_fire = 0, cov_stk_edge = 0, cov_stk_level = 0;   // sticky scenarios
     uint64_t cov_area_in = 0, cov_area_out = 0, cov_absent = 0;
     // FLOP class (seed 003): slots driven per type and with the scalar flag
     // on a wide register, 1024-bit registers, FTYPE writes, and counts by a
@@ -140,8 +143,14 @@ int main(int argc, char **argv) {
             uint32_t v = (uint32_t)r.next();
             switch (reg * 4) {
             case PMU_YCH_CTL_OFF:
-                v = (r.chance(85) ? PMU_YCH_CTL_VALID_MASK : 0) | (r.chance(65) ? PMU_YCH_CTL_ACT_MASK : 0) |
+                // ACT: mostly yield, the other legal actions, 5% reserved (PSLVERR);
+                // the YER bit is written sometimes (ignored: hardware only)
+                v = (r.chance(85) ? PMU_YCH_CTL_VALID_MASK : 0) |
+                    (r.chance(65) ? PMU_YACT_YIELD : r.chance(85) ? r.below(4) : 4 + r.below(12)) << PMU_YCH_CTL_ACT_LSB |
                     (r.chance(10) ? PMU_YCH_CTL_YER_MASK : 0) | (r.chance(30) ? PMU_YCH_CTL_ANY_MASK : 0) |
+                    (r.chance(35) ? PMU_YCH_CTL_STK_MASK : 0) | (r.chance(50) ? PMU_YCH_CTL_EDGE_MASK : 0) |
+                    (r.chance(40) ? PMU_YCH_CTL_FLT_MASK : 0) | (r.chance(50) ? PMU_YCH_CTL_PRE_MASK : 0) |
+                    (r.chance(50) ? PMU_YCH_CTL_HINT_MASK : 0) |
                     (v & (r.chance(90) ? PMU_YCH_CTL_SID_MASK : ~0u));
                 break;
             case PMU_YCH_ESV_OFF: case PMU_YCH_ESM_OFF: {
@@ -337,6 +346,10 @@ int main(int argc, char **argv) {
                                              (cur.addr >= PMU_XCTL_BASE && cur.addr < PMU_XCTL_BASE + 0x80))) ||
                           (!c.has_yield && ((cur.addr >= PMU_REG_YRING0 && cur.addr <= PMU_REG_YRING3) ||
                                             (cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100)));
+            bool ych_ctl = cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100 &&
+                           (cur.addr - PMU_YCH0_BASE) % PMU_YCH_STRIDE == PMU_YCH_CTL_OFF;
+            if (h.out.pslverr && cur.write && ych_ctl && ((cur.data & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB) > PMU_YACT_FRZ)
+                cov_yact_bad++;
             if (h.out.pslverr) { cov_err++; if (absent) cov_absent++; }
             else if (cur.write) {
                 cov_wr++;
@@ -373,8 +386,23 @@ int main(int argc, char **argv) {
             if ((uint64_t)h.dut->siar_o != prev_siar) cov_siar++;
             prev_siar = h.dut->siar_o;
             if (h.out.yield) (h.out.yield_ring ? cov_y3 : cov_y0)++;
+            if (h.out.yield && (h.out.yield_attr & 1)) cov_flt++;   // fault-like (drops the other fault-like requests)
+            if (h.out.yield && (h.out.yield_attr & 6) == 6) cov_prehint++;
             uint32_t yer = pmu_model_yer(h.m), blk = pmu_model_yblk(h.m), lo = (1u << c.nch) - 1;
             if (((blk & 1) && (yer & lo)) || ((blk & 2) && (yer >> c.nch & lo))) cov_pend_blk++;
+            if (pmu_model_yact(h.m, PMU_YACT_IRQ)) cov_yirq++;
+            // sticky scenarios: a vector that collected events is cleared by its fire
+            static uint32_t prev_esv[2 * PMU_NCH_MAX];
+            for (unsigned k = 0; k < 2 * c.nch; k++) {
+                uint32_t e = pmu_model_ych_esv(h.m, k >= c.nch, k % c.nch);
+                uint32_t ctl = pmu_model_ych_ctl(h.m, k >= c.nch, k % c.nch);
+                if (ctl & PMU_YCH_CTL_STK_MASK) {
+                    if (prev_esv[k] && !e) cov_stk_fire++;
+                    if (e & ~prev_esv[k]) (ctl & PMU_YCH_CTL_EDGE_MASK ? cov_stk_edge : cov_stk_level)++;
+                }
+                prev_esv[k] = e;
+            }
+            if (pmu_model_yact(h.m, PMU_YACT_FRZ)) cov_yfrz++;
             uint32_t mm = pmu_model_mmcr(h.m);
             if (mm & PMU_MMCR_FRZ_MASK) cov_frz++;
             if ((mm & PMU_MMCR_TRIG_MASK) && !(h.cnt(0) >> (c.cw - 1))) cov_trig++;
@@ -447,6 +475,14 @@ int main(int argc, char **argv) {
         goal("yields delivered in ring 3", cov_y3, 10 * k);
         goal("cycles with a pending yield while blocked", cov_pend_blk, 100 * k);
         goal("unprivileged writes accepted (ring-3 yield registers)", cov_u3, 10 * k);
+        goal("channel CTL writes with a reserved action refused", cov_yact_bad, 5 * k);
+        goal("cycles with a yield-channel interrupt (ACT=2) pending", cov_yirq, 100 * k);
+        goal("cycles frozen by a yield channel (ACT=3)", cov_yfrz, 100 * k);
+        goal("sticky vectors cleared (fire or re-arm)", cov_stk_fire, 20 * k);
+        goal("fault-like yields delivered", cov_flt, 5 * k);
+        goal("yields delivered with PRE and HINT set", cov_prehint, 2 * k);
+        goal("sticky bits set by an event edge (EDGE=1)", cov_stk_edge, 20 * k);
+        goal("sticky bits set by an event level (EDGE=0)", cov_stk_level, 20 * k);
     }
     if (!c.has_sample || !c.has_yield)
         goal("accesses to a left-out block answered PSLVERR", cov_absent, 10 * k);

@@ -79,6 +79,7 @@ class Kind:
         self.inert = _prop(reg, "pmu_inert")
         self.user = _prop(reg, "pmu_user")
         self.wide = _prop(reg, "pmu_wide")
+        self.rdgate = bool(_prop(reg, "pmu_rdgate")) and arr is not None
         self.external = _external(reg)
         fl = list(reg.fields()) if not window else []
         self.readable = any(_sw(f) in ("r", "rw") for f in fl)
@@ -114,6 +115,10 @@ class Kind:
             m["reset"] |= ((f.get_property("reset") or 0) << f.lsb) & bits
         for k, v in m.items():
             setattr(self, k, v)
+        # (lsb, width, largest legal value) of the fields with pmu_max: a
+        # write of a larger value answers PSLVERR and changes nothing
+        self.vmax = [(f.lsb, f.width, f.get_property("pmu_max")) for f in fl
+                     if _sw(f) in ("rw", "w") and f.get_property("pmu_max", default=None) is not None]
         self.store = 0 if self.external else (self.rw | self.w1c | self.w1s)
         if self.user not in (None, "read_uen", "rw"):
             sys.exit(f"regblock: {reg.get_path()}: pmu_user {self.user!r} is not read_uen or rw")
@@ -227,7 +232,8 @@ def gen_v():
          "// array elements at or above their count and the registers of a",
          "// left-out block), a write whose PSTRB is not 4'hF, an unprivileged",
          "// (PPROT[0]=0) access other than the reads of the pmu_user=read_uen",
-         "// registers while uen_i=1 and the accesses of pmu_user=rw registers.",
+         "// registers while uen_i=1 and the accesses of pmu_user=rw registers,",
+         "// a write of a value above a field's pmu_max (a reserved encoding).",
          "// Writes to read-only registers are ignored. Reserved bits read 0.",
          "// 64-bit values (pmu_wide): a LO read latches the high half into the",
          "// shared read shadow that HI reads return; a HI write loads the shared",
@@ -263,6 +269,9 @@ def gen_v():
             ports.append(f"  input  wire {w} {k.port}_hwset_i  // {k.name} hardware set (wins)")
         if k.store and k.hwclr:
             ports.append(f"  input  wire {w} {k.port}_hwclr_i  // {k.name} hardware clear")
+    for a in sorted({k.arr for k in KINDS if k.rdgate}):
+        cnt = [x[4] for x in ARRAYS if x[0] == a][0]
+        ports.append(f"  input  wire [({cnt})-1:0] rdgate_{a.lower()}_i  // {a}[n] reads 0 while bit n is 0 (pmu_rdgate)")
     ports.append("  /* verilator lint_on UNUSEDSIGNAL */")
     # join with commas, leaving comment-only lines alone
     body = []
@@ -325,12 +334,15 @@ def gen_v():
         ks = [f"k_d[K_{k.name}]" for k in KINDS if pred(k)]
         return " | ".join(ks) if ks else "1'b0"
 
+    vterms = [f"(k_d[K_{k.name}] & (pwdata_i[{l + w - 1}:{l}] > {w}'d{mx}))" for k in KINDS for l, w, mx in k.vmax]
+    o.append("  // a write of a reserved value of a field with pmu_max (PWDATA is valid in the setup phase)")
+    o.append("  wire bad_val = pwrite_i & (" + (" |\n                          ".join(vterms) if vterms else "1'b0") + ");")
     o += [f"  wire user_r  = {any_of(lambda k: k.user == 'read_uen')};   // unprivileged reads while UEN=1",
           f"  wire user_rw = {any_of(lambda k: k.user == 'rw')};   // unprivileged reads and writes",
           "  wire priv    = pprot_i[0];",
           "  // a misaligned address matches no kind (every address bit is compared)",
           "  wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |",
-          "                 (~priv & ~user_rw & (pwrite_i | ~(uen_i & user_r)));",
+          "                 (~priv & ~user_rw & (pwrite_i | ~(uen_i & user_r))) | bad_val;",
           "",
           "  // ---- the decode, registered (kinds a configuration leaves out are constant 0)",
           "  wire [NK-1:0] k_q;",
@@ -382,7 +394,8 @@ def gen_v():
             terms.append(f"({{32{{k_q[K_{k.name}]}}}} & lo_val[31:0] & {m})")
         elif k.external:
             v = f"rd_{k.port}_i[idx_q*32 +: 32]" if k.dim > 1 else f"rd_{k.port}_i"
-            terms.append(f"({{32{{k_q[K_{k.name}]}}}} & {v} & {m})")
+            g = f" & rdgate_{k.arr.lower()}_i[idx_q*1 +: 1]" if k.rdgate else ""
+            terms.append(f"({{32{{k_q[K_{k.name}]{g}}}}} & {v} & {m})")
         else:   # stored fields and hardware-driven read-only fields
             sel = "[idx_q*32 +: 32]" if k.dim > 1 else ""
             v = []
@@ -568,9 +581,13 @@ def gen_c():
           "    return n & pmu_kind_smask(p, k);", "}", ""]
     o += c_decode("pmu_reg_decode", "pmu_dec_param", "PMU", KINDS, ARRAYS, AW)
     o += ["/* PSLVERR of an access to kind k at address a (the bus rules of rtl/pmu_apb.v). */",
-          "static inline int pmu_reg_err(int k, uint32_t a, int write, unsigned strb, int priv, int uen)",
+          "static inline int pmu_reg_err(int k, uint32_t a, int write, unsigned strb, int priv, int uen, uint32_t wd)",
           "{",
-          "    if ((a & 3u) || k == PMU_K_NONE || (write && (strb & 0xFu) != 0xFu)) return 1;",
+          "    if ((a & 3u) || k == PMU_K_NONE || (write && (strb & 0xFu) != 0xFu)) return 1;"]
+    for k in KINDS:
+        for l, w, mx in k.vmax:
+            o.append(f"    if (write && k == PMU_K_{k.name} && ((wd >> {l}) & 0x{(1 << w) - 1:X}u) > {mx}u) return 1;   /* pmu_max */")
+    o += [
           "    if (priv || PMU_KIND[k].user == 2) return 0;",
           "    return write || !(uen && PMU_KIND[k].user == 1);",
           "}", "", "#endif", ""]

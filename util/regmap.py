@@ -61,6 +61,14 @@ FIELD_MAX = rdl_load.width_max(_top)
 YEV_BITS = [("CNT", 0, 16, "counter k (k < NC) counted an event this cycle"),
             ("EXT", 16, 8, "external event yev_i[k-16]"),
             ("TB", 24, 1, "the MMCR.TBSEL bit of the TSC rises at the end of this cycle")]
+# Yield channel actions (YCH_CTL.ACT, 4 bits; seed 001: "the action field is
+# a four bit field that can therefore encode up to 16 action types"). Values
+# above the last one are reserved: a write answers PSLVERR (pmu_max in
+# regs/pmu.rdl must be the largest value here).
+YACT = [("SILENT", 0, "status update only: YER (and MISS) are set, nothing is delivered"),
+        ("YIELD", 1, "yield: delivered on yield_o (target, ring, channel) while the ring is not blocked"),
+        ("IRQ", 2, "raise the PMU interrupt: irq_o while the channel is valid and YER is set"),
+        ("FRZ", 3, "freeze counters: no counter counts while the channel is valid and YER is set")]
 # MMCR.TBSEL -> TSC bit.
 TB_BITS = [16, 12, 8, 0]
 LAT_W = 16   # width of each thread's mem_lat_i
@@ -179,6 +187,8 @@ def gen_vh():
         o.append(f"`define PMU_TB_BIT{i} {b}")
     for n, lsb, w, _ in YEV_BITS:
         o.append(f"`define PMU_YEV_{n}_LSB {lsb}")
+    for n, v, _ in YACT:
+        o.append(f"`define PMU_YACT_{n} {v}")
     o.append(f"`define PMU_LAT_W {LAT_W}")
     o.append(f"`define PMU_EV_LAT {EV_LAT}")
     o.append(f"`define PMU_NAREA_MAX {NAREA_MAX}")
@@ -238,6 +248,8 @@ def gen_h():
         o.append(f"#define PMU_TB_BIT{i} {b}u")
     for n, lsb, w, _ in YEV_BITS:
         o.append(f"#define PMU_YEV_{n}_LSB {lsb}u")
+    for n, v, _ in YACT:
+        o.append(f"#define PMU_YACT_{n} {v}u")
     o.append(f"#define PMU_LAT_W {LAT_W}u")
     o.append(f"#define PMU_EV_LAT {EV_LAT}u")
     o.append(f"#define PMU_NAREA_MAX {NAREA_MAX}u")
@@ -322,7 +334,12 @@ def gen_md():
           "Yield event vector (ESV/ESM bit k):", "", "| bits | event |", "|---|---|"]
     for n, lsb, w, d in YEV_BITS:
         o.append(f"| {lsb + w - 1}:{lsb} | {d} |" if w > 1 else f"| {lsb} | {d} |")
-    o += ["", "## FLOP class (CTL.ES == FLOP_CLASS, seed 003)", "",
+    o += ["", "Yield channel actions (YCH_CTL.ACT; docs/yield.md):", "", "| ACT | name | action |", "|---|---|---|"]
+    for n, v, d in YACT:
+        o.append(f"| {v} | {n} | {d} |")
+    o.append(f"| {len(YACT)}..15 | reserved | a CTL write with this value answers PSLVERR and changes nothing |")
+    o += [""]
+    o += ["## FLOP class (CTL.ES == FLOP_CLASS, seed 003)", "",
           "A counter in the FLOP class counts retired FP instructions of the retire slots (flop_*_i) of the "
           "threads its EQ qualifies. Slot s of a thread adds its weight (below) iff it is valid, its "
           "instruction type is selected by FTYPE[n].MAIN (the seed's main event) and its sub-event's bit "

@@ -455,37 +455,52 @@ package pmu_uvm_pkg;
         endfunction : build
     endclass : pmu__FTYPE_pmu_count_90581d96
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_CTL
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CTL extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t::YCH_CTL
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL extends uvm_reg;
         rand uvm_reg_field VALID;
-        rand uvm_reg_field ACT;
+        rand uvm_reg_field STK;
         rand uvm_reg_field YER;
         rand uvm_reg_field ANY;
+        rand uvm_reg_field ACT;
         rand uvm_reg_field SID;
+        rand uvm_reg_field EDGE;
+        rand uvm_reg_field FLT;
+        rand uvm_reg_field PRE;
+        rand uvm_reg_field HINT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CTL");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
         virtual function void build();
             this.VALID = new("VALID");
             this.VALID.configure(this, 1, 0, "RW", 1, 'h0, 1, 1, 0);
-            this.ACT = new("ACT");
-            this.ACT.configure(this, 1, 1, "RW", 1, 'h0, 1, 1, 0);
+            this.STK = new("STK");
+            this.STK.configure(this, 1, 1, "RW", 1, 'h0, 1, 1, 0);
             this.YER = new("YER");
-            this.YER.configure(this, 1, 2, "RW", 1, 'h0, 1, 1, 0);
+            this.YER.configure(this, 1, 2, "RO", 1, 'h0, 1, 1, 0);
             this.ANY = new("ANY");
             this.ANY.configure(this, 1, 3, "RW", 1, 'h0, 1, 1, 0);
+            this.ACT = new("ACT");
+            this.ACT.configure(this, 4, 4, "RW", 1, 'h0, 1, 1, 0);
             this.SID = new("SID");
             this.SID.configure(this, 8, 8, "RW", 1, 'h0, 1, 1, 0);
+            this.EDGE = new("EDGE");
+            this.EDGE.configure(this, 1, 16, "RW", 1, 'h0, 1, 1, 0);
+            this.FLT = new("FLT");
+            this.FLT.configure(this, 1, 17, "RW", 1, 'h0, 1, 1, 0);
+            this.PRE = new("PRE");
+            this.PRE.configure(this, 1, 18, "RW", 1, 'h0, 1, 1, 0);
+            this.HINT = new("HINT");
+            this.HINT.configure(this, 1, 19, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CTL
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_ESV
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESV extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t::YCH_ESV
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_ESV extends uvm_reg;
         rand uvm_reg_field ESV;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESV");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_ESV");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -493,13 +508,13 @@ package pmu_uvm_pkg;
             this.ESV = new("ESV");
             this.ESV.configure(this, 25, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESV
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_ESV
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_ESM
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESM extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t::YCH_ESM
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_ESM extends uvm_reg;
         rand uvm_reg_field ESM;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESM");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_ESM");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -507,13 +522,13 @@ package pmu_uvm_pkg;
             this.ESM = new("ESM");
             this.ESM.configure(this, 25, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESM
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_ESM
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_SAV
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_SAV extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t::YCH_SAV
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_SAV extends uvm_reg;
         rand uvm_reg_field SAV;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_SAV");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_SAV");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -521,13 +536,13 @@ package pmu_uvm_pkg;
             this.SAV = new("SAV");
             this.SAV.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_SAV
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_SAV
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_CNT
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CNT extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t::YCH_CNT
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CNT extends uvm_reg;
         rand uvm_reg_field CNT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CNT");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CNT");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -535,13 +550,13 @@ package pmu_uvm_pkg;
             this.CNT = new("CNT");
             this.CNT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CNT
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CNT
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_MISS
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_MISS extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t::YCH_MISS
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_MISS extends uvm_reg;
         rand uvm_reg_field MISS;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_MISS");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_MISS");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -549,13 +564,13 @@ package pmu_uvm_pkg;
             this.MISS = new("MISS");
             this.MISS.configure(this, 16, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_MISS
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_MISS
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_TGT_LO
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_LO extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t::YCH_TGT_LO
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_TGT_LO extends uvm_reg;
         rand uvm_reg_field TGT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_LO");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_TGT_LO");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -563,13 +578,13 @@ package pmu_uvm_pkg;
             this.TGT = new("TGT");
             this.TGT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_LO
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_TGT_LO
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1::YCH_TGT_HI
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_HI extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t::YCH_TGT_HI
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_TGT_HI extends uvm_reg;
         rand uvm_reg_field TGT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_HI");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_TGT_HI");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -577,20 +592,20 @@ package pmu_uvm_pkg;
             this.TGT = new("TGT");
             this.TGT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_HI
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_TGT_HI
 
-    // regfile - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1 extends uvm_reg_block;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CTL YCH_CTL;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESV YCH_ESV;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_ESM YCH_ESM;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_SAV YCH_SAV;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_CNT YCH_CNT;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_MISS YCH_MISS;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_LO YCH_TGT_LO;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1__YCH_TGT_HI YCH_TGT_HI;
+    // regfile - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t extends uvm_reg_block;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL YCH_CTL;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_ESV YCH_ESV;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_ESM YCH_ESM;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_SAV YCH_SAV;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CNT YCH_CNT;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_MISS YCH_MISS;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_TGT_LO YCH_TGT_LO;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_TGT_HI YCH_TGT_HI;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t");
             super.new(name);
         endfunction : new
 
@@ -637,39 +652,54 @@ package pmu_uvm_pkg;
             this.YCH_TGT_HI.build();
             this.default_map.add_reg(this.YCH_TGT_HI, 'h1c);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_CTL
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CTL extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_CTL
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL extends uvm_reg;
         rand uvm_reg_field VALID;
-        rand uvm_reg_field ACT;
+        rand uvm_reg_field STK;
         rand uvm_reg_field YER;
         rand uvm_reg_field ANY;
+        rand uvm_reg_field ACT;
         rand uvm_reg_field SID;
+        rand uvm_reg_field EDGE;
+        rand uvm_reg_field FLT;
+        rand uvm_reg_field PRE;
+        rand uvm_reg_field HINT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CTL");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
         virtual function void build();
             this.VALID = new("VALID");
             this.VALID.configure(this, 1, 0, "RW", 1, 'h0, 1, 1, 0);
-            this.ACT = new("ACT");
-            this.ACT.configure(this, 1, 1, "RW", 1, 'h0, 1, 1, 0);
+            this.STK = new("STK");
+            this.STK.configure(this, 1, 1, "RW", 1, 'h0, 1, 1, 0);
             this.YER = new("YER");
-            this.YER.configure(this, 1, 2, "RW", 1, 'h0, 1, 1, 0);
+            this.YER.configure(this, 1, 2, "RO", 1, 'h0, 1, 1, 0);
             this.ANY = new("ANY");
             this.ANY.configure(this, 1, 3, "RW", 1, 'h0, 1, 1, 0);
+            this.ACT = new("ACT");
+            this.ACT.configure(this, 4, 4, "RW", 1, 'h0, 1, 1, 0);
             this.SID = new("SID");
             this.SID.configure(this, 8, 8, "RW", 1, 'h0, 1, 1, 0);
+            this.EDGE = new("EDGE");
+            this.EDGE.configure(this, 1, 16, "RW", 1, 'h0, 1, 1, 0);
+            this.FLT = new("FLT");
+            this.FLT.configure(this, 1, 17, "RW", 1, 'h0, 1, 1, 0);
+            this.PRE = new("PRE");
+            this.PRE.configure(this, 1, 18, "RW", 1, 'h0, 1, 1, 0);
+            this.HINT = new("HINT");
+            this.HINT.configure(this, 1, 19, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CTL
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_ESV
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESV extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_ESV
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESV extends uvm_reg;
         rand uvm_reg_field ESV;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESV");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESV");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -677,13 +707,13 @@ package pmu_uvm_pkg;
             this.ESV = new("ESV");
             this.ESV.configure(this, 25, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESV
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESV
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_ESM
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESM extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_ESM
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESM extends uvm_reg;
         rand uvm_reg_field ESM;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESM");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESM");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -691,13 +721,13 @@ package pmu_uvm_pkg;
             this.ESM = new("ESM");
             this.ESM.configure(this, 25, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESM
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESM
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_SAV
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_SAV extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_SAV
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_SAV extends uvm_reg;
         rand uvm_reg_field SAV;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_SAV");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_SAV");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -705,13 +735,13 @@ package pmu_uvm_pkg;
             this.SAV = new("SAV");
             this.SAV.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_SAV
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_SAV
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_CNT
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CNT extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_CNT
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CNT extends uvm_reg;
         rand uvm_reg_field CNT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CNT");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CNT");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -719,13 +749,13 @@ package pmu_uvm_pkg;
             this.CNT = new("CNT");
             this.CNT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CNT
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CNT
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_MISS
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_MISS extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_MISS
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_MISS extends uvm_reg;
         rand uvm_reg_field MISS;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_MISS");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_MISS");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -733,13 +763,13 @@ package pmu_uvm_pkg;
             this.MISS = new("MISS");
             this.MISS.configure(this, 16, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_MISS
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_MISS
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_TGT_LO
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_LO extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_TGT_LO
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_LO extends uvm_reg;
         rand uvm_reg_field TGT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_LO");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_LO");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -747,13 +777,13 @@ package pmu_uvm_pkg;
             this.TGT = new("TGT");
             this.TGT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_LO
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_LO
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8::YCH_TGT_HI
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_HI extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_TGT_HI
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_HI extends uvm_reg;
         rand uvm_reg_field TGT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_HI");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_HI");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -761,20 +791,20 @@ package pmu_uvm_pkg;
             this.TGT = new("TGT");
             this.TGT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_HI
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_HI
 
-    // regfile - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8 extends uvm_reg_block;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CTL YCH_CTL;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESV YCH_ESV;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_ESM YCH_ESM;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_SAV YCH_SAV;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_CNT YCH_CNT;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_MISS YCH_MISS;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_LO YCH_TGT_LO;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8__YCH_TGT_HI YCH_TGT_HI;
+    // regfile - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8 extends uvm_reg_block;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL YCH_CTL;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESV YCH_ESV;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESM YCH_ESM;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_SAV YCH_SAV;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CNT YCH_CNT;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_MISS YCH_MISS;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_LO YCH_TGT_LO;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_HI YCH_TGT_HI;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8");
             super.new(name);
         endfunction : new
 
@@ -821,7 +851,7 @@ package pmu_uvm_pkg;
             this.YCH_TGT_HI.build();
             this.default_map.add_reg(this.YCH_TGT_HI, 'h1c);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8
 
     // addrmap - pmu
     class pmu extends uvm_reg_block;
@@ -845,8 +875,8 @@ package pmu_uvm_pkg;
         rand pmu__CNT_pmu_count_90581d96 CNT[32];
         rand pmu__XCTL_pmu_count_90581d96_pmu_present_e301a141 XCTL[32];
         rand pmu__FTYPE_pmu_count_90581d96 FTYPE[32];
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1 YCH0[8];
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_user_038c0dc8 YCH3[8];
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t YCH0[8];
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8 YCH3[8];
 
         function new(string name = "pmu");
             super.new(name);
