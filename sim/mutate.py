@@ -6,9 +6,10 @@ snippet (which must occur exactly once, so a stale mutant is an error, not a
 silent pass), rebuilds the Verilator lockstep benches against the copies and
 runs them. A mutant is "killed" when the directed tests or a short random
 run fail. Every mutant must be killed.
-  sim/mutate.py [--only NAME] [--cycles N]
+  sim/mutate.py [--only NAME] [--cycles N] [--jobs N]  (default: up to 4 mutants at once)
 """
 import argparse
+import concurrent.futures
 import os
 import shutil
 import subprocess
@@ -312,67 +313,74 @@ def run(cmd, log):
         return subprocess.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT).returncode
 
 
+def one(mut, cycles):
+    """Builds and runs one mutant; returns (passed, message)."""
+    name, rel, old, new, *rest = mut
+    benches = rest[0] if rest else BENCHES
+    d = os.path.join(ROOT, "build", "mut", name)
+    shutil.rmtree(d, ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, "rtl"), os.path.join(d, "rtl"))
+    shutil.copytree(os.path.join(ROOT, "cmodel"), os.path.join(d, "cmodel"))
+    path = os.path.join(d, rel)
+    text = open(path).read()
+    if text.count(old) != 1:
+        return False, f"FAIL {name}: snippet found {text.count(old)} times in {rel} (stale mutant)"
+    open(path, "w").write(text.replace(old, new))
+    log = os.path.join(d, "mutate.log")
+    mk = ["make", "--no-print-directory", f"CORE_RTL_DIR={d}/rtl", f"CORE_CM_DIR={d}/cmodel",
+          f"CORE_BUILD={d}/build", f"DC_RTL_DIR={d}/rtl", f"DC_CM_DIR={d}/cmodel", f"DC_BUILD={d}/build/dc"]
+    # Both benches must kill every mutant (each mutant changes only one
+    # side, so the lockstep random bench must see it as well).
+    killed = []
+    for prog, cfg in benches:
+        if prog == "formal":
+            # exit 1: the property fails (killed); 2: tool error (not a kill)
+            proof = cfg[:-5] if cfg.endswith("-fast") else cfg
+            rc = run(["python3", "formal/run_formal.py", "--only", proof, "--rtl", f"{d}/rtl",
+                      "--build", f"{d}/build/formal"] + FORMAL_DEPTH.get(cfg, []), log)
+            if rc == 2:
+                killed = None
+                break
+            if rc == 1:
+                killed.append(prog)
+            continue
+        extra = ["--seed", "1", "--cycles", cycles] if prog == "test_random" else []
+        exe = f"{d}/build/{prog}_{cfg}/V{prog}"
+        if prog.startswith("dc_"):
+            exe = f"{d}/build/dc/{cfg}/Vdc_lockstep"
+            extra = ["--test", prog[3:], "--seed", "1"] + (["--cycles", cycles] if prog == "dc_random" else [])
+        if run(mk + [exe], log) != 0:
+            killed = None
+            break
+        # dc_icarus: the Icarus 4-state replay of the small directed vectors
+        cmd = mk + ["dc-icarus"] if prog == "dc_icarus" else [exe] + extra
+        if run(cmd, log) != 0:
+            killed.append(prog)
+    if killed is None:
+        return False, f"FAIL {name}: mutant does not build (see {log})"
+    if len(killed) == len(benches):
+        return True, f"PASS {name}: killed by " + " and ".join(f"{p} ({c})" for p, c in benches)
+    alive = [f"{p} ({c})" for p, c in benches if p not in killed]
+    return False, f"FAIL {name}: survived {', '.join(alive)} (see {log})"
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only")
     ap.add_argument("--cycles", default="200000")
+    # mutants are independent (one build directory each): run several at
+    # once; results are printed in MUTANTS order
+    ap.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     args = ap.parse_args()
+    todo = [m for m in MUTANTS if not args.only or args.only == m[0]]
     passed = failed = 0
-    for name, rel, old, new, *rest in MUTANTS:
-        benches = rest[0] if rest else BENCHES
-        if args.only and args.only != name:
-            continue
-        d = os.path.join(ROOT, "build", "mut", name)
-        shutil.rmtree(d, ignore_errors=True)
-        shutil.copytree(os.path.join(ROOT, "rtl"), os.path.join(d, "rtl"))
-        shutil.copytree(os.path.join(ROOT, "cmodel"), os.path.join(d, "cmodel"))
-        path = os.path.join(d, rel)
-        text = open(path).read()
-        if text.count(old) != 1:
-            print(f"FAIL {name}: snippet found {text.count(old)} times in {rel} (stale mutant)")
-            failed += 1
-            continue
-        open(path, "w").write(text.replace(old, new))
-        log = os.path.join(d, "mutate.log")
-        mk = ["make", "--no-print-directory", f"CORE_RTL_DIR={d}/rtl", f"CORE_CM_DIR={d}/cmodel",
-              f"CORE_BUILD={d}/build", f"DC_RTL_DIR={d}/rtl", f"DC_CM_DIR={d}/cmodel", f"DC_BUILD={d}/build/dc"]
-        # Both benches must kill every mutant (each mutant changes only one
-        # side, so the lockstep random bench must see it as well).
-        killed = []
-        for prog, cfg in benches:
-            if prog == "formal":
-                # exit 1: the property fails (killed); 2: tool error (not a kill)
-                proof = cfg[:-5] if cfg.endswith("-fast") else cfg
-                rc = run(["python3", "formal/run_formal.py", "--only", proof, "--rtl", f"{d}/rtl",
-                          "--build", f"{d}/build/formal"] + FORMAL_DEPTH.get(cfg, []), log)
-                if rc == 2:
-                    killed = None
-                    break
-                if rc == 1:
-                    killed.append(prog)
-                continue
-            extra = ["--seed", "1", "--cycles", args.cycles] if prog == "test_random" else []
-            exe = f"{d}/build/{prog}_{cfg}/V{prog}"
-            if prog.startswith("dc_"):
-                exe = f"{d}/build/dc/{cfg}/Vdc_lockstep"
-                extra = ["--test", prog[3:], "--seed", "1"] + (["--cycles", args.cycles] if prog == "dc_random" else [])
-            if run(mk + [exe], log) != 0:
-                killed = None
-                break
-            # dc_icarus: the Icarus 4-state replay of the small directed vectors
-            cmd = mk + ["dc-icarus"] if prog == "dc_icarus" else [exe] + extra
-            if run(cmd, log) != 0:
-                killed.append(prog)
-        if killed is None:
-            print(f"FAIL {name}: mutant does not build (see {log})")
-            failed += 1
-        elif len(killed) == len(benches):
-            print(f"PASS {name}: killed by " + " and ".join(f"{p} ({c})" for p, c in benches))
-            passed += 1
-        else:
-            alive = [f"{p} ({c})" for p, c in benches if p not in killed]
-            print(f"FAIL {name}: survived {', '.join(alive)} (see {log})")
-            failed += 1
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
+        futs = [ex.submit(one, m, args.cycles) for m in todo]
+        for f in futs:
+            ok, msg = f.result()
+            print(msg, flush=True)
+            passed += ok
+            failed += not ok
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

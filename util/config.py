@@ -357,7 +357,8 @@ CORES = {
         "description": "Distributed event counters (Blue Gene/Q UPC style ring of local units, SRAM central "
                        "unit, APB4 slave)",
         "filesets": [("rtl", "verilogSource", files("dc_top"), {}),
-                     ("model", "cSource", ["cmodel/dc_regs.h", "cmodel/dc_regdec.h", "cmodel/pmu_reg_field.h"], {})],
+                     ("model", "cSource", ["cmodel/dc_regs.h", "cmodel/dc_regdec.h", "cmodel/dc_secded.h",
+                                           "cmodel/pmu_reg_field.h"], {})],
         "targets": """targets:
   default:
     filesets: [rtl, model]
@@ -397,7 +398,7 @@ CORES = {
         "filesets": [("model", "cSource",
                       ["cmodel/pmu_model.h", "cmodel/pmu_cfg_gen.h", "cmodel/pmu_regs.h", "cmodel/pmu_regdec.h",
                        "cmodel/pmu_reg_field.h", "cmodel/dc_model.h", "cmodel/dc_cfg_gen.h", "cmodel/dc_regs.h",
-                       "cmodel/dc_regdec.h"]
+                       "cmodel/dc_regdec.h", "cmodel/dc_secded.h"]
                       + files("pmu_core", "cmodel") + files("dc_top", "cmodel"), {}),
                      ("lib_script", "user", ["cmodel/fusesoc_lib.sh"], {}),
                      ("rtl", None, [], {"depend": '["pmu-ip:ip:pmu_core"]'})],
