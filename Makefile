@@ -39,6 +39,10 @@ ifeq ($(WAVES),1)
 VTRACE    := --trace-fst
 WSUF      := -waves
 endif
+# Extra Verilator options of every lockstep bench build (sim/core.mk,
+# sim/dc.mk). sim/mutate.py builds its mutants with C++ -O1 through it
+# (compile time about half of -O2, run time about the same).
+VBUILD_OPT ?=
 # Icarus/Verilator --binary run option: $(call waves_arg,NAME.ext)
 waves_arg = $(if $(VTRACE),+waves=$(WAVES_DIR)/$(1))
 

@@ -14,7 +14,7 @@ dparams = $(foreach p,$(CFG_$(1)),-DCFG_$(p))
 CORE_RTL_DIR ?= rtl
 CORE_CM_DIR  ?= cmodel
 VFLAGS := -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME $(VTRACE) \
-          -I$(CORE_RTL_DIR) --top-module pmu_core
+          -I$(CORE_RTL_DIR) --top-module pmu_core $(VBUILD_OPT)
 VCFLAGS := -O2 -std=c++17 -I$(abspath $(CORE_CM_DIR)) -I$(abspath tb)
 
 # $(1)=test program, $(2)=config

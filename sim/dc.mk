@@ -11,7 +11,7 @@ DC_RTL     := $(addprefix $(DC_RTL_DIR)/,$(notdir $(CFG_RTL_dc_top)))
 # build a hierarchical model whose top has -G parameters).
 # UNOPTFLAT: the unit register-bus read/ok -> central decode -> write loop
 # is only seen as circular across the hierarchical-block boundary.
-DC_VFLAGS  := -O3 --x-assign fast --x-initial 0 -Wall -Wno-DECLFILENAME -Wno-UNOPTFLAT $(VTRACE) --top-module dc_top
+DC_VFLAGS  := -O3 --x-assign fast --x-initial 0 -Wall -Wno-DECLFILENAME -Wno-UNOPTFLAT $(VTRACE) --top-module dc_top $(VBUILD_OPT)
 DC_CFLAGS  := -std=c99 -O2 -Wall -Wextra -pedantic
 DC_SEED    ?= $(SEED)
 DC_LS_CYCLES   ?= 1000000

@@ -4,7 +4,10 @@
 Each mutant copies rtl/ and cmodel/ to build/mut/<name>/, replaces one
 snippet (which must occur exactly once, so a stale mutant is an error, not a
 silent pass), rebuilds the Verilator lockstep benches against the copies and
-runs them. A mutant is "killed" when the directed tests or a short random
+runs them. A mutant of a model source file (cmodel/*.c) leaves the RTL and
+every bench object as they are: its benches are the unmutated Verilator
+builds (made first, under build/) relinked with the mutated model objects,
+which takes seconds instead of a Verilator compile. A mutant is "killed" when the directed tests or a short random
 run fail. Every mutant must be killed.
   sim/mutate.py [--only NAME] [--cycles N] [--jobs N]  (default: up to 4 mutants at once)
 """
@@ -14,6 +17,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -306,6 +310,12 @@ MUTANTS = [
 ]
 
 
+# the mutants' Verilator builds: C++ -O1 (Makefile VBUILD_OPT; the compile
+# is most of a mutant's time, -O1 halves it and runs about as fast as -O2)
+VBUILD_OPT = " ".join(f"-MAKEFLAGS OPT_{k}={v}" for k, v in
+                      (("FAST", "-O1"), ("GLOBAL", "-O1"), ("SLOW", "-O0")))
+
+
 def run(cmd, log):
     with open(log, "a") as f:
         f.write("$ " + " ".join(cmd) + "\n")
@@ -313,8 +323,60 @@ def run(cmd, log):
         return subprocess.run(cmd, cwd=ROOT, stdout=f, stderr=subprocess.STDOUT).returncode
 
 
+def bench_exe(core, prog, cfg):
+    """The bench executable of (prog, cfg); core: CORE_BUILD, whose dc/ is
+    DC_BUILD for a mutant (sim/core.mk and sim/dc.mk: build/core, build/dc)."""
+    if prog.startswith("dc_"):
+        return f"{core}/dc/{cfg}/Vdc_lockstep"
+    return f"{core}/{prog}_{cfg}/V{prog}"
+
+
+def root_exe(prog, cfg):
+    """The unmutated bench of (prog, cfg) under build/."""
+    if prog.startswith("dc_"):
+        return f"build/dc/{cfg}/Vdc_lockstep"
+    return f"build/core/{prog}_{cfg}/V{prog}"
+
+
+def relinkable(rel, benches):
+    """A model .c file mutant of Verilator benches: relink, do not rebuild.
+    (A header may be included by the bench programs: those rebuild.)"""
+    return (rel.startswith("cmodel/") and rel.endswith(".c")
+            and all(p not in ("formal", "dc_icarus") for p, _ in benches))
+
+
+def relink(src_exe, dst_exe, d, mk, log):
+    """dst_exe: the Verilator build of src_exe (unmutated RTL and bench
+    objects, copied with their time stamps so make keeps them) linked with
+    the model objects built from the mutated copy under d."""
+    src, dst = os.path.dirname(src_exe), os.path.dirname(dst_exe)
+    shutil.rmtree(dst, ignore_errors=True)
+    shutil.copytree(src, dst, symlinks=True)
+    os.remove(dst_exe)
+    vmk = [f for f in os.listdir(dst) if f.endswith(".mk") and not f.endswith("_classes.mk")]
+    if len(vmk) != 1:
+        return 2
+    text = open(os.path.join(dst, vmk[0])).read()
+    libs = text.split("VM_USER_LDLIBS = \\\n", 1)[1].split("\n\n", 1)[0]
+    objs = [t for t in libs.replace("\\", " ").split() if t]
+    # every model object the bench links, from the mutated sources under d
+    core, dc = os.path.join(ROOT, "build", "core") + "/", os.path.join(ROOT, "build", "dc") + "/"
+    new = [d + "/build/" + o[len(core):] if o.startswith(core) else
+           d + "/build/dc/" + o[len(dc):] if o.startswith(dc) else o for o in objs]
+    if run(mk + [o for o in new if o.startswith(d)], log) != 0:
+        return 2
+    return run(["make", "--no-print-directory", "-C", dst, "-f", vmk[0], os.path.basename(dst_exe),
+                "VM_USER_LDLIBS=" + " ".join(new)], log)
+
+
 def one(mut, cycles):
-    """Builds and runs one mutant; returns (passed, message)."""
+    """Builds and runs one mutant; returns (passed, message with its time)."""
+    t0 = time.time()
+    ok, msg = one_run(mut, cycles)
+    return ok, f"{msg} [{time.time() - t0:.0f} s]"
+
+
+def one_run(mut, cycles):
     name, rel, old, new, *rest = mut
     benches = rest[0] if rest else BENCHES
     d = os.path.join(ROOT, "build", "mut", name)
@@ -323,11 +385,12 @@ def one(mut, cycles):
     shutil.copytree(os.path.join(ROOT, "cmodel"), os.path.join(d, "cmodel"))
     path = os.path.join(d, rel)
     text = open(path).read()
-    if text.count(old) != 1:
-        return False, f"FAIL {name}: snippet found {text.count(old)} times in {rel} (stale mutant)"
-    open(path, "w").write(text.replace(old, new))
+    if old is not None:     # None: the unmutated control (see main)
+        if text.count(old) != 1:
+            return False, f"FAIL {name}: snippet found {text.count(old)} times in {rel} (stale mutant)"
+        open(path, "w").write(text.replace(old, new))
     log = os.path.join(d, "mutate.log")
-    mk = ["make", "--no-print-directory", f"CORE_RTL_DIR={d}/rtl", f"CORE_CM_DIR={d}/cmodel",
+    mk = ["make", "--no-print-directory", "VBUILD_OPT=" + VBUILD_OPT, f"CORE_RTL_DIR={d}/rtl", f"CORE_CM_DIR={d}/cmodel",
           f"CORE_BUILD={d}/build", f"DC_RTL_DIR={d}/rtl", f"DC_CM_DIR={d}/cmodel", f"DC_BUILD={d}/build/dc"]
     # Both benches must kill every mutant (each mutant changes only one
     # side, so the lockstep random bench must see it as well).
@@ -345,11 +408,16 @@ def one(mut, cycles):
                 killed.append(prog)
             continue
         extra = ["--seed", "1", "--cycles", cycles] if prog == "test_random" else []
-        exe = f"{d}/build/{prog}_{cfg}/V{prog}"
+        exe = bench_exe(f"{d}/build", prog, cfg)
         if prog.startswith("dc_"):
-            exe = f"{d}/build/dc/{cfg}/Vdc_lockstep"
             extra = ["--test", prog[3:], "--seed", "1"] + (["--cycles", cycles] if prog == "dc_random" else [])
-        if run(mk + [exe], log) != 0:
+        if os.path.exists(exe):
+            pass    # dc_directed and dc_random: one executable
+        elif relinkable(rel, benches):
+            if relink(os.path.join(ROOT, root_exe(prog, cfg)), exe, d, mk, log) != 0:
+                killed = None
+                break
+        elif run(mk + [exe], log) != 0:
             killed = None
             break
         # dc_icarus: the Icarus 4-state replay of the small directed vectors
@@ -373,7 +441,27 @@ def main():
     ap.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     args = ap.parse_args()
     todo = [m for m in MUTANTS if not args.only or args.only == m[0]]
+    # the unmutated benches that model mutants are relinked from
+    base = [root_exe(p, c) for m in todo
+            for p, c in (m[4] if len(m) > 4 else BENCHES) if relinkable(m[1], m[4] if len(m) > 4 else BENCHES)]
+    os.makedirs(os.path.join(ROOT, "build", "mut"), exist_ok=True)
+    plog = os.path.join(ROOT, "build", "mut", "unmutated.log")
+    if base and run(["make", "--no-print-directory"] + sorted(set(base)), plog) != 0:
+        print(f"mutate: the unmutated benches do not build (see {plog})")
+        return 1
     passed = failed = 0
+    # control for the relink path: every relinked bench, linked with the
+    # unmutated model, must pass (else a broken relink would count as a kill)
+    benches = sorted({(p, c) for m in todo for p, c in (m[4] if len(m) > 4 else BENCHES)
+                      if relinkable(m[1], m[4] if len(m) > 4 else BENCHES)})
+    if benches:
+        ok, msg = one(("control-relinked-unmutated", "cmodel/pmu_model.c", None, None, tuple(benches)), args.cycles)
+        survived = not ok and "survived " + ", ".join(f"{p} ({c})" for p, c in benches) in msg
+        print(("PASS control-relinked-unmutated: every relinked bench passes with the unmutated model"
+               if survived else msg.replace("FAIL", "FAIL (the relinked benches must pass)", 1)), flush=True)
+        passed += survived
+        failed += not survived
+
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as ex:
         futs = [ex.submit(one, m, args.cycles) for m in todo]
         for f in futs:
