@@ -147,7 +147,8 @@ module pmu_yield #(
       reg  [1:0]     act_q;            // ACT values 0..3 (4..15 never reach a channel)
       wire           yer_q;
       reg  [7:0]     sid_q;
-      reg  [EVW-1:0] esv_q, esm_q;
+      reg  [EVW-1:0] esv_r, esm_q;     // ESV storage; the register is esv (below)
+      reg            fired_q;          // the sticky scenario fired at the last edge: ESV reads 0
       reg  [31:0]    sav_q, cnt_q;
       reg  [15:0]    miss_q;
       reg  [AW-1:0]  tgt_q;
@@ -170,9 +171,14 @@ module pmu_yield #(
       // conditions then the handler is called"): ESV collects the events
       // (level, or edge with EDGE), the scenario holds when the ESM-selected
       // bits are all set (any with ANY); it then clears ESV (fire).
+      // ESV after a fire reads 0: kept as a flag
+      // next to the stored vector, so the fire (a function of this cycle's
+      // events) does not reach the vector's 2*NCH*EVW enables: a retiming,
+      // esv is the same register value cycle for cycle (lockstep, yesv_o)
+      wire [EVW-1:0] esv    = fired_q ? {EVW{1'b0}} : esv_r;
       wire           act_ok = valid_q & (ring3_i == RING[0]);
-      wire [EVW-1:0] esv_n  = esv_q | ({EVW{act_ok}} & (edge_q ? evt_rise : evt_i));
-      wire [EVW-1:0] match  = stk_q ? (esv_n & esm_q) : (~(evt_i ^ esv_q) & esm_q);
+      wire [EVW-1:0] esv_n  = esv | ({EVW{act_ok}} & (edge_q ? evt_rise : evt_i));
+      wire [EVW-1:0] match  = stk_q ? (esv_n & esm_q) : (~(evt_i ^ esv) & esm_q);
       wire trig_d = act_ok & (|esm_q) & (any_q ? |match : (match == esm_q));
       reg  trig_q;
       wire uf     = trig_q & (cnt_q == 32'd0);
@@ -193,7 +199,7 @@ module pmu_yield #(
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
           valid_q <= 1'b0; act_q <= 2'd0; stk_q <= 1'b0; edge_q <= 1'b0; flt_q <= 1'b0; pre_q <= 1'b0; hint_q <= 1'b0; any_q <= 1'b0; sid_q <= 8'd0; trig_q <= 1'b0;
-          esv_q <= {EVW{1'b0}}; esm_q <= {EVW{1'b0}}; sav_q <= 32'd0; cnt_q <= 32'd0;
+          esv_r <= {EVW{1'b0}}; fired_q <= 1'b0; esm_q <= {EVW{1'b0}}; sav_q <= 32'd0; cnt_q <= 32'd0;
           miss_q <= 16'd0; tgt_q <= {AW{1'b0}};
         end else begin
           trig_q <= trig_d;
@@ -210,10 +216,13 @@ module pmu_yield #(
           end
           // ESV: a write loads it; sticky: a re-arm (CTL write with STK=1)
           // or a fire clears it, else it collects the events
-          if (w_esv)                              esv_q <= wdata_i[EVW-1:0];
-          else if (w_ctl & wdata_i[`PMU_YCH_CTL_STK_LSB]) esv_q <= {EVW{1'b0}};
-          else if (stk_q & trig_d)                esv_q <= {EVW{1'b0}};
-          else if (stk_q)                         esv_q <= esv_n;
+          if (w_esv) begin
+            esv_r <= wdata_i[EVW-1:0]; fired_q <= 1'b0;
+          end else if (w_ctl & wdata_i[`PMU_YCH_CTL_STK_LSB]) begin
+            esv_r <= {EVW{1'b0}};      fired_q <= 1'b0;
+          end else if (stk_q) begin
+            esv_r <= esv_n;            fired_q <= trig_d;
+          end
           if (w_esm) esm_q <= wdata_i[EVW-1:0];
           if (w_sav) sav_q <= wdata_i;
           // down-counter: a write (CNT or SAV) wins over counting
@@ -241,7 +250,7 @@ module pmu_yield #(
         ctl[`PMU_YCH_CTL_SID_LSB +: `PMU_YCH_CTL_SID_W] = sid_q;
       end
       assign rd_ctl_o[k*32 +: 32]    = ctl;
-      assign rd_esv_o[k*32 +: 32]    = {{(32-EVW){1'b0}}, esv_q};
+      assign rd_esv_o[k*32 +: 32]    = {{(32-EVW){1'b0}}, esv};
       assign rd_esm_o[k*32 +: 32]    = {{(32-EVW){1'b0}}, esm_q};
       assign rd_sav_o[k*32 +: 32]    = sav_q;
       assign rd_cnt_o[k*32 +: 32]    = cnt_q;
@@ -258,7 +267,7 @@ module pmu_yield #(
       assign yvis[k]  = yer_q & valid_q;
       assign ycnt_o[k*32 +: 32]  = cnt_q;
       assign ymiss_o[k*16 +: 16] = miss_q;
-      assign yesv_o[k*EVW +: EVW] = esv_q;
+      assign yesv_o[k*EVW +: EVW] = esv;
     end
   endgenerate
 

@@ -175,16 +175,16 @@ MUTANTS = [
      "assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q;", "assign cand[k]  = valid_q & act_q[0] & yer_q;"),
     # sticky event-schema vector: cleared by the fire, by a re-arm; level/edge; masked events still set their bit
     ("rtl-ych-stk-fire-keeps", "rtl/pmu_yield.v",
-     "else if (stk_q & trig_d)                esv_q <= {EVW{1'b0}};",
-     "else if (stk_q & trig_d)                esv_q <= esv_n;"),
+     "esv_r <= esv_n;            fired_q <= trig_d;",
+     "esv_r <= esv_n;            fired_q <= 1'b0;"),
     ("model-ych-stk-rearm-keeps", "cmodel/pmu_model.c",
      "else if (wreg == PMU_YCH_CTL_OFF && ((wd >> PMU_YCH_CTL_STK_LSB) & 1u)) y->esv = 0;",
      "else if (0) y->esv = 0;"),
     ("model-ych-stk-edge-as-level", "cmodel/pmu_model.c",
      "(y->edge ? evt & ~m->evt_prev : evt)", "evt"),
     ("rtl-ych-stk-masked-dropped", "rtl/pmu_yield.v",
-     "esv_q | ({EVW{act_ok}} & (edge_q ? evt_rise : evt_i))",
-     "esv_q | ({EVW{act_ok}} & esm_q & (edge_q ? evt_rise : evt_i))"),
+     "esv | ({EVW{act_ok}} & (edge_q ? evt_rise : evt_i))",
+     "esv | ({EVW{act_ok}} & esm_q & (edge_q ? evt_rise : evt_i))"),
     # yield types: a delivered fault-like yield drops the other fault-like requests, a trap-like one does not
     ("rtl-ych-fault-no-drop", "rtl/pmu_yield.v",
      "(pick_flt & flt_q & (act_q == 2'd1))", "(pick_flt & flt_q & (act_q == 2'd3))"),   # lint-clean: drops no yield channel
