@@ -327,8 +327,30 @@ struct Harness {
         fprintf(vec, " %" PRIx64 " %" PRIx64 " %" PRIx64 " %" PRIx64 " %s %x", in.iaddr, in.daddr, pm, mv,
                 lat.c_str(), in.yev);
         fprintf(vec, " %x %x %x %x %" PRIx64, out.pmi, out.yield, out.yield_ring, out.yield_ch, out.yield_tgt);
-        fprintf(vec, " %" PRIx64 " %" PRIx64 " %x %x %x\n", pmu_model_siar(m), pmu_model_sdar(m),
+        fprintf(vec, " %" PRIx64 " %" PRIx64 " %x %x %x", pmu_model_siar(m), pmu_model_sdar(m),
                 pmu_model_mmcr(m), pmu_model_yblk(m), pmu_model_yer(m));
+        // yield attributes (during the cycle), PMSTAT and every channel's
+        // CNT / MISS / ESV after the edge (the lockstep's check_state set)
+        const unsigned nk = 2 * cfg.nch;
+        fprintf(vec, " %x %x ", out.yield_attr, pmu_model_pmstat(m));
+        hex_bits(nk * 32, [&](unsigned b) { return (pmu_model_ych_cnt(m, b / 32 / cfg.nch, b / 32 % cfg.nch) >> (b % 32)) & 1; });
+        fputc(' ', vec);
+        hex_bits(nk * 16, [&](unsigned b) { return (pmu_model_ych_miss(m, b / 16 / cfg.nch, b / 16 % cfg.nch) >> (b % 16)) & 1; });
+        fputc(' ', vec);
+        hex_bits(nk * 25, [&](unsigned b) { return (pmu_model_ych_esv(m, b / 25 / cfg.nch, b / 25 % cfg.nch) >> (b % 25)) & 1; });
+        fputc('\n', vec);
+    }
+
+    // An nbits-wide concatenation, bit b = bit(b), in hex (most significant digit first).
+    void hex_bits(unsigned nbits, const std::function<uint64_t(unsigned)> &bit) {
+        const unsigned digits = (nbits + 3) / 4;
+        std::string s;
+        for (unsigned d = digits; d-- > 0;) {
+            unsigned v = 0;
+            for (unsigned i = 0; i < 4 && d * 4 + i < nbits; i++) v |= (unsigned)(bit(d * 4 + i) & 1) << i;
+            s += "0123456789abcdef"[v];
+        }
+        fputs(s.c_str(), vec);
     }
 
     // NC*CW-bit concatenation {cnt[NC-1], ..., cnt[0]} in hex.

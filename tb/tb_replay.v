@@ -1,8 +1,9 @@
 `timescale 1ns/1ps
 // Icarus Verilog replay of the directed tests: reads the vectors recorded by
 // tb/test_directed.cpp (--vec), drives pmu_core with them and checks every
-// cycle: PRDATA/PSLVERR/PREADY/IRQ/PMI/yield outputs before the edge,
-// OVF/TSC/all counters/SIAR/SDAR/MMCR/yield block and YER bits after it, and
+// cycle: PRDATA/PSLVERR/PREADY/IRQ/PMI/yield outputs (with the attributes)
+// before the edge, OVF/TSC/all counters/SIAR/SDAR/MMCR/PMSTAT/yield block and
+// YER bits/every channel's CNT, MISS and ESV after it, and
 // that no output is X or Z from reset on.
 //   vvp sim +vec=FILE      (parameters via iverilog -P tb_replay.NT=...)
 module tb_replay;
@@ -36,6 +37,16 @@ module tb_replay;
   reg [31:0]           e_mmcr;
   reg [1:0]            e_yblk;
   reg [2*NCH-1:0]      e_yer;
+  reg [2:0]            e_yattr;
+  reg [1:0]            e_pmstat;
+  reg [2*NCH*32-1:0]   e_ycnt;
+  reg [2*NCH*16-1:0]   e_ymiss;
+  reg [2*NCH*25-1:0]   e_yesv;
+  wire [2:0]           yattr;
+  wire [1:0]           pmstat;
+  wire [2*NCH*32-1:0]  ycnt;
+  wire [2*NCH*16-1:0]  ymiss;
+  wire [2*NCH*25-1:0]  yesv;
   wire                 pmi, yield, yring;
   wire [2:0]           ych;
   wire [AW-1:0]        ytgt_w, siar_w, sdar_w;   // zero-extended to 64 bits for the compare
@@ -62,7 +73,8 @@ module tb_replay;
     .iaddr_i(iaddr[AW-1:0]), .daddr_i(daddr[AW-1:0]), .pm_i(pm), .mem_valid_i(mv), .mem_lat_i(mlat),
     .pmi_o(pmi), .siar_o(siar_w), .sdar_o(sdar_w), .mmcr_o(mmcr),
     .yev_i(yev), .yield_o(yield), .yield_ring_o(yring), .yield_ch_o(ych), .yield_tgt_o(ytgt_w),
-    .yblk_o(yblk), .yer_o(yer)
+    .yield_attr_o(yattr), .yblk_o(yblk), .yer_o(yer), .pmstat_o(pmstat), .ycnt_o(ycnt), .ymiss_o(ymiss),
+    .yesv_o(yesv)
   );
 
   integer fd, c, r, errs, passed, failed, cycles;
@@ -80,7 +92,7 @@ module tb_replay;
 
   task check_x(input [8*16-1:0] when);
     if ((^{prdata, pslverr, pready, irq, ovf, tsc, cnt, pmi, siar, sdar, mmcr, yield, yring, ych, ytgt,
-           yblk, yer}) === 1'bx) begin
+           yblk, yer, yattr, pmstat, ycnt, ymiss, yesv}) === 1'bx) begin
       $display("  X/Z on an output %0s at cycle %0d of %0s", when, cycles, cur);
       errs = errs + 1;
     end
@@ -123,10 +135,11 @@ module tb_replay;
         r = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h",
                     ev, cpl, fv, fr, fe, fs, fo, psel, pen, pwr, paddr, pwdata, pstrb, pprot,
                     e_prdata, e_pslverr, e_pready, e_irq, e_ovf, e_tsc, e_cnt);
-        r = r + $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+        r = r + $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h",
                     iaddr, daddr, pm, mv, mlat, yev, e_pmi, e_yield, e_yring, e_ych, e_ytgt,
                     e_siar, e_sdar, e_mmcr, e_yblk, e_yer);
-        if (r != 37) begin
+        r = r + $fscanf(fd, " %h %h %h %h %h\n", e_yattr, e_pmstat, e_ycnt, e_ymiss, e_yesv);
+        if (r != 42) begin
           $display("  bad vector line (%0d fields) after cycle %0d of %0s", r, cycles, cur);
           errs = errs + 1;
         end
@@ -138,10 +151,11 @@ module tb_replay;
                      cur, cycles, prdata, e_prdata, pslverr, e_pslverr, pready, e_pready, irq, e_irq);
           errs = errs + 1;
         end
-        if (pmi !== e_pmi || yield !== e_yield || yring !== e_yring || ych !== e_ych || ytgt !== e_ytgt) begin
+        if (pmi !== e_pmi || yield !== e_yield || yring !== e_yring || ych !== e_ych || ytgt !== e_ytgt ||
+            yattr !== e_yattr) begin
           if (errs < 5)
-            $display("  %0s cycle %0d: pmi %b/%b yield %b/%b ring %b/%b ch %h/%h tgt %h/%h (rtl/expected)",
-                     cur, cycles, pmi, e_pmi, yield, e_yield, yring, e_yring, ych, e_ych, ytgt, e_ytgt);
+            $display("  %0s cycle %0d: pmi %b/%b yield %b/%b ring %b/%b ch %h/%h tgt %h/%h attr %h/%h (rtl/expected)",
+                     cur, cycles, pmi, e_pmi, yield, e_yield, yring, e_yring, ych, e_ych, ytgt, e_ytgt, yattr, e_yattr);
           errs = errs + 1;
         end
         clk = 1; #1;
@@ -156,6 +170,12 @@ module tb_replay;
           if (errs < 5)
             $display("  %0s cycle %0d: state differs: siar %h/%h sdar %h/%h mmcr %h/%h yblk %b/%b yer %h/%h",
                      cur, cycles, siar, e_siar, sdar, e_sdar, mmcr, e_mmcr, yblk, e_yblk, yer, e_yer);
+          errs = errs + 1;
+        end
+        if (pmstat !== e_pmstat || ycnt !== e_ycnt || ymiss !== e_ymiss || yesv !== e_yesv) begin
+          if (errs < 5)
+            $display("  %0s cycle %0d: state differs: pmstat %h/%h ycnt %h/%h ymiss %h/%h yesv %h/%h", cur, cycles,
+                     pmstat, e_pmstat, ycnt, e_ycnt, ymiss, e_ymiss, yesv, e_yesv);
           errs = errs + 1;
         end
         clk = 0; #1;
