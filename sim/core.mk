@@ -126,8 +126,12 @@ core-icarus-$(1): $(CORE_BUILD)/test_directed_$(1)/Vtest_directed
 	vvp -n $(CORE_BUILD)/icarus_$(1)/sim +vec=$(CORE_BUILD)/icarus_$(1)/directed.vec $(call waves_arg,tb_replay_$(1).vcd)
 endef
 $(foreach c,$(CFG_FLOW_pmu_core_icarus),$(eval $(call icarus_run,$(c))))
-.PHONY: core-icarus-default core-icarus-alt
+.PHONY: core-icarus-default core-icarus-alt core-icarus-neg
 TEST_TARGETS += core-icarus-default core-icarus-alt
+# the replay's self-test: a wrong expected value in any compared field fails it
+core-icarus-neg: core-icarus-default
+	python3 sim/replay_neg.py $(CORE_BUILD)/icarus_default/sim $(CORE_BUILD)/icarus_default/directed.vec
+TEST_TARGETS += core-icarus-neg
 
 # Mutation check: deliberate bugs in RTL and model must be caught.
 core-mutate:
