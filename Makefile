@@ -67,8 +67,10 @@ include sim/deps.mk
 -include sim/soc/yield.mk
 -include sim/soc/prof.mk
 
+# The mutation check (core-mutate, the longest target; it builds only under
+# build/mut/) runs in the background on one core while the other targets run.
 test: deps-sim
-	@sim/run_targets.sh regmap-check $(TEST_TARGETS)
+	@BG_TARGETS="core-mutate" BG_MAKEFLAGS="MUTATE_JOBS=1" sim/run_targets.sh regmap-check $(TEST_TARGETS)
 
 demo: deps-sim
 	@for t in $(DEMO_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done

@@ -134,8 +134,9 @@ core-icarus-neg: core-icarus-default
 TEST_TARGETS += core-icarus-neg
 
 # Mutation check: deliberate bugs in RTL and model must be caught.
+# MUTATE_JOBS: mutants at once (default: up to 4; make test: 1, in the background)
 core-mutate:
-	python3 sim/mutate.py
+	python3 sim/mutate.py $(if $(MUTATE_JOBS),--jobs $(MUTATE_JOBS))
 TEST_TARGETS += core-mutate
 
 # Bus wrappers (rtl/pmu_core_axil.v, rtl/pmu_core_wb.v) in lockstep with the

@@ -6,9 +6,12 @@ snippet (which must occur exactly once, so a stale mutant is an error, not a
 silent pass), rebuilds the Verilator lockstep benches against the copies and
 runs them. A mutant of a model source file (cmodel/*.c) leaves the RTL and
 every bench object as they are: its benches are the unmutated Verilator
-builds (made first, under build/) relinked with the mutated model objects,
-which takes seconds instead of a Verilator compile. A mutant is "killed" when the directed tests or a short random
-run fail. Every mutant must be killed.
+builds (made first, in build/mut/base/ from copies, so nothing another job
+builds under build/ at the same time is read) relinked with the mutated model
+objects, which takes seconds instead of a Verilator compile; a control
+(the relinked benches with the unmutated model) must pass. A mutant is
+"killed" when the directed tests or a short random run fail. Every mutant
+must be killed.
   sim/mutate.py [--only NAME] [--cycles N] [--jobs N]  (default: up to 4 mutants at once)
 """
 import argparse
@@ -331,13 +334,6 @@ def bench_exe(core, prog, cfg):
     return f"{core}/{prog}_{cfg}/V{prog}"
 
 
-def root_exe(prog, cfg):
-    """The unmutated bench of (prog, cfg) under build/."""
-    if prog.startswith("dc_"):
-        return f"build/dc/{cfg}/Vdc_lockstep"
-    return f"build/core/{prog}_{cfg}/V{prog}"
-
-
 def relinkable(rel, benches):
     """A model .c file mutant of Verilator benches: relink, do not rebuild.
     (A header may be included by the bench programs: those rebuild.)"""
@@ -345,10 +341,26 @@ def relinkable(rel, benches):
             and all(p not in ("formal", "dc_icarus") for p, _ in benches))
 
 
+def make_args(d):
+    """make arguments that build the benches from the copies under d into d/build."""
+    return ["make", "--no-print-directory", "VBUILD_OPT=" + VBUILD_OPT, f"CORE_RTL_DIR={d}/rtl",
+            f"CORE_CM_DIR={d}/cmodel", f"CORE_BUILD={d}/build", f"DC_RTL_DIR={d}/rtl",
+            f"DC_CM_DIR={d}/cmodel", f"DC_BUILD={d}/build/dc"]
+
+
+def copy_sources(d):
+    shutil.rmtree(d, ignore_errors=True)
+    shutil.copytree(os.path.join(ROOT, "rtl"), os.path.join(d, "rtl"))
+    shutil.copytree(os.path.join(ROOT, "cmodel"), os.path.join(d, "cmodel"))
+
+
+BASE = os.path.join(ROOT, "build", "mut", "base")   # the unmutated benches to relink
+
+
 def relink(src_exe, dst_exe, d, mk, log):
     """dst_exe: the Verilator build of src_exe (unmutated RTL and bench
-    objects, copied with their time stamps so make keeps them) linked with
-    the model objects built from the mutated copy under d."""
+    objects under BASE, copied with their time stamps so make keeps them)
+    linked with the model objects built from the mutated copy under d."""
     src, dst = os.path.dirname(src_exe), os.path.dirname(dst_exe)
     shutil.rmtree(dst, ignore_errors=True)
     shutil.copytree(src, dst, symlinks=True)
@@ -360,9 +372,7 @@ def relink(src_exe, dst_exe, d, mk, log):
     libs = text.split("VM_USER_LDLIBS = \\\n", 1)[1].split("\n\n", 1)[0]
     objs = [t for t in libs.replace("\\", " ").split() if t]
     # every model object the bench links, from the mutated sources under d
-    core, dc = os.path.join(ROOT, "build", "core") + "/", os.path.join(ROOT, "build", "dc") + "/"
-    new = [d + "/build/" + o[len(core):] if o.startswith(core) else
-           d + "/build/dc/" + o[len(dc):] if o.startswith(dc) else o for o in objs]
+    new = [d + o[len(BASE):] if o.startswith(BASE + "/") else o for o in objs]
     if run(mk + [o for o in new if o.startswith(d)], log) != 0:
         return 2
     return run(["make", "--no-print-directory", "-C", dst, "-f", vmk[0], os.path.basename(dst_exe),
@@ -380,9 +390,7 @@ def one_run(mut, cycles):
     name, rel, old, new, *rest = mut
     benches = rest[0] if rest else BENCHES
     d = os.path.join(ROOT, "build", "mut", name)
-    shutil.rmtree(d, ignore_errors=True)
-    shutil.copytree(os.path.join(ROOT, "rtl"), os.path.join(d, "rtl"))
-    shutil.copytree(os.path.join(ROOT, "cmodel"), os.path.join(d, "cmodel"))
+    copy_sources(d)
     path = os.path.join(d, rel)
     text = open(path).read()
     if old is not None:     # None: the unmutated control (see main)
@@ -390,8 +398,7 @@ def one_run(mut, cycles):
             return False, f"FAIL {name}: snippet found {text.count(old)} times in {rel} (stale mutant)"
         open(path, "w").write(text.replace(old, new))
     log = os.path.join(d, "mutate.log")
-    mk = ["make", "--no-print-directory", "VBUILD_OPT=" + VBUILD_OPT, f"CORE_RTL_DIR={d}/rtl", f"CORE_CM_DIR={d}/cmodel",
-          f"CORE_BUILD={d}/build", f"DC_RTL_DIR={d}/rtl", f"DC_CM_DIR={d}/cmodel", f"DC_BUILD={d}/build/dc"]
+    mk = make_args(d)
     # Both benches must kill every mutant (each mutant changes only one
     # side, so the lockstep random bench must see it as well).
     killed = []
@@ -414,7 +421,7 @@ def one_run(mut, cycles):
         if os.path.exists(exe):
             pass    # dc_directed and dc_random: one executable
         elif relinkable(rel, benches):
-            if relink(os.path.join(ROOT, root_exe(prog, cfg)), exe, d, mk, log) != 0:
+            if relink(bench_exe(f"{BASE}/build", prog, cfg), exe, d, mk, log) != 0:
                 killed = None
                 break
         elif run(mk + [exe], log) != 0:
@@ -442,13 +449,14 @@ def main():
     args = ap.parse_args()
     todo = [m for m in MUTANTS if not args.only or args.only == m[0]]
     # the unmutated benches that model mutants are relinked from
-    base = [root_exe(p, c) for m in todo
+    base = [bench_exe(f"{BASE}/build", p, c) for m in todo
             for p, c in (m[4] if len(m) > 4 else BENCHES) if relinkable(m[1], m[4] if len(m) > 4 else BENCHES)]
-    os.makedirs(os.path.join(ROOT, "build", "mut"), exist_ok=True)
-    plog = os.path.join(ROOT, "build", "mut", "unmutated.log")
-    if base and run(["make", "--no-print-directory"] + sorted(set(base)), plog) != 0:
-        print(f"mutate: the unmutated benches do not build (see {plog})")
-        return 1
+    if base:
+        copy_sources(BASE)
+        plog = os.path.join(BASE, "build.log")
+        if run(make_args(BASE) + sorted(set(base)), plog) != 0:
+            print(f"mutate: the unmutated benches do not build (see {plog})")
+            return 1
     passed = failed = 0
     # control for the relink path: every relinked bench, linked with the
     # unmutated model, must pass (else a broken relink would count as a kill)

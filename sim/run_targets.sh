@@ -3,15 +3,18 @@
 # reads the target's own closing "N passed, N failed" line and adds it up.
 # A target that fails (non-zero exit) without such a line counts as 1 failed.
 # Prints a per-target table and, last, the total "N passed, N failed".
+# BG_TARGETS (space-separated): these start in the background when their
+# turn comes (with make arguments BG_MAKEFLAGS) while the following targets
+# run; they must build only under their own directories. Their results are
+# collected at the end and listed in order.
 set -u
 mkdir -p build/logs
-tp=0; tf=0; rows=()
-for t in "$@"; do
-  log=build/logs/$t.log
-  start=$(date +%s)
-  make --no-print-directory "$t" >"$log" 2>&1
-  rc=$?
-  secs=$(( $(date +%s) - start ))
+tp=0; tf=0; rows=(); bg_idx=(); bg_pid=(); bg_start=()
+BG_TARGETS=${BG_TARGETS:-}; BG_MAKEFLAGS=${BG_MAKEFLAGS:-}
+
+# result of target $1 (exit code $2, seconds $3) -> row, totals, report
+result() {
+  local t=$1 rc=$2 secs=$3 log=build/logs/$1.log line p f status
   line=$(grep -E '^([A-Za-z_-]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
   if [ -n "$line" ]; then
     p=$(sed -E 's/^([A-Za-z_-]+: )?([0-9]+) passed, ([0-9]+) failed.*/\2/' <<<"$line")
@@ -19,12 +22,38 @@ for t in "$@"; do
   else
     p=0; f=0
   fi
-  if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+  if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
   tp=$((tp + p)); tf=$((tf + f))
   status=ok; [ "$f" -ne 0 ] && status=FAIL
-  rows+=("$(printf '%-18s %6s %6s %6ss  %s' "$t" "$p" "$f" "$secs" "$status")")
+  row="$(printf '%-18s %6s %6s %6ss  %s' "$t" "$p" "$f" "$secs" "$status")"
   printf '[%s] %s: %s passed, %s failed (%ss)\n' "$status" "$t" "$p" "$f" "$secs"
   if [ "$f" -ne 0 ]; then echo "---- $t failed; last lines of $log:"; tail -n 25 "$log"; fi
+}
+
+i=0
+for t in "$@"; do
+  log=build/logs/$t.log
+  start=$(date +%s)
+  if [[ " $BG_TARGETS " == *" $t "* ]]; then
+    # shellcheck disable=SC2086
+    make --no-print-directory $BG_MAKEFLAGS "$t" >"$log" 2>&1 &
+    bg_idx+=("$i"); bg_pid+=("$!"); bg_start+=("$start"); rows[$i]=""
+    printf '[..] %s: started in the background\n' "$t"
+  else
+    make --no-print-directory "$t" >"$log" 2>&1
+    rc=$?
+    result "$t" "$rc" $(( $(date +%s) - start ))
+    rows[$i]=$row
+  fi
+  i=$((i + 1))
+done
+args=("$@")
+for k in "${!bg_idx[@]}"; do
+  wait "${bg_pid[$k]}"
+  rc=$?
+  j=${bg_idx[$k]}
+  result "${args[$j]}" "$rc" $(( $(date +%s) - ${bg_start[$k]} ))
+  rows[$j]=$row
 done
 printf '%-18s %6s %6s %7s\n' target passed failed time
 printf '%s\n' "${rows[@]}"
