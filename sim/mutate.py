@@ -334,6 +334,11 @@ def bench_exe(core, prog, cfg):
     return f"{core}/{prog}_{cfg}/V{prog}"
 
 
+def benches_of(mut):
+    """The (program, configuration) pairs that must kill mutant mut."""
+    return mut[4] if len(mut) > 4 else BENCHES
+
+
 def relinkable(rel, benches):
     """A model .c file mutant of Verilator benches: relink, do not rebuild.
     (A header may be included by the bench programs: those rebuild.)"""
@@ -387,8 +392,8 @@ def one(mut, cycles):
 
 
 def one_run(mut, cycles):
-    name, rel, old, new, *rest = mut
-    benches = rest[0] if rest else BENCHES
+    name, rel, old, new = mut[:4]
+    benches = benches_of(mut)
     d = os.path.join(ROOT, "build", "mut", name)
     copy_sources(d)
     path = os.path.join(d, rel)
@@ -448,20 +453,17 @@ def main():
     ap.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     args = ap.parse_args()
     todo = [m for m in MUTANTS if not args.only or args.only == m[0]]
-    # the unmutated benches that model mutants are relinked from
-    base = [bench_exe(f"{BASE}/build", p, c) for m in todo
-            for p, c in (m[4] if len(m) > 4 else BENCHES) if relinkable(m[1], m[4] if len(m) > 4 else BENCHES)]
-    if base:
+    # the benches of the model mutants: built unmutated under BASE, relinked
+    benches = sorted({pc for m in todo if relinkable(m[1], benches_of(m)) for pc in benches_of(m)})
+    if benches:
         copy_sources(BASE)
         plog = os.path.join(BASE, "build.log")
-        if run(make_args(BASE) + sorted(set(base)), plog) != 0:
+        if run(make_args(BASE) + sorted({bench_exe(f"{BASE}/build", p, c) for p, c in benches}), plog) != 0:
             print(f"mutate: the unmutated benches do not build (see {plog})")
             return 1
     passed = failed = 0
     # control for the relink path: every relinked bench, linked with the
     # unmutated model, must pass (else a broken relink would count as a kill)
-    benches = sorted({(p, c) for m in todo for p, c in (m[4] if len(m) > 4 else BENCHES)
-                      if relinkable(m[1], m[4] if len(m) > 4 else BENCHES)})
     if benches:
         ok, msg = one(("control-relinked-unmutated", "cmodel/pmu_model.c", None, None, tuple(benches)), args.cycles)
         survived = not ok and "survived " + ", ".join(f"{p} ({c})" for p, c in benches) in msg

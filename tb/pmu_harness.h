@@ -333,11 +333,15 @@ struct Harness {
         // CNT / MISS / ESV after the edge (the lockstep's check_state set)
         const unsigned nk = 2 * cfg.nch;
         fprintf(vec, " %x %x ", out.yield_attr, pmu_model_pmstat(m));
-        hex_bits(nk * 32, [&](unsigned b) { return (pmu_model_ych_cnt(m, b / 32 / cfg.nch, b / 32 % cfg.nch) >> (b % 32)) & 1; });
+        // channel k's W-bit field at [k*W +: W] (k = ring3 * NCH + i)
+        auto chan = [&](unsigned w, uint32_t (*get)(const pmu_model *, unsigned, unsigned)) {
+            hex_bits(nk * w, [&](unsigned b) { return (get(m, b / w / cfg.nch, b / w % cfg.nch) >> (b % w)) & 1; });
+        };
+        chan(32, pmu_model_ych_cnt);
         fputc(' ', vec);
-        hex_bits(nk * 16, [&](unsigned b) { return (pmu_model_ych_miss(m, b / 16 / cfg.nch, b / 16 % cfg.nch) >> (b % 16)) & 1; });
+        chan(16, pmu_model_ych_miss);
         fputc(' ', vec);
-        hex_bits(nk * 25, [&](unsigned b) { return (pmu_model_ych_esv(m, b / 25 / cfg.nch, b / 25 % cfg.nch) >> (b % 25)) & 1; });
+        chan(25, pmu_model_ych_esv);
         fputc('\n', vec);
     }
 
@@ -355,19 +359,7 @@ struct Harness {
 
     // NC*CW-bit concatenation {cnt[NC-1], ..., cnt[0]} in hex.
     void print_cnt_hex() {
-        const unsigned bits = cfg.nc * cfg.cw, digits = (bits + 3) / 4;
-        std::string s(digits, '0');
-        for (unsigned d = 0; d < digits; d++) {
-            unsigned v = 0;
-            for (unsigned i = 0; i < 4; i++) {
-                unsigned b = d * 4 + i;
-                if (b >= bits) break;
-                unsigned n = b / cfg.cw, k = b % cfg.cw;
-                v |= (unsigned)((pmu_model_counter(m, n) >> k) & 1) << i;
-            }
-            s[digits - 1 - d] = "0123456789abcdef"[v];
-        }
-        fputs(s.c_str(), vec);
+        hex_bits(cfg.nc * cfg.cw, [&](unsigned b) { return (pmu_model_counter(m, b / cfg.cw) >> (b % cfg.cw)) & 1; });
     }
 
 #ifndef PMU_WRAPPED
