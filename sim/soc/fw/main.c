@@ -25,9 +25,6 @@
 #include "pmu_api.h"
 #include "pmu_events_soc.h"
 
-#define IO       ((volatile uint32_t *)0x10000000u)
-#define PMU_BASE 0x20000000u
-
 #ifdef SHORT
 #define SORT_N 16
 #define CRC_N  16
@@ -39,48 +36,14 @@
 #define CRC_REF 0x5D3DE8EDu     /* python3: zlib.crc32(bytes((i*7+3)&255 for i in range(1024))) */
 #define MAT_N  10
 #endif
-
-static unsigned fails;
-
-/* ------------------------------------------------------------ output */
-static void pch(char c) { IO[0] = (uint8_t)c; }
-static void pstr(const char *s) { while (*s) pch(*s++); }
-static void pu64w(uint64_t v, int w)
-{
-    char b[24];
-    int n = 0;
-    while (v >> 32) { b[n++] = (char)('0' + v % 10u); v /= 10u; }   /* libgcc 64-bit division */
-    {
-        uint32_t x = (uint32_t)v;                                     /* rv32im divu */
-        do { b[n++] = (char)('0' + x % 10u); x /= 10u; } while (x);
-    }
-    while (w-- > n) pch(' ');
-    while (n) pch(b[--n]);
-}
-static void pu64(uint64_t v) { pu64w(v, 0); }
-static __attribute__((unused)) void pstrw(const char *s, int w) { int n = (int)strlen(s); pstr(s); while (n++ < w) pch(' '); }
-static void check(int ok, const char *what)
-{
-    IO[5] = ok ? 1u : 0u;
-    if (!ok) { fails++; pstr("FAIL: "); pstr(what); pch('\n'); }
-}
-
-/* ------------------------------------------------------------ PicoRV32 IRQ */
-static inline uint32_t maskirq(uint32_t m)
-{
-    uint32_t r;
-    __asm__ volatile(".insn r 0x0B, 6, 3, %0, %1, x0" : "=r"(r) : "r"(m));
-    return r;
-}
-static inline void timer_set(uint32_t t)
-{
-    uint32_t r;
-    __asm__ volatile(".insn r 0x0B, 6, 5, %0, %1, x0" : "=r"(r) : "r"(t));
-    (void)r;
-}
-#define IRQ_TIMER (1u << 0)
-#define IRQ_PMU   (1u << 3)
-#define IRQ_APBERR (1u << 4)
+/* Built for the profiler (-DPROF), the workloads and their helpers are not
+ * inlined: it attributes samples to them by name. */
+#ifdef PROF
+#define WL_FN static __attribute__((noinline))
+#else
+#define WL_FN static
+#endif
+#include "fw_util.h"
 
 static pmu_ctx ctx;
 static volatile uint32_t tick_period, n_tick_irq, n_pmu_irq, n_apb_err;
@@ -100,52 +63,8 @@ uint32_t irq_handler(uint32_t irqs, uint32_t epc)
     return 0;
 }
 
-static uint32_t fw_irq_save(void *c) { (void)c; return maskirq(~0u); }
-static void fw_irq_restore(void *c, uint32_t f) { (void)c; (void)maskirq(f); }
-
 /* ------------------------------------------------------------ workloads */
-static int32_t sort_a[SORT_N];
-static uint8_t crc_buf[CRC_N];
 static int32_t ma[MAT_N][MAT_N], mb[MAT_N][MAT_N], mc[MAT_N][MAT_N];
-static volatile uint32_t crc_result;
-static uint32_t lcg = 1;
-/* Built for the profiler (-DPROF), the workloads and their helpers are not
- * inlined: it attributes samples to them by name. */
-#ifdef PROF
-#define WL_FN static __attribute__((noinline))
-#else
-#define WL_FN static
-#endif
-WL_FN uint32_t rnd(void) { lcg = lcg * 1664525u + 1013904223u; return lcg >> 8; }
-
-WL_FN void wl_sort(void)
-{
-    int i, j;
-    lcg = 12345;
-    for (i = 0; i < SORT_N; i++) sort_a[i] = (int32_t)(rnd() % 10000u);
-    for (i = 1; i < SORT_N; i++) {
-        int32_t v = sort_a[i];
-        for (j = i - 1; j >= 0 && sort_a[j] > v; j--) sort_a[j + 1] = sort_a[j];
-        sort_a[j + 1] = v;
-    }
-}
-
-WL_FN uint32_t crc8(uint32_t c, uint32_t b)
-{
-    int k;
-    c ^= b;
-    for (k = 0; k < 8; k++) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-    return c;
-}
-
-WL_FN void wl_crc(void)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    int i;
-    for (i = 0; i < CRC_N; i++) crc_buf[i] = (uint8_t)(i * 7 + 3);
-    for (i = 0; i < CRC_N; i++) c = crc8(c, crc_buf[i]);
-    crc_result = ~c;
-}
 
 WL_FN void wl_matmul(void)
 {

@@ -45,52 +45,13 @@
 #include "pmu_events_soc.h"
 #include "yield_drv.h"
 
-#define IO       ((volatile uint32_t *)0x10000000u)
-#define PMU_BASE 0x20000000u
 #define YCAP     ((volatile uint32_t *)0x30000000u)   /* soc_top's yield capture */
 
 #define SORT_N  100
 #define CRC_N   1024
 #define CRC_REF 0x5D3DE8EDu     /* python3: zlib.crc32(bytes((i*7+3)&255 for i in range(1024))) */
 
-static unsigned fails;
-
-/* ------------------------------------------------------------ output */
-static void pch(char c) { IO[0] = (uint8_t)c; }
-static void pstr(const char *s) { while (*s) pch(*s++); }
-static void pu32(uint32_t x)
-{
-    char b[12];
-    int n = 0;
-    do { b[n++] = (char)('0' + x % 10u); x /= 10u; } while (x);
-    while (n) pch(b[--n]);
-}
-static void phex(uint32_t x)
-{
-    int i;
-    pstr("0x");
-    for (i = 28; i >= 0; i -= 4) pch("0123456789abcdef"[(x >> i) & 15u]);
-}
-static void check(int ok, const char *what)
-{
-    IO[5] = ok ? 1u : 0u;
-    if (!ok) { fails++; pstr("FAIL: "); pstr(what); pch('\n'); }
-}
-
-/* ------------------------------------------------------------ PicoRV32 IRQ */
-static inline uint32_t maskirq(uint32_t m)
-{
-    uint32_t r;
-    __asm__ volatile(".insn r 0x0B, 6, 3, %0, %1, x0" : "=r"(r) : "r"(m));
-    return r;
-}
-static inline uint32_t rdcycle(void) { uint32_t c; __asm__ volatile("rdcycle %0" : "=r"(c)); return c; }
-#define IRQ_ECALL  (1u << 1)    /* ecall/ebreak/illegal instruction */
-#define IRQ_APBERR (1u << 4)
-#define IRQ_YIELD  (1u << 5)
-
-static uint32_t fw_irq_save(void *c) { (void)c; return maskirq(~0u); }
-static void fw_irq_restore(void *c, uint32_t f) { (void)c; (void)maskirq(f); }
+#include "fw_util.h"
 
 static pmu_ctx ctx;
 static yield_dev yd;
@@ -158,36 +119,6 @@ uint32_t irq_handler(uint32_t irqs, uint32_t epc)
 }
 
 /* ------------------------------------------------------------ workload */
-static int32_t sort_a[SORT_N];
-static uint8_t crc_buf[CRC_N];
-static volatile uint32_t crc_result;
-static uint32_t lcg;
-static uint32_t rnd(void) { lcg = lcg * 1664525u + 1013904223u; return lcg >> 8; }
-
-static void wl_sort(void)
-{
-    int i, j;
-    lcg = 12345;
-    for (i = 0; i < SORT_N; i++) sort_a[i] = (int32_t)(rnd() % 10000u);
-    for (i = 1; i < SORT_N; i++) {
-        int32_t v = sort_a[i];
-        for (j = i - 1; j >= 0 && sort_a[j] > v; j--) sort_a[j + 1] = sort_a[j];
-        sort_a[j + 1] = v;
-    }
-}
-
-static void wl_crc(void)
-{
-    uint32_t c = 0xFFFFFFFFu;
-    int i, k;
-    for (i = 0; i < CRC_N; i++) crc_buf[i] = (uint8_t)(i * 7 + 3);
-    for (i = 0; i < CRC_N; i++) {
-        c ^= crc_buf[i];
-        for (k = 0; k < 8; k++) c = (c >> 1) ^ (0xEDB88320u & (0u - (c & 1u)));
-    }
-    crc_result = ~c;
-}
-
 static void workload(void)
 {
     int i, ok = 1;
