@@ -19,33 +19,28 @@ module dc_secded (
   output wire        ce_o,
   output wire        ue_o
 );
-  // column j of H (constant function: evaluated at elaboration)
-  function [7:0] hcol;
-    input integer j;
+  // the 64 columns of H, column j at [8j +: 8] (constant function, one call:
+  // evaluated once at elaboration, not once per column)
+  function [511:0] hcols;
+    input integer unused;
     integer v, w, b, n, pass;
     begin
-      hcol = 8'd0;
+      hcols = 512'd0;
       n = 0;
       for (pass = 0; pass < 2; pass = pass + 1)
         for (v = 0; v < 256; v = v + 1) begin
           w = 0;
           for (b = 0; b < 8; b = b + 1) w = w + ((v >> b) & 1);
-          if (w == 3 + 2 * pass) begin
-            if (n == j) hcol = v[7:0];
+          if (w == 3 + 2 * pass && n < 64) begin
+            hcols[8*n +: 8] = v[7:0];
             n = n + 1;
           end
         end
     end
   endfunction
 
-  wire [511:0] hm;   // hm[8j +: 8] = column j
-  genvar g;
-  generate
-    for (g = 0; g < 64; g = g + 1) begin : g_col
-      localparam [7:0] COL = hcol(g);
-      assign hm[8*g +: 8] = COL;
-    end
-  endgenerate
+  localparam [511:0] HM = hcols(0);
+  wire [511:0] hm = HM;   // hm[8j +: 8] = column j
 
   integer j;
   reg [7:0] syn;
