@@ -78,6 +78,12 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
     x->lw = core ? c->lwp : c->lwl;
     x->nsub = core ? c->nsubp : c->nsubl;
     x->nfl = (x->nctr + 3) / 4;
+    {
+      int nwin = (c->nt * c->ncls * x->nsub + (int)DC_RAW_EVENTS - 1) / (int)DC_RAW_EVENTS, dgw = 0;
+      if (nwin > 16) nwin = 16;
+      while ((1 << dgw) < nwin) dgw++;
+      x->dgm = (uint8_t)((1u << dgw) - 1);
+    }
     x->slot = core ? 2 * m->fp * u : 2 * m->fp * c->np + 2 * m->fl * (u - c->np);
     x->wbase = core ? 4 * m->gp * u : 4 * m->gp * c->np + 4 * m->gl * (u - c->np);
     x->d = m->nu - u;
@@ -173,6 +179,16 @@ static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t 
       *rd = ((uint32_t)x->sync << DC_UMODE_SYNC_LSB) | ((uint32_t)x->lrun << DC_UMODE_LRUN_LSB) |
             ((uint32_t)x->frz << DC_UMODE_FRZ_LSB);
       return 1;
+    case DC_LU_K_DGSEL0: {
+      int g;
+      for (g = 0; g < 8; g++) *rd |= (uint32_t)x->dg[g] << (DC_DGSEL0_G0_LSB + 4 * g);
+      return 1;
+    }
+    case DC_LU_K_DGSEL1: {
+      int g;
+      for (g = 8; g < 12; g++) *rd |= (uint32_t)x->dg[g] << (DC_DGSEL1_G8_LSB + 4 * (g - 8));
+      return 1;
+    }
     case DC_LU_K_UCFG:
       *rd = ((uint32_t)x->nctr << DC_UCFG_NCTR_LSB) | ((uint32_t)x->lw << DC_UCFG_LW_LSB) |
             ((uint32_t)m->cfg.nt << DC_UCFG_NT_LSB) | ((uint32_t)x->nsub << DC_UCFG_NSUB_LSB) |
@@ -320,15 +336,18 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
     }
 
   if (sel1) {
-    int nev = nt * ncls * x->nsub, e, s;
-    int lim = nev < (int)DC_RAW_EVENTS ? nev : (int)DC_RAW_EVENTS;
+    int nev = nt * ncls * x->nsub, j;
     int ser_bit = ld ? (int)(ld_val & 1) : (int)(x->sh & 1);
     memset(nout->data, 0, sizeof nout->data);
-    /* raw event l = sub-event s of event e, l = e * NSUB + s */
+    /* raw bit j (event group g = j / 8, or 8 + (j - 64) / 7 from bit 64) is
+     * the unit's event l = 92 * DGSEL.Gg + j; event l = sub-event l % NSUB
+     * of event input l / NSUB */
     if (run_app)
-      for (e = 0, l = 0; l < lim; e++)
-        for (s = 0; s < x->nsub && l < lim; s++, l++)
-          if ((ev[e] >> s) & 1) nout->data[l >> 5] |= 1u << (l & 31);
+      for (j = 0; j < (int)DC_RAW_EVENTS; j++) {
+        int g = j < 64 ? j / 8 : 8 + (j - 64) / 7;
+        int ev_l = (int)DC_RAW_EVENTS * x->dg[g] + j;
+        if (ev_l < nev && ((ev[ev_l / x->nsub] >> (ev_l % x->nsub)) & 1)) nout->data[j >> 5] |= 1u << (j & 31);
+      }
     if (ser_bit) nout->data[DC_SER_BIT >> 5] |= 1u << (DC_SER_BIT & 31);
     nout->par = 2;
     x->sh = (ld ? ld_val : x->sh) >> 1;
@@ -344,6 +363,11 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
     int k = rb->sel && rb->we ? unit_kind(x, rb->off, &cn) : DC_LU_K_NONE;
     uint32_t nmask = (x->nctr >= 32) ? ~0u : ((1u << x->nctr) - 1);
     if (k == DC_LU_K_UCTL) x->ovb = (rb->wdata >> DC_UCTL_OVB_LSB) & 15;
+    if (k == DC_LU_K_DGSEL0 || k == DC_LU_K_DGSEL1) {
+      int g0 = k == DC_LU_K_DGSEL0 ? 0 : 8, n = k == DC_LU_K_DGSEL0 ? 8 : 4, g;
+      unsigned lsb = k == DC_LU_K_DGSEL0 ? DC_DGSEL0_G0_LSB : DC_DGSEL1_G8_LSB;
+      for (g = 0; g < n; g++) x->dg[g0 + g] = (uint8_t)((rb->wdata >> (lsb + 4 * g)) & x->dgm);
+    }
     if (k == DC_LU_K_UMODE) {
       x->sync = (rb->wdata >> DC_UMODE_SYNC_LSB) & 1;
       x->lrun = (rb->wdata >> DC_UMODE_LRUN_LSB) & 1;

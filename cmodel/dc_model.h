@@ -52,6 +52,8 @@ typedef struct {
   uint64_t drun, dlrst;     /* delay lines, bit d-1 = applied */
   uint8_t ovb;
   uint8_t sync, lrun, frz;  /* UMODE: start/stop source, local run, freeze on interrupt */
+  uint8_t dg[12];           /* DGSEL: window select of detailed-mode event group g (raw bit j = event 92*dg + j) */
+  uint8_t dgm;              /* derived: stored bits of a select, (1 << DGW) - 1, DGW = clog2(min(16, ceil(NEV/92))) */
   int has_edge;             /* derived: some counter has CTL.EDGE (its increment depends on evp) */
   uint32_t uirq, arm, sh;
   dc_ctr_t c[DC_NCTR_MAX];

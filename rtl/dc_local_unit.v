@@ -31,6 +31,8 @@
 `define DC_UMODE_SYNC_LSB 0
 `define DC_UMODE_LRUN_LSB 1
 `define DC_UMODE_FRZ_LSB 2
+`define DC_DGSEL0_G0_LSB 0
+`define DC_DGSEL1_G8_LSB 0
 `define DC_C_CTL_ES_LSB 0
 `define DC_C_CTL_EN_LSB 8
 `define DC_C_CTL_IE_LSB 9
@@ -89,13 +91,18 @@ module dc_local_unit #(
   output reg                  rb_ok_o,
   output wire                 irq_o,
   output wire [NCTR*LW-1:0]   cnt_o,
-  output wire [63:0]          mcfg_o    // debug: {.., INV/EDGE of counter k at 3+2k, FRZ, LRUN, SYNC}
+  output wire [127:0]         mcfg_o    // debug: {.., DGSEL groups 0..11 at 64+4g, .., INV/EDGE of counter k at 3+2k, FRZ, LRUN, SYNC}
 );
   /* verilator hier_block */
   localparam integer NFL = (NCTR + 3) / 4;
   localparam integer IW  = 8;
   localparam integer MAXINC = NT * NSUB;
-  localparam integer RAWN = (NEV < `DC_RAW_EVENTS) ? NEV : `DC_RAW_EVENTS;
+  // detailed-mode event groups: 92-event windows of the unit's events, a
+  // group select of DGW bits picks the window (at most 16 windows)
+  localparam integer NWIN0 = (NEV + `DC_RAW_EVENTS - 1) / `DC_RAW_EVENTS;
+  localparam integer NWIN = (NWIN0 > 16) ? 16 : NWIN0;
+  localparam integer DGW  = (NWIN <= 1) ? 0 : (NWIN <= 2) ? 1 : (NWIN <= 4) ? 2 : (NWIN <= 8) ? 3 : 4;
+  localparam [3:0]   DGM  = (4'd1 << DGW) - 4'd1;   // stored bits of a group select
   localparam [31:0]  NCTR32 = NCTR, LW32 = LW, NT32 = NT, NSUB32 = NSUB;
   localparam [7:0]   NCTR8 = NCTR32[7:0], LW8 = LW32[7:0];
   localparam [3:0]   NT4 = NT32[3:0];
@@ -164,6 +171,7 @@ module dc_local_unit #(
 
   // ------------------------------------------------------------ registers
   reg  [3:0]      ovb_q;
+  reg  [47:0]     dg_q;     // DGSEL group selects (below)
   wire [NCTR-1:0] uirq_q, arm_q;
   wire [NCTR*6-1:0]    es_w;
   wire [NCTR-1:0]      en_w, ie_w, tc_w, edge_w, inv_w, fire_w, xfer_w;
@@ -173,11 +181,12 @@ module dc_local_unit #(
 
   // bus decode of the unit's window (generated: rtl/dc_lu_dec.v from
   // regs/dc.rdl); the central unit has already applied the bus rules
-  wire       k_uctl, k_uirq, k_uarm, k_ucfg, k_umode, k_cctl, k_cemq, k_ccnt, unmapped;
+  wire       k_uctl, k_uirq, k_uarm, k_ucfg, k_umode, k_dgsel0, k_dgsel1, k_cctl, k_cemq, k_ccnt, unmapped;
   wire [4:0] cn;   // local counter of the C[n] registers
   dc_lu_dec #(.NCTR(NCTR)) u_dec (
     .addr_i(rb_off_i), .write_i(1'b0), .strb_i(4'hF), .priv_i(1'b1), .uen_i(1'b0),
     .k_uctl_o(k_uctl), .k_uirq_o(k_uirq), .k_uarm_o(k_uarm), .k_ucfg_o(k_ucfg), .k_umode_o(k_umode),
+    .k_dgsel0_o(k_dgsel0), .k_dgsel1_o(k_dgsel1),
     .k_c_ctl_o(k_cctl), .k_c_emq_o(k_cemq), .k_c_cnt_o(k_ccnt), .idx_o(cn), .err_o(unmapped)
   );
 
@@ -310,10 +319,10 @@ module dc_local_unit #(
   endgenerate
   assign cnt_o = cnt_w;
   // new configuration state, for the lockstep compare (dc_top.mcfg_o)
-  reg [63:0] mcfg;
+  reg [127:0] mcfg;
   integer b;
   always @* begin
-    mcfg = {61'd0, frz_q, lrun_q, sync_q};
+    mcfg = {16'd0, dg_q, 61'd0, frz_q, lrun_q, sync_q};
     for (b = 0; b < NCTR; b = b + 1) begin
       mcfg[3 + 2*b]     = edge_w[b];
       mcfg[3 + 2*b + 1] = inv_w[b];
@@ -348,6 +357,16 @@ module dc_local_unit #(
       lrun_q <= rb_wdata_i[`DC_UMODE_LRUN_LSB];
       frz_q  <= rb_wdata_i[`DC_UMODE_FRZ_LSB];
     end
+  // DGSEL0/1: one window select per event group (4-bit fields, contiguous:
+  // group g at dg_q[4g +: 4]; only the DGW low bits of each are stored)
+  wire [47:0] dg_m = {12{DGM}};
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) dg_q <= 48'd0;
+    else begin
+      if (wr_unit && k_dgsel0) dg_q[31:0]  <= rb_wdata_i[`DC_DGSEL0_G0_LSB +: 32] & dg_m[31:0];
+      if (wr_unit && k_dgsel1) dg_q[47:32] <= rb_wdata_i[`DC_DGSEL1_G8_LSB +: 16] & dg_m[47:32];
+    end
+
   // (only in a legal configuration: NCTR = 0 must reach its trap above)
   generate if (NCTR >= 1 && NCTR <= `DC_NCTR_MAX) begin : g_w1c
     pmu_reg_field #(.W(NCTR), .SW(1)) u_uirq (
@@ -379,6 +398,28 @@ module dc_local_unit #(
     if (!rst_ni) sh_q <= {LW{1'b0}};
     else if (sel1) sh_q <= (ld ? ld_val : sh_q) >> 1;
 
+  // detailed-mode raw events (seed 002: "12 Event groups with Event Group
+  // 0-7 containing 8 events and Event Groups 8-11 containing 7 events ...
+  // Each event group may have a single multiplexer mux control"): raw bit
+  // j of group g is the unit's event 92*DGSEL.Gg + j (0 beyond NEV)
+  wire [NWIN*`DC_RAW_EVENTS-1:0] evw;
+  generate
+    if (NEV < NWIN*`DC_RAW_EVENTS) begin : g_evw_pad
+      assign evw = {{(NWIN*`DC_RAW_EVENTS-NEV){1'b0}}, ev_i};
+    end else begin : g_evw_cut   // events beyond 16 windows reach no group
+      assign evw = ev_i[NWIN*`DC_RAW_EVENTS-1:0];
+    end
+  endgenerate
+  reg  [`DC_RAW_EVENTS-1:0] raw;
+  integer rj, rw;
+  always @* begin
+    raw = {`DC_RAW_EVENTS{1'b0}};
+    for (rj = 0; rj < `DC_RAW_EVENTS; rj = rj + 1)
+      for (rw = 0; rw < NWIN; rw = rw + 1)
+        if ({28'd0, dg_q[4*((rj < 64) ? rj / 8 : 8 + (rj - 64) / 7) +: 4]} == rw)
+          raw[rj] = evw[rw*`DC_RAW_EVENTS + rj];
+  end
+
   // outgoing flit
   // (the chain parity bit, even over DATA, is generated where the unit
   // writes DATA: its data flits, every flit it owns in mode 1)
@@ -399,7 +440,7 @@ module dc_local_unit #(
     if (sel1) begin
       out_wr = 1'b1;
       out_data = 96'd0;
-      out_data[RAWN-1:0] = ev_i[RAWN-1:0] & {RAWN{run_app}};
+      out_data[`DC_RAW_EVENTS-1:0] = raw & {`DC_RAW_EVENTS{run_app}};
       out_data[`DC_SER_BIT] = ser_bit;
     end
   end
@@ -445,6 +486,8 @@ module dc_local_unit #(
                                   ({31'd0, tc_p[cn]} << `DC_C_CTL_TC_LSB))) |
                  ({32{k_umode}} & (({31'd0, sync_q} << `DC_UMODE_SYNC_LSB) | ({31'd0, lrun_q} << `DC_UMODE_LRUN_LSB) |
                                    ({31'd0, frz_q} << `DC_UMODE_FRZ_LSB))) |
+                 ({32{k_dgsel0}} & (dg_q[31:0] << `DC_DGSEL0_G0_LSB)) |
+                 ({32{k_dgsel1}} & ({16'd0, dg_q[47:32]} << `DC_DGSEL1_G8_LSB)) |
                  ({32{k_cemq}} & (emq_p[cn*32 +: 32])) |
                  ({32{k_ccnt}} & cnt32_p[cn*32 +: 32]);
   end

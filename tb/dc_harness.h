@@ -150,7 +150,7 @@ struct Harness {
     vhex(irq, nu);
     vhex(reinterpret_cast<const uint32_t *>(&top->lcnt_o), lcw);
     vhex(reinterpret_cast<const uint32_t *>(&top->chain_o), (nu + 1) * (int)DC_CH_W);
-    vhex(reinterpret_cast<const uint32_t *>(&top->mcfg_o), nu * 64);
+    vhex(reinterpret_cast<const uint32_t *>(&top->mcfg_o), nu * 128);
     fputc('\n', vec);
     vec_lines++;
   }
@@ -235,15 +235,20 @@ struct Harness {
       int g = (int)((top->irq_o >> u) & 1);
       if (g != dc_model_irq(m, u)) { fail("irq", u, g, dc_model_irq(m, u)); return; }
     }
-    // unit mode (UMODE SYNC/LRUN/FRZ) and the per-counter CTL.EDGE/INV
+    // unit mode (UMODE SYNC/LRUN/FRZ), the per-counter CTL.EDGE/INV and DGSEL
     const uint32_t *mc = reinterpret_cast<const uint32_t *>(&top->mcfg_o);
     for (int u = 0; u < nu; u++) {
       const dc_unit_t *x = &m->u[u];
       uint64_t e = (uint64_t)x->sync | (uint64_t)x->lrun << 1 | (uint64_t)x->frz << 2;
       for (int k = 0; k < nctr(u); k++)
         e |= (uint64_t)x->c[k].edge << (3 + 2 * k) | (uint64_t)x->c[k].inv << (4 + 2 * k);
-      uint64_t g = (uint64_t)mc[2 * u] | (uint64_t)mc[2 * u + 1] << 32;
+      uint64_t g = (uint64_t)mc[4 * u] | (uint64_t)mc[4 * u + 1] << 32;
       if (g != e) { fail("unit mode / CTL.EDGE,INV (unit)", u, g, e); return; }
+      // detailed-mode event group selects (DGSEL0/1: group gr at [64 + 4 gr])
+      uint64_t dge = 0;
+      for (int gr = 0; gr < 12; gr++) dge |= (uint64_t)x->dg[gr] << (4 * gr);
+      uint64_t dgg = (uint64_t)mc[4 * u + 2] | (uint64_t)(mc[4 * u + 3] & 0xFFFF) << 32;
+      if (dgg != dge || (mc[4 * u + 3] >> 16)) { fail("DGSEL group selects (unit)", u, dgg, dge); return; }
     }
     // accumulate counter select (ACCSEL)
     uint32_t gsel = top->rootp->dc_top__DOT__u_central__DOT__accsel_q;

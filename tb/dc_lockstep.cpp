@@ -183,7 +183,7 @@ static uint32_t rand_addr(Harness &h) {
 
 struct MechCov;
 static void random_mech(Harness &h, MechCov &cv);
-static void random_mech_check(MechCov &cv);
+static void random_mech_check(Harness &h, MechCov &cv);
 static MechCov *mech_cov_new();
 static void test_random(Harness &h, long cycles) {
   RandCtx c{50};
@@ -273,7 +273,7 @@ static void test_random(Harness &h, long cycles) {
     check(n_ce == 0 && n_ue == 0 && n_par == 0, "ECC=0: no reliability status ever set");
   check(n_err > 0 && n_wait > 0 && n_nov > 0 && n_irq > 0 && n_mode > 0 && n_acc > 0 && n_user > 0,
         "random coverage goals (errors, waits, nov, irq, mode change, accumulate, unprivileged)");
-  random_mech_check(*mcov);
+  random_mech_check(h, *mcov);
 }
 
 // ------------------------------------------------------------------- bench
@@ -425,8 +425,11 @@ static void det_cb(Harness &h, void *p) {
   if (c->on) c->book->add(h.ev);
 }
 
-static void test_detailed(Harness &h) {
-  const int U = 3 < h.cfg.np ? 3 : 0;   // a core-type unit
+// Detailed mode (seed 002 lines 62, 82, 90) on unit U: its local counters
+// via the serial bit, and its events through the 12 event groups (groups
+// 0-7 of 8 bits, 8-11 of 7, a window select each in DGSEL0/1: raw bit j =
+// the unit's event 92*G + j, l = e*NSUB + s) with random selects
+static void test_detailed(Harness &h, int U) {
   Book book(h);
   DetCtx c{&book, U, false};
   set_all_events(h, false);
@@ -441,6 +444,20 @@ static void test_detailed(Harness &h) {
   int first = dc_unit_first_counter(h.m, U);
   std::vector<uint64_t> before(h.nctr(U));
   for (int k = 0; k < h.nctr(U); k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
+  // random window selects; only the stored DGW bits read back
+  const int nev = h.nt * h.ncls * h.nsub(U);
+  const unsigned dgm = h.m->u[U].dgm;
+  uint32_t d0 = (uint32_t)h.rng.next(), d1 = (uint32_t)h.rng.next() & 0xFFFF;
+  h.wr(DC_UNIT_DGSEL0(U), d0);
+  h.wr(DC_UNIT_DGSEL1(U), d1);
+  int dg[12];
+  uint32_t r0 = 0, r1 = 0;
+  for (int gr = 0; gr < 12; gr++) {
+    dg[gr] = (int)(((gr < 8 ? d0 >> (4 * gr) : d1 >> (4 * (gr - 8)))) & dgm);
+    (gr < 8 ? r0 : r1) |= (uint32_t)dg[gr] << (4 * (gr % 8));
+  }
+  check(h.rd(DC_UNIT_DGSEL0(U)) == r0 && h.rd(DC_UNIT_DGSEL1(U)) == r1,
+        "detailed: DGSEL reads back the stored select bits (others 0)");
   int rawc = 4 * h.m->raww;   // first raw-event SRAM counter
   std::vector<uint64_t> rawb(DC_RAW_EVENTS);
   for (int r = 0; r < (int)DC_RAW_EVENTS; r++) rawb[r] = h.rd64(DC_SRAM_LO(rawc + r));
@@ -466,19 +483,32 @@ static void test_detailed(Harness &h) {
     if (v != book.expect(U, k, es[k], em[k], tc[k])) bad++;
   }
   uint64_t nraw = 0;
+  int nreach = 0, nhigh = 0;   // raw bits carrying an event; events >= 92 among them
   for (int r = 0; r < (int)DC_RAW_EVENTS; r++) {
     uint64_t v = h.rd64(DC_SRAM_LO(rawc + r)) - rawb[r];
-    int e = r / h.nsub(U), s = r % h.nsub(U);
-    uint64_t exp = book.sub[((size_t)U * h.nt * h.ncls + e) * 16 + s];
+    int gr = r < 64 ? r / 8 : 8 + (r - 64) / 7;
+    int l = (int)DC_RAW_EVENTS * dg[gr] + r;
+    uint64_t exp = 0;
+    if (l < nev) {
+      exp = book.sub[((size_t)U * h.nt * h.ncls + l / h.nsub(U)) * 16 + l % h.nsub(U)];
+      nreach++;
+      nhigh += l >= (int)DC_RAW_EVENTS;
+    }
     if (v != exp) badraw++;
     nraw += exp;
   }
-  printf("detailed: unit %d owned the chain; %d local counters (serial bit) + %d raw events counted = %d events; "
-         "%llu raw events injected\n", U, h.nctr(U), (int)DC_RAW_EVENTS, h.nctr(U) + (int)DC_RAW_EVENTS,
+  printf("detailed: %s unit %d (%d events) owned the chain; %d local counters (serial bit) + %d raw events "
+         "(%d of them >= event 92) = %d events; DGSEL %08x %04x; %llu raw events injected\n",
+         U < h.cfg.np ? "core-type" : "cache-type", U, nev, h.nctr(U), nreach, nhigh, h.nctr(U) + nreach, r0, r1,
          (unsigned long long)nraw);
   check(bad == 0, "detailed: local counters via the serial bit == injected", "(%lld bad)%lld", bad, 0);
-  check(badraw == 0, "detailed: 92 raw-event counters == injected", "(%lld bad)%lld", badraw, 0);
+  check(badraw == 0, "detailed: 92 raw-event counters == the events their group windows select", "(%lld bad)%lld",
+        badraw, 0);
   check(nraw > 0, "detailed: raw events injected");
+  check(nreach == (nev < (int)DC_RAW_EVENTS ? nev : nreach), "detailed: a unit with <= 92 events sends all of them",
+        "(%lld)%lld", nreach, nev);
+  h.wr(DC_UNIT_DGSEL0(U), 0);
+  h.wr(DC_UNIT_DGSEL1(U), 0);
 }
 
 static void test_acc(Harness &h) {
@@ -529,7 +559,7 @@ static void test_bus(Harness &h) {
       {DC_UNIT_UCTL(h.nu), false, 15, "unit >= NU"},
       {DC_UNIT_CCTL(h.nu - 1, h.nctr(h.nu - 1)), false, 15, "counter >= NCTR"},
       {DC_UNIT_CCNT(0, 0) + 4, false, 15, "counter slot offset 0xC"},
-      {DC_UNIT_BASE + 0x14, false, 15, "unit offset 0x14"},
+      {DC_UNIT_BASE + 0x1C, false, 15, "unit offset 0x1C (after DGSEL1)"},
       {DC_SRAM_LO(h.m->ncnt), false, 15, "SRAM counter beyond the SRAM"},
       {0x7FFC, false, 15, "hole"},
   };
@@ -545,6 +575,15 @@ static void test_bus(Harness &h) {
   h.wr(DC_UNIT_UMODE(un), 0xFFFFFFFF);
   check(h.rd(DC_UNIT_UMODE(un)) == umode(1, 1, 1), "reserved UMODE bits read 0");
   h.wr(DC_UNIT_UMODE(un), umode(1, 0, 0));
+  for (int du : {0, un}) {   // DGSEL: the DGW stored bits of each 4-bit select, the rest read 0
+    uint32_t m4 = h.m->u[du].dgm;
+    h.wr(DC_UNIT_DGSEL0(du), 0xFFFFFFFF);
+    h.wr(DC_UNIT_DGSEL1(du), 0xFFFFFFFF);
+    check(h.rd(DC_UNIT_DGSEL0(du)) == m4 * 0x11111111u && h.rd(DC_UNIT_DGSEL1(du)) == m4 * 0x1111u,
+          "reserved DGSEL bits read 0", "(0x%llx)%lld", h.rd(DC_UNIT_DGSEL0(du)), m4);
+    h.wr(DC_UNIT_DGSEL0(du), 0);
+    h.wr(DC_UNIT_DGSEL1(du), 0);
+  }
   h.wr(DC_UNIT_CEMQ(un, 0), 0xFFFFFFFF);
   check(h.rd(DC_UNIT_CEMQ(un, 0)) == emq((1u << h.nsub(un)) - 1, (1u << 2 * h.nt) - 1), "reserved EMQ bits read 0",
         "(0x%llx)%lld", h.rd(DC_UNIT_CEMQ(un, 0)), 0);
@@ -1066,7 +1105,7 @@ static void test_accsel(Harness &h) {
 }
 
 // random mode: mechanism configuration changes and their coverage goals
-struct MechCov { long edge = 0, inv = 0, nosync = 0, frozen = 0, accsel = 0; };
+struct MechCov { long edge = 0, inv = 0, nosync = 0, frozen = 0, accsel = 0, dgwin = 0; };
 static void random_mech(Harness &h, MechCov &cv) {
   if (h.rng.chance(4)) {
     int u = h.rng.below(h.nu);
@@ -1077,6 +1116,13 @@ static void random_mech(Harness &h, MechCov &cv) {
     h.wr(DC_UNIT_CCTL(u, k), (uint32_t)h.rng.next() & 0x1F03u);
   }
   if (h.rng.chance(3)) h.wr(DC_REG_ACCSEL, h.rng.chance(40) ? 0xFFFFu : (uint32_t)h.rng.next());
+  if (h.rng.chance(3)) {   // detailed-mode event group windows
+    int u = h.rng.chance(50) && h.m->dsel_q < h.nu ? h.m->dsel_q : (int)h.rng.below(h.nu);
+    h.wr(h.rng.chance(50) ? DC_UNIT_DGSEL0(u) : DC_UNIT_DGSEL1(u), (uint32_t)h.rng.next());
+  }
+  if (h.m->mode_q && h.m->dsel_q < h.nu)
+    for (int gr = 0; gr < 12; gr++)
+      if (h.m->u[h.m->dsel_q].dg[gr]) { cv.dgwin++; break; }
   if (h.m->acc_busy && (h.m->accsel & 0xFFFF) != 0xFFFF) cv.accsel++;
   for (int u = 0; u < h.nu; u++) {
     const dc_unit_t *x = &h.m->u[u];
@@ -1091,11 +1137,16 @@ static void random_mech(Harness &h, MechCov &cv) {
   }
 }
 static MechCov *mech_cov_new() { static MechCov cv; return &cv; }
-static void random_mech_check(MechCov &cv) {
+static void random_mech_check(Harness &h, MechCov &cv) {
   printf("random: seed 002 mechanisms: edge-counter samples %ld, inverted %ld, local-run units %ld, frozen %ld, "
-         "partial-select accumulate samples %ld\n", cv.edge, cv.inv, cv.nosync, cv.frozen, cv.accsel);
+         "partial-select accumulate samples %ld, detailed-mode cycles with a group window > 0 %ld\n", cv.edge, cv.inv,
+         cv.nosync, cv.frozen, cv.accsel, cv.dgwin);
   check(cv.edge > 0 && cv.inv > 0 && cv.nosync > 0 && cv.frozen > 0 && cv.accsel > 0,
         "random coverage goals (edge, inverted, local run, frozen counter, selected-counter accumulate)");
+  // a window > 0 exists only in a unit with more than 92 events (core type, reference)
+  bool wide = false;
+  for (int u = 0; u < h.nu; u++) wide |= h.m->u[u].dgm != 0;
+  check(!wide || cv.dgwin > 0, "random coverage goal: detailed mode with an event group on a window > 0");
 }
 
 int main(int argc, char **argv) {
@@ -1114,7 +1165,8 @@ int main(int argc, char **argv) {
     test_sync(h);
     test_nov(h);
     test_acc(h);
-    test_detailed(h);
+    test_detailed(h, 3 < h.cfg.np ? 3 : 0);                   // a core-type unit
+    if (h.cfg.nl > 0) test_detailed(h, h.cfg.np + h.cfg.nl - 1);  // a cache-type unit
     test_lrst(h);
     test_reconf(h);
     if (h.cfg.ecc) test_rel(h);    // ECC=0: no detection to test (lockstep still compares all)

@@ -473,6 +473,64 @@ package dc_uvm_pkg;
         endfunction : build
     endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__UMODE
 
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::DGSEL0
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL0 extends uvm_reg;
+        rand uvm_reg_field G0;
+        rand uvm_reg_field G1;
+        rand uvm_reg_field G2;
+        rand uvm_reg_field G3;
+        rand uvm_reg_field G4;
+        rand uvm_reg_field G5;
+        rand uvm_reg_field G6;
+        rand uvm_reg_field G7;
+
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL0");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.G0 = new("G0");
+            this.G0.configure(this, 4, 0, "RW", 1, 'h0, 1, 1, 0);
+            this.G1 = new("G1");
+            this.G1.configure(this, 4, 4, "RW", 1, 'h0, 1, 1, 0);
+            this.G2 = new("G2");
+            this.G2.configure(this, 4, 8, "RW", 1, 'h0, 1, 1, 0);
+            this.G3 = new("G3");
+            this.G3.configure(this, 4, 12, "RW", 1, 'h0, 1, 1, 0);
+            this.G4 = new("G4");
+            this.G4.configure(this, 4, 16, "RW", 1, 'h0, 1, 1, 0);
+            this.G5 = new("G5");
+            this.G5.configure(this, 4, 20, "RW", 1, 'h0, 1, 1, 0);
+            this.G6 = new("G6");
+            this.G6.configure(this, 4, 24, "RW", 1, 'h0, 1, 1, 0);
+            this.G7 = new("G7");
+            this.G7.configure(this, 4, 28, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL0
+
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::DGSEL1
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL1 extends uvm_reg;
+        rand uvm_reg_field G8;
+        rand uvm_reg_field G9;
+        rand uvm_reg_field G10;
+        rand uvm_reg_field G11;
+
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL1");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.G8 = new("G8");
+            this.G8.configure(this, 4, 0, "RW", 1, 'h0, 1, 1, 0);
+            this.G9 = new("G9");
+            this.G9.configure(this, 4, 4, "RW", 1, 'h0, 1, 1, 0);
+            this.G10 = new("G10");
+            this.G10.configure(this, 4, 8, "RW", 1, 'h0, 1, 1, 0);
+            this.G11 = new("G11");
+            this.G11.configure(this, 4, 12, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL1
+
     // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::C_pmu_count_57ae8b4e::CTL
     class dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CTL extends uvm_reg;
         rand uvm_reg_field ES;
@@ -570,6 +628,8 @@ package dc_uvm_pkg;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UARM UARM;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UCFG UCFG;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UMODE UMODE;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL0 DGSEL0;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL1 DGSEL1;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e C[24];
 
         function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t");
@@ -603,6 +663,16 @@ package dc_uvm_pkg;
 
             this.UMODE.build();
             this.default_map.add_reg(this.UMODE, 'h10);
+            this.DGSEL0 = new("DGSEL0");
+            this.DGSEL0.configure(this);
+
+            this.DGSEL0.build();
+            this.default_map.add_reg(this.DGSEL0, 'h14);
+            this.DGSEL1 = new("DGSEL1");
+            this.DGSEL1.configure(this);
+
+            this.DGSEL1.build();
+            this.default_map.add_reg(this.DGSEL1, 'h18);
             foreach(this.C[i0]) begin
                 this.C[i0] = new($sformatf("C[%0d]", i0));
                 this.C[i0].configure(this);
