@@ -17,6 +17,8 @@
 #define DC_CFG_NT4 { 1, 2, 400, 7, 16, 5, 12, 4, 3, 16, 1, 1 }
 /* dc_nt8: 8 threads, 2 sub-events per cache class, 9 / 1 counters, 18/14-bit */
 #define DC_CFG_NT8 { 2, 1, 400, 9, 18, 1, 14, 8, 3, 16, 2, 1 }
+/* dc_l2ev: cache-type units with the seed's 32 L2 events (2 threads x 4 classes x 4 sub-events), all sent in detailed mode; 12-bit local counters (FRAME x 8 events per cycle < 2^LW) */
+#define DC_CFG_L2EV { 1, 2, 400, 24, 14, 16, 12, 2, 4, 16, 4, 1 }
 
 /* Range of every parameter: NULL when legal, else "<field>: <RTL trap rule>". */
 static inline const char *dc_cfg_ranges(const dc_cfg_t *c)
@@ -44,6 +46,7 @@ static inline int dc_cfg_named(const char *name, dc_cfg_t *c)
     if (!strcmp(name, "nt1")) { const dc_cfg_t v = DC_CFG_NT1; *c = v; return 0; }
     if (!strcmp(name, "nt4")) { const dc_cfg_t v = DC_CFG_NT4; *c = v; return 0; }
     if (!strcmp(name, "nt8")) { const dc_cfg_t v = DC_CFG_NT8; *c = v; return 0; }
+    if (!strcmp(name, "l2ev")) { const dc_cfg_t v = DC_CFG_L2EV; *c = v; return 0; }
     return -1;
 }
 #endif

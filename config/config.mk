@@ -33,13 +33,14 @@ CFG_dc_small := NP=3 NL=2 FRAME=400 NCP=24 LWP=14 NCL=16 LWL=10 NT=2 NCLS=4 NSUB
 CFG_dc_nt1 := NP=2 NL=1 FRAME=200 NCP=5 LWP=12 NCL=3 LWL=8 NT=1 NCLS=4 NSUBP=16 NSUBL=1 ECC=1
 CFG_dc_nt4 := NP=1 NL=2 FRAME=400 NCP=7 LWP=16 NCL=5 LWL=12 NT=4 NCLS=3 NSUBP=16 NSUBL=1 ECC=1
 CFG_dc_nt8 := NP=2 NL=1 FRAME=400 NCP=9 LWP=18 NCL=1 LWL=14 NT=8 NCLS=3 NSUBP=16 NSUBL=2 ECC=1
+CFG_dc_l2ev := NP=1 NL=2 FRAME=400 NCP=24 LWP=14 NCL=16 LWL=12 NT=2 NCLS=4 NSUBP=16 NSUBL=4 ECC=1
 
 # configurations per flow
 CFG_FLOW_dc_top_fusesoc := dc_small
 CFG_FLOW_dc_top_icarus := dc_small
 CFG_FLOW_dc_top_lint := dc_small
 CFG_FLOW_dc_top_lockstep := dc_ref dc_small
-CFG_FLOW_dc_top_lockstep_short := dc_nt1 dc_nt4 dc_nt8
+CFG_FLOW_dc_top_lockstep_short := dc_nt1 dc_nt4 dc_nt8 dc_l2ev
 CFG_FLOW_dc_top_sw_model := dc_ref dc_small
 CFG_FLOW_dc_top_sw_rtl := dc_small
 CFG_FLOW_pmu_core_bus := default alt

@@ -218,6 +218,17 @@ MUTANTS = [
     # undefined contents (only a 4-state simulator sees the difference)
     ("rtl-dc-sram-unwritten-read", "rtl/dc_central_unit.v",
      "(rvalid_q ? dec_q : 256'd0)", "((rvalid_q | 1'b1) ? dec_q : 256'd0)", DC_X),
+    # detailed-mode event groups (docs/dc_seed.md 5): the window select of a
+    # group, and the 7-bit width of groups 8..11
+    ("rtl-dc-dgsel-ignored", "rtl/dc_local_unit.v",
+     "if ({28'd0, dg_q[4*((rj < 64) ? rj / 8 : 8 + (rj - 64) / 7) +: 4]} == rw)",
+     "if ({28'd0, dg_q[4*((rj < 64) ? rj / 8 : 8 + (rj - 64) / 7) +: 4] & 4'd0} == rw)", DC),
+    ("rtl-dc-group-7-as-8", "rtl/dc_local_unit.v",
+     "rj / 8 : 8 + (rj - 64) / 7) +: 4]", "rj / 8 : 8 + (rj - 64) / 8) +: 4]", DC),
+    ("model-dc-dgsel-ignored", "cmodel/dc_model.c",
+     "int ev_l = (int)DC_RAW_EVENTS * x->dg[g] + j;", "int ev_l = (int)DC_RAW_EVENTS * 0 * x->dg[g] + j;", DC),
+    ("model-dc-group-7-as-8", "cmodel/dc_model.c",
+     "int g = j < 64 ? j / 8 : 8 + (j - 64) / 7;", "int g = j < 64 ? j / 8 : 8 + (j - 64) / 8;", DC),
     # reliability (docs/dc_notes.md): the SECDED corrector and detector (RTL
     # and model), the chain parity check and generation, the poisoned
     # write-back of an uncorrectable lane, the fault injection (ERRINJ)
