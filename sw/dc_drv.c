@@ -30,8 +30,6 @@ int dc_drv_init(dc_dev *d, const dc_mmio *io)
     d->frame = fld(cfg, DC_CFG_FRAME_MASK, DC_CFG_FRAME_LSB);
     d->nu = d->np + d->nl;
     if (d->nu < 1 || d->nu > DC_NU_MAX || d->frame < 1) return DC_DRV_ENODEV;
-    d->ngroups = 2 * d->np + d->nl + DC_RAW_GROUPS;
-    d->ncnt = 16 * d->ngroups;
     for (u = 0; u < d->nu; u++) {
         uint32_t c = dc_drv_rd(d, DC_UNIT_UCFG(u));
         d->nctr[u] = (uint8_t)fld(c, DC_UCFG_NCTR_MASK, DC_UCFG_NCTR_LSB);
@@ -42,6 +40,12 @@ int dc_drv_init(dc_dev *d, const dc_mmio *io)
             d->nt[u] < 1 || d->nt[u] > 8)
             return DC_DRV_ENODEV;
     }
+    /* SRAM layout: ceil(NCTR/16) groups of 16 counters per unit (core-type
+     * units first), then the raw-event groups */
+    d->gp = d->np ? (d->nctr[0] + 15u) / 16u : 0;
+    d->gl = d->nl ? (d->nctr[d->np] + 15u) / 16u : 0;
+    d->ngroups = d->np * d->gp + d->nl * d->gl + DC_RAW_GROUPS;
+    d->ncnt = 16 * d->ngroups;
     dc_drv_set_run(d, 0);
     for (u = 0; u < d->nu; u++)
         for (n = 0; n < d->nctr[u]; n++) dc_drv_program(d, u, n, 0, 0);
@@ -154,7 +158,7 @@ int dc_drv_stop_flush(const dc_dev *d, unsigned max_polls)
 int dc_drv_counter_index(const dc_dev *d, unsigned u, unsigned n)
 {
     if (bad(d) || !unit_ok(d, u, n)) return DC_DRV_EINVAL;
-    return u < d->np ? (int)(32 * u + n) : (int)(16 * (2 * d->np + (u - d->np)) + n);
+    return u < d->np ? (int)(16 * d->gp * u + n) : (int)(16 * (d->gp * d->np + d->gl * (u - d->np)) + n);
 }
 
 int dc_drv_read_counter(const dc_dev *d, unsigned i, uint64_t *v)

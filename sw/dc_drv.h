@@ -39,7 +39,8 @@ typedef struct dc_mmio {
 typedef struct dc_dev {
     dc_mmio  io;
     unsigned np, nl, nu, frame;          /* CFG */
-    unsigned ngroups, ncnt;              /* 2NP+NL+6 groups of 16 SRAM counters */
+    unsigned gp, gl;                     /* SRAM groups of 16 counters per core-type / cache-type unit */
+    unsigned ngroups, ncnt;              /* NP*gp + NL*gl + 6 groups of 16 SRAM counters */
     uint8_t  nctr[DC_NU_MAX], lw[DC_NU_MAX], nt[DC_NU_MAX], nsub[DC_NU_MAX];  /* UCFG per unit */
 } dc_dev;
 
