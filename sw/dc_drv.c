@@ -155,6 +155,25 @@ int dc_drv_stop_flush(const dc_dev *d, unsigned max_polls)
     return dc_drv_wait_frames(d, 3, max_polls);
 }
 
+int dc_drv_detail_event(const dc_dev *d, unsigned u, unsigned l)
+{
+    unsigned j, w, g, off, sh;
+    uint32_t v;
+    if (bad(d) || u >= d->nu || l >= 16u * DC_RAW_EVENTS) return DC_DRV_EINVAL;
+    j = l % DC_RAW_EVENTS;
+    w = l / DC_RAW_EVENTS;
+    g = j < 64 ? j / 8 : 8 + (j - 64) / 7;      /* groups 0-7: 8 bits, 8-11: 7 bits */
+    off = g < 8 ? DC_UNIT_DGSEL0(u) : DC_UNIT_DGSEL1(u);
+    sh = g < 8 ? DC_DGSEL0_G0_LSB + 4 * g : DC_DGSEL1_G8_LSB + 4 * (g - 8);
+    v = dc_drv_rd(d, off);
+    if (dc_drv_wr(d, off, (v & ~(0xFu << sh)) | (w << sh)) != DC_DRV_OK) return DC_DRV_EBUS;
+    if (((dc_drv_rd(d, off) >> sh) & 0xFu) != w) {   /* window bits not stored: put the select back */
+        dc_drv_wr(d, off, v);
+        return DC_DRV_EINVAL;
+    }
+    return (int)(16 * (d->ngroups - DC_RAW_GROUPS) + j);
+}
+
 int dc_drv_counter_index(const dc_dev *d, unsigned u, unsigned n)
 {
     if (bad(d) || !unit_ok(d, u, n)) return DC_DRV_EINVAL;

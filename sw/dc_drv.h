@@ -83,6 +83,15 @@ int      dc_drv_local_reset(const dc_dev *d);                 /* one LRST pulse 
 int      dc_drv_set_mode(const dc_dev *d, int mode, unsigned dsel);
 int      dc_drv_mode_pending(const dc_dev *d);
 int      dc_drv_wait_mode(const dc_dev *d, unsigned max_polls);
+/* Detailed mode, event groups (DGSEL0/1): makes raw-event counter j count
+ * event l of unit u in detailed mode (l = e*NSUB + s: event input e =
+ * thread*NCLS + class, sub-event s; j = l % 92) by setting the window
+ * select of j's event group to l / 92 (read-modify-write; the group's
+ * other bits then carry events l/92*92 + its other bits). Returns the SRAM
+ * counter index of raw counter j, or DC_DRV_EINVAL when the unit cannot
+ * store that window (l beyond 92 x 2^DGW; an event beyond NT*NCLS*NSUB
+ * within a stored window just counts 0: the unit's NCLS is not readable). */
+int      dc_drv_detail_event(const dc_dev *d, unsigned u, unsigned l);
 /* Waits until the central unit has injected n frame starts (polls CSTAT.CYC). */
 int      dc_drv_wait_frames(const dc_dev *d, unsigned n, unsigned max_polls);
 /* Stop and flush: RUN=0, then wait 2 whole frames so that every local

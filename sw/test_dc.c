@@ -271,6 +271,46 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         CHECK(r == 0 && !(cs & DC_CSTAT_MODE_MASK), "back to distributed mode: CSTAT 0x%x", cs);
     }
 
+    /* ---- detailed mode: one event through its event group (beyond the
+     * first 92 events where the unit has more) into its raw-event counter */
+    {
+        unsigned nsub = d.nsub[0], nev = (unsigned)b.nt * (unsigned)b.ncls * nsub, l, e, v0, v1;
+        uint64_t before = 0, after = 0, K2 = 300 + rnd() % 200;
+        int ri, rbad;
+        gen_t g0 = g;   /* the event patterns of the other sections */
+        l = nev > DC_RAW_EVENTS ? DC_RAW_EVENTS + rnd() % (nev - DC_RAW_EVENTS) : rnd() % nev;
+        ri = dc_drv_detail_event(&d, 0, l);
+        v0 = dc_drv_rd(&d, DC_UNIT_DGSEL0(0));
+        v1 = dc_drv_rd(&d, DC_UNIT_DGSEL1(0));
+        rbad = dc_drv_detail_event(&d, 0, 15 * DC_RAW_EVENTS + l % DC_RAW_EVENTS);   /* window 15: not stored here */
+        CHECK(ri == (int)(16 * (d.ngroups - DC_RAW_GROUPS) + l % DC_RAW_EVENTS) && rbad == DC_DRV_EINVAL &&
+              dc_drv_rd(&d, DC_UNIT_DGSEL0(0)) == v0 && dc_drv_rd(&d, DC_UNIT_DGSEL1(0)) == v1 &&
+              dc_drv_detail_event(&d, d.nu, 0) == DC_DRV_EINVAL,
+              "detail_event(unit 0, event %u of %u) -> raw counter %d; an unstorable window refused, select kept", l, nev, ri);
+        dc_drv_read_counter(&d, (unsigned)ri, &before);
+        e = l / nsub;
+        g.nev = 0;
+        g.ev[g.nev].u = 0; g.ev[g.nev].t = (int)(e / (unsigned)b.ncls); g.ev[g.nev].c = (int)(e % (unsigned)b.ncls);
+        g.ev[g.nev++].bits = (uint16_t)(1u << (l % nsub));
+        dc_drv_set_run(&d, 1);
+        dc_drv_set_mode(&d, 1, 0);
+        r = dc_drv_wait_mode(&d, 100000);
+        dc_sb_run(&b, (uint64_t)d.nu + 10);      /* the mode flits have reached every unit */
+        g.budget = K2; g.driven = 0;
+        while (g.budget) dc_sb_run(&b, 1);
+        dc_sb_run(&b, (uint64_t)d.nu + 10);      /* the last event flits have reached the central unit */
+        dc_drv_set_mode(&d, 0, 0);
+        dc_drv_wait_mode(&d, 100000);
+        dc_drv_stop_flush(&d, 100000);
+        dc_drv_read_counter(&d, (unsigned)ri, &after);
+        CHECK(r == 0 && after - before == K2, "detailed mode: event %u (thread %d class %d sub-event %u) counted %llu, "
+              "expected %llu", l, g.ev[0].t, g.ev[0].c, l % nsub, (unsigned long long)(after - before),
+              (unsigned long long)K2);
+        dc_drv_wr(&d, DC_UNIT_DGSEL0(0), 0);
+        dc_drv_wr(&d, DC_UNIT_DGSEL1(0), 0);
+        g = g0;
+    }
+
     /* ---- user read enable */
     {
         uint64_t v = 0, exp = rdc(&d, last, 0);
