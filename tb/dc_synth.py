@@ -110,7 +110,7 @@ def reliability(runs, np_, nl, chk_bits):
     return {"lines": L, "logic": tot, "sram": sn}
 
 
-def floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, dff, fff):
+def floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, ncls, dff, fff):
     """The distributed design's flip-flop floor: local counter bits + per-counter
     configuration (CTL ES/EN/IE/TC = 9 bits, EMQ EM NSUB + EQ 2*NT bits) +
     the chain flit registers (one per unit and the central injection), and
@@ -130,11 +130,21 @@ def floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, dff, fff):
          "| block | FFs | floor | excess | where the excess is (RTL register widths) |",
          "|---|---:|---:|---:|---|"]
     dl = 2 * nu
+
+    def dgw(nev):   # stored bits of a detailed-mode event group select (rtl/dc_local_unit.v DGW)
+        nwin = min(16, -(-nev // 92))
+        return max(0, (nwin - 1).bit_length())
+
+    def seed_regs(nctr, nev):   # seed 002 mechanisms (docs/dc_seed.md)
+        return (f"edge stage previous inputs (NEV = {nev}), CTL.EDGE/INV (2 x {nctr}), UMODE (3), "
+                f"DGSEL (12 x {dgw(nev)})")
+    nevp, nevl = nt * ncls * 16, nt * ncls * 1
     L.append(f"| core unit | {runs['core unit']['ff']} | {fcore} | {runs['core unit']['ff'] - fcore} | "
              f"start/stop + local-reset delay lines (2 x NU = {dl}, full depth: id is a port), UIRQ + UARM "
-             f"(2 x {ncp}), serial shifter ({lwp}), UCTL.OVB (4) |")
+             f"(2 x {ncp}), serial shifter ({lwp}), UCTL.OVB (4), {seed_regs(ncp, nevp)} |")
     L.append(f"| cache unit | {runs['cache unit']['ff']} | {fcache} | {runs['cache unit']['ff'] - fcache} | "
-             f"delay lines ({dl}), UIRQ + UARM (2 x {ncl}), serial shifter ({lwl}), UCTL.OVB (4) |")
+             f"delay lines ({dl}), UIRQ + UARM (2 x {ncl}), serial shifter ({lwl}), UCTL.OVB (4), "
+             f"{seed_regs(ncl, nevl)} |")
     L.append(f"| central unit | {runs['central unit']['ff']} | {fcent} | {runs['central unit']['ff'] - fcent} | "
              "92 x 12-bit raw-event counters (1104), RMW pipeline (read data 256+32, forwarded word 256, stage-1 "
              "add 96, addresses), accumulate buffer (256), written-since-reset bits (NW), serial receiver (~130), "
@@ -278,7 +288,7 @@ def main(argv):
     rel = reliability(runs, np_, nl, chk_bits)
     for line in rel["lines"]:
         print(line)
-    fl = floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, dff, fff)
+    fl = floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, ncls, dff, fff)
     for line in fl["lines"]:
         print(line)
     ok = dff < fff
