@@ -319,9 +319,13 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
   if (lrst_app) {
     for (k = 0; k < x->nctr; k++) x->c[k].cnt = 0;
   } else {
-    if (cnt_en && x->inc_any)
-      for (k = 0; k < x->nctr; k++)
-        if (!((frzm >> k) & 1)) x->c[k].cnt = (x->c[k].cnt + x->inc[k]) & lmask;
+    if (cnt_en && x->inc_any) {
+      if (!frzm)   /* the common case, without a test per counter */
+        for (k = 0; k < x->nctr; k++) x->c[k].cnt = (x->c[k].cnt + x->inc[k]) & lmask;
+      else
+        for (k = 0; k < x->nctr; k++)
+          if (!((frzm >> k) & 1)) x->c[k].cnt = (x->c[k].cnt + x->inc[k]) & lmask;
+    }
     /* transferred counters restart from 0 (inc[k] is already < 2^LW) */
     if (f0 >= 0)
       for (k = 4 * f0; k < 4 * f0 + 4 && k < x->nctr; k++)

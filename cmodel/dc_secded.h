@@ -23,12 +23,25 @@ static inline uint8_t dc_secded_col(int j) {
   return col[j & 63];
 }
 
-/* check byte of d */
+/* check byte of d: the XOR of the columns of its set bits, a byte at a
+ * time (tab[i][v]: the columns of bits 8i.. 8i+7 where byte i of d is v) */
 static inline uint8_t dc_secded_chk(uint64_t d) {
+  static uint8_t tab[8][256];
+  static int init;
   uint8_t c = 0;
-  int j;
-  for (j = 0; j < 64; j++)
-    if ((d >> j) & 1) c ^= dc_secded_col(j);
+  int i;
+  if (!init) {
+    int v, b;
+    for (i = 0; i < 8; i++)
+      for (v = 0; v < 256; v++) {
+        uint8_t x = 0;
+        for (b = 0; b < 8; b++)
+          if ((v >> b) & 1) x ^= dc_secded_col(8 * i + b);
+        tab[i][v] = x;
+      }
+    init = 1;
+  }
+  for (i = 0; i < 8; i++) c ^= tab[i][(d >> (8 * i)) & 255];
   return c;
 }
 
