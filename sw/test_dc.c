@@ -53,7 +53,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
     dc_mmio io;
     gen_t g;
     const dc_model_t *m = t->m;
-    unsigned u, i, np, nl, nu, last;
+    unsigned u, i, np, nl, nu, last, kc;
     int r;
     uint32_t acc0;
     rng_s = seed * 2654435761u + 1u;
@@ -77,6 +77,9 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
     r = dc_drv_init(&d, &io);
     CHECK(r == DC_DRV_OK, "init returned %d", r);
     np = d.np; nl = d.nl; nu = d.nu; last = nu - 1;
+    /* unit 0's "counter 2" below: a counter with TC=0 counts thread n mod NT,
+     * so it is counter NT (thread 0) when NT >= 2, else counter 2 */
+    kc = d.nt[0] >= 2 ? d.nt[0] : 2u;
     CHECK((int)np == m->cfg.np && (int)nl == m->cfg.nl && (int)d.frame == m->cfg.frame && (int)nu == m->nu &&
           (int)d.ngroups == m->ng, "probe NP %u NL %u FRAME %u NG %u", np, nl, d.frame, d.ngroups);
     {
@@ -98,7 +101,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
 
     /* ---- program, start/stop, 64-bit counts equal the injected events */
     {
-        /* unit 0 counter 2: class 1, EM=0x5 on events 0x7 of thread 0 (CPL 0, OS): 2 per cycle
+        /* unit 0 counter kc: class 1, EM=0x5 on events 0x7 of thread 0 (CPL 0, OS): 2 per cycle
          * unit 0 counter 1: class 2, TC=1, OS on every thread, event bit 0 on threads 0 and 1: NT' per cycle
          * unit 0 counter 0: class 1, qualified USR only (thread 0 is at CPL 0): 0
          * last unit counter 0: class 0, EM=1, thread 0: 1 per cycle, preset across the 32-bit boundary */
@@ -106,7 +109,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         uint64_t K = 1500 + rnd() % 1000, preset = 0x00000001FFFFFF00ull + (rnd() & 0xFF), v0, v1, v2, vl;
         uint64_t rate1 = nt >= 2 ? 2 : 1;
         for (tt = 0; tt < nt; tt++) eqall |= dc_drv_eq_bits(&d, 0, tt, 1, 0);
-        CHECK(dc_drv_program(&d, 0, 2, dc_drv_ctl(1, 1, 0, 0), dc_drv_emq(0x5, dc_drv_eq_bits(&d, 0, 0, 1, 0))) == 0 &&
+        CHECK(dc_drv_program(&d, 0, kc, dc_drv_ctl(1, 1, 0, 0), dc_drv_emq(0x5, dc_drv_eq_bits(&d, 0, 0, 1, 0))) == 0 &&
               dc_drv_program(&d, 0, 1, dc_drv_ctl(2, 1, 0, 1), dc_drv_emq(0x1, eqall)) == 0 &&
               dc_drv_program(&d, 0, 0, dc_drv_ctl(1, 1, 0, 0), dc_drv_emq(0x1, dc_drv_eq_bits(&d, 0, 0, 0, 1))) == 0 &&
               dc_drv_program(&d, last, 0, dc_drv_ctl(0, 1, 0, 0), dc_drv_emq(0x1, dc_drv_eq_bits(&d, last, 0, 1, 0))) == 0,
@@ -129,7 +132,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         dc_drv_wait_frames(&d, 2, 100000);
         g.forever = 0;
         dc_drv_stop_flush(&d, 100000);
-        CHECK(rdc(&d, 0, 2) == 0 && rdc(&d, 0, 1) == 0 && rdc(&d, last, 0) == preset, "stopped: nothing counted");
+        CHECK(rdc(&d, 0, kc) == 0 && rdc(&d, 0, 1) == 0 && rdc(&d, last, 0) == preset, "stopped: nothing counted");
         /* running: exactly K cycles of events */
         dc_drv_set_run(&d, 1);
         dc_drv_wait_frames(&d, 1, 100000);
@@ -137,7 +140,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         while (g.budget) dc_sb_run(&b, 1);
         r = dc_drv_stop_flush(&d, 100000);
         CHECK(r == 0, "stop_flush %d", r);
-        v2 = rdc(&d, 0, 2); v1 = rdc(&d, 0, 1); v0 = rdc(&d, 0, 0); vl = rdc(&d, last, 0);
+        v2 = rdc(&d, 0, kc); v1 = rdc(&d, 0, 1); v0 = rdc(&d, 0, 0); vl = rdc(&d, last, 0);
         CHECK(v2 == 2 * K, "EM=0x5 counter: %llu, expected %llu", (unsigned long long)v2, (unsigned long long)(2 * K));
         CHECK(v1 == rate1 * K, "thread-combined counter: %llu, expected %llu", (unsigned long long)v1, (unsigned long long)(rate1 * K));
         CHECK(v0 == 0, "USR-qualified counter at CPL 0: %llu", (unsigned long long)v0);
@@ -147,11 +150,11 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         g.budget = 600;
         while (g.budget) dc_sb_run(&b, 1);
         dc_drv_wait_frames(&d, 2, 100000);
-        CHECK(rdc(&d, 0, 2) == v2 && rdc(&d, last, 0) == vl, "counts frozen after stop");
+        CHECK(rdc(&d, 0, kc) == v2 && rdc(&d, last, 0) == vl, "counts frozen after stop");
         CHECK(dc_sb_access(&b, 0, DC_SRAM_LO(0), 0, 0) == 0 && b.max_wait >= 1, "SRAM LO accesses waited (max %u)", b.max_wait);
 
         /* ---- local reset: local value lost, nothing reaches the SRAM */
-        dc_drv_write_counter(&d, (unsigned)dc_drv_counter_index(&d, 0, 2), 0);
+        dc_drv_write_counter(&d, (unsigned)dc_drv_counter_index(&d, 0, kc), 0);
         dc_drv_set_run(&d, 1);
         dc_drv_wait_frames(&d, 1, 100000);
         wait_cyc_ge(&d, d.frame / 2);
@@ -159,13 +162,13 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         while (g.budget) dc_sb_run(&b, 1);
         dc_sb_run(&b, 2 * nu + 4);
         {
-            uint32_t lc = dc_drv_local_count(&d, 0, 2), lc2;
+            uint32_t lc = dc_drv_local_count(&d, 0, kc), lc2;
             dc_drv_local_reset(&d);
             dc_sb_run(&b, 2 * nu + 4);
-            lc2 = dc_drv_local_count(&d, 0, 2);
+            lc2 = dc_drv_local_count(&d, 0, kc);
             dc_drv_stop_flush(&d, 100000);
-            CHECK(lc == 80 && lc2 == 0 && rdc(&d, 0, 2) == 0, "local reset: local %u -> %u, SRAM %llu", lc, lc2,
-                  (unsigned long long)rdc(&d, 0, 2));
+            CHECK(lc == 80 && lc2 == 0 && rdc(&d, 0, kc) == 0, "local reset: local %u -> %u, SRAM %llu", lc, lc2,
+                  (unsigned long long)rdc(&d, 0, kc));
         }
     }
 
@@ -216,11 +219,11 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
     /* ---- near overflow -> arm -> local overflow interrupt, W1C */
     {
         uint64_t thr = 300 + rnd() % 200, th = 0;
-        unsigned k0 = dc_drv_counter_index(&d, 0, 2);
+        unsigned k0 = dc_drv_counter_index(&d, 0, kc);
         CHECK(dc_drv_irq_units(&d) == 0, "no unit interrupt at start");
         dc_drv_write_counter(&d, k0, 0);
         dc_drv_write_counter(&d, (unsigned)dc_drv_counter_index(&d, last, 0), 0);
-        dc_drv_program(&d, 0, 2, dc_drv_ctl(1, 1, 1, 0), dc_drv_emq(0x5, dc_drv_eq_bits(&d, 0, 0, 1, 0)));   /* IE */
+        dc_drv_program(&d, 0, kc, dc_drv_ctl(1, 1, 1, 0), dc_drv_emq(0x5, dc_drv_eq_bits(&d, 0, 0, 1, 0)));   /* IE */
         dc_drv_set_ovb(&d, 0, 4);
         dc_drv_nov_setup(&d, thr, 1);
         dc_drv_nov_threshold(&d, &th);
@@ -234,17 +237,17 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
             uint64_t lines = dc_drv_irq_units(&d);
             uint32_t ui = dc_drv_unit_irq(&d, 0), ua = dc_drv_unit_arm(&d, 0), ual = dc_drv_unit_arm(&d, last);
             unsigned nc = dc_drv_nov_count(&d);
-            CHECK(nc >= 1 && ui == (1u << 2) && lines == 1, "NOV: count %u, UIRQ(0) 0x%x, lines 0x%llx", nc, ui,
+            CHECK(nc >= 1 && ui == (1u << kc) && lines == 1, "NOV: count %u, UIRQ(0) 0x%x, lines 0x%llx", nc, ui,
                   (unsigned long long)lines);
-            CHECK((ua & (1u << 2)) == 0 && (ual & 1u), "IE counter disarmed by its interrupt (UARM 0x%x), last unit armed (0x%x)",
+            CHECK((ua & (1u << kc)) == 0 && (ual & 1u), "IE counter disarmed by its interrupt (UARM 0x%x), last unit armed (0x%x)",
                   ua, ual);
-            dc_drv_unit_irq_clear(&d, 0, 1u << 2);
+            dc_drv_unit_irq_clear(&d, 0, 1u << kc);
             dc_drv_unit_arm_clear(&d, last, 1u);
             CHECK(dc_drv_unit_irq(&d, 0) == 0 && dc_drv_irq_units(&d) == 0 && dc_drv_unit_arm(&d, last) == 0,
                   "interrupt and arm bits cleared (W1C)");
         }
         dc_drv_nov_setup(&d, ~(uint64_t)0, 0);
-        dc_drv_program(&d, 0, 2, dc_drv_ctl(1, 1, 0, 0), dc_drv_emq(0x5, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
+        dc_drv_program(&d, 0, kc, dc_drv_ctl(1, 1, 0, 0), dc_drv_emq(0x5, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
     }
 
     /* ---- mode select, RUN/UEN preserved */
@@ -331,7 +334,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
 
     /* ---- unit mode: local run while the central RUN is 0; edge counting */
     {
-        uint64_t K = 700 + rnd() % 300, c2 = rdc(&d, 0, 2), c1 = rdc(&d, 0, 1);
+        uint64_t K = 700 + rnd() % 300, c2 = rdc(&d, 0, kc), c1 = rdc(&d, 0, 1);
         CHECK(dc_drv_unit_mode(&d, 0) == DC_UMODE_SYNC_MASK && dc_drv_set_unit_mode(&d, nu, 0, 1, 0) == DC_DRV_EINVAL,
               "UMODE reset value 0x%x, bad unit refused", dc_drv_unit_mode(&d, 0));
         /* counter 1: rising edges of event bit 0 of class 2 on every thread */
@@ -343,8 +346,8 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         dc_sb_run(&b, 3);
         dc_drv_set_unit_mode(&d, 0, 1, 0, 0);
         dc_drv_stop_flush(&d, 100000);
-        CHECK(rdc(&d, 0, 2) - c2 == 2 * K, "local run (central RUN 0): %llu counted, expected %llu",
-              (unsigned long long)(rdc(&d, 0, 2) - c2), (unsigned long long)(2 * K));
+        CHECK(rdc(&d, 0, kc) - c2 == 2 * K, "local run (central RUN 0): %llu counted, expected %llu",
+              (unsigned long long)(rdc(&d, 0, kc) - c2), (unsigned long long)(2 * K));
         CHECK(rdc(&d, 0, 1) - c1 == 1, "edge counter: one rising edge in a %llu-cycle pulse, counted %llu",
               (unsigned long long)K, (unsigned long long)(rdc(&d, 0, 1) - c1));
         dc_drv_program(&d, 0, 1, dc_drv_ctl(2, 1, 0, 1), dc_drv_emq(0x1, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
