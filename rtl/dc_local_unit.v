@@ -10,7 +10,8 @@
 // is this unit's flit register. Mode 0: when the incoming CYC equals
 // slot_i+2f (f < ceil(NCTR/4)) the unit replaces DATA by its counters 4f..4f+3
 // and restarts each of them at this cycle's increment (no count lost). Mode 1
-// (detailed, DSEL == ID): every flit carries the raw events ev_i[91:0] and one
+// (detailed, DSEL == ID): every flit carries 92 raw events (12 event groups,
+// each with a window select in DGSEL0/1: raw bit j = event 92*G + j) and one
 // serial bit; counter k is sent LSB first in cycles k*LW .. k*LW+LW-1 (it is
 // restarted at its increment when its first bit leaves). Non-selected units
 // hold their counters in mode 1. RUN/LRST are delayed NU-ID cycles so every
