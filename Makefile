@@ -23,7 +23,7 @@ help:
 	@echo "make fpga     iCE40 place and route + xc7 resource counts"
 	@echo "make timing   fmax/logic-depth benchmark vs PicoRV32 (iCE40 UP5K/HX8K, 3 seeds; about 20-30 min)"
 	@echo "make formal   formal proofs (yosys-smtbmc BMC, deep depths; docs/formal.md); make test runs formal-fast"
-	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (~21 min of CPU)"
+	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (~24 min of CPU)"
 	@echo "make <bench target> WAVES=1   also dump waveforms to build/waves/<bench>.fst|.vcd"
 	@echo "make ports    regenerate docs/ports.md (top-level port tables, from the RTL)"
 	@echo "make config   regenerate config/config.mk, cmodel/*_cfg_gen.h, *.core, README tables from config/pmu_ip.yaml"
