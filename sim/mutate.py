@@ -373,6 +373,19 @@ def copy_sources(d):
 BASE = os.path.join(ROOT, "build", "mut", "base")   # the unmutated benches to relink
 
 
+def verilator_mk(dst):
+    """The makefile Verilator generated in build directory dst (not its
+    _classes.mk nor a sibling.mk of link_from_sibling): (name, text), or
+    None when there is not exactly one."""
+    vmk = [f for f in os.listdir(dst) if f.endswith(".mk") and not f.endswith("_classes.mk") and f != "sibling.mk"]
+    return (vmk[0], open(os.path.join(dst, vmk[0])).read()) if len(vmk) == 1 else None
+
+
+def mk_list(text, var):
+    """The words of the generated makefile's list variable var (VM_USER_LDLIBS, ...)."""
+    return text.split(f"{var} = \\\n", 1)[1].split("\n\n", 1)[0].replace("\\", " ").split()
+
+
 def relink(src_exe, dst_exe, d, mk, log):
     """dst_exe: the Verilator build of src_exe (unmutated RTL and bench
     objects under BASE, copied with their time stamps so make keeps them)
@@ -381,16 +394,14 @@ def relink(src_exe, dst_exe, d, mk, log):
     shutil.rmtree(dst, ignore_errors=True)
     shutil.copytree(src, dst, symlinks=True)
     os.remove(dst_exe)
-    vmk = [f for f in os.listdir(dst) if f.endswith(".mk") and not f.endswith("_classes.mk") and f != "sibling.mk"]
-    if len(vmk) != 1:
+    vmk = verilator_mk(dst)
+    if vmk is None:
         return 2
     # a bench linked from its sibling's build (link_from_sibling) has its rule in sibling.mk
     sib = os.path.exists(os.path.join(dst, "sibling.mk"))
     mkfile = "sibling.mk" if sib else vmk[0]
     classes = ["VM_USER_CLASSES=" + os.path.basename(dst_exe)[1:]] if sib else []
-    text = open(os.path.join(dst, vmk[0])).read()
-    libs = text.split("VM_USER_LDLIBS = \\\n", 1)[1].split("\n\n", 1)[0]
-    objs = [t for t in libs.replace("\\", " ").split() if t]
+    objs = mk_list(vmk[1], "VM_USER_LDLIBS")
     # every model object the bench links, from the mutated sources under d
     new = [d + o[len(BASE):] if o.startswith(BASE + "/") else o for o in objs]
     if run(mk + [o for o in new if o.startswith(d)], log) != 0:
@@ -416,12 +427,11 @@ def link_from_sibling(exe, prog, built, cfg, log):
         shutil.rmtree(dst, ignore_errors=True)
         shutil.copytree(src, dst, symlinks=True)
         os.remove(os.path.join(dst, os.path.basename(e)))
-        vmk = [f for f in os.listdir(dst) if f.endswith(".mk") and not f.endswith("_classes.mk")]
-        if len(vmk) != 1:
+        vmk = verilator_mk(dst)
+        if vmk is None:
             return 2
-        text = open(os.path.join(dst, vmk[0])).read()
-        cflags = text.split("VM_USER_CFLAGS = \\\n", 1)[1].split("\n\n", 1)[0].replace("\\", " ").split()
-        cflags = [f"-DWAVES_NAME={prog}_{cfg}" if f.startswith("-DWAVES_NAME=") else f for f in cflags]
+        cflags = [f"-DWAVES_NAME={prog}_{cfg}" if f.startswith("-DWAVES_NAME=") else f
+                  for f in mk_list(vmk[1], "VM_USER_CFLAGS")]
         name = os.path.basename(exe)
         with open(os.path.join(dst, "sibling.mk"), "w") as f:
             f.write(f"include {vmk[0]}\n{name}: $(VK_USER_OBJS) $(VK_GLOBAL_OBJS) $(VM_PREFIX)__ALL.a $(VM_HIER_LIBS)\n"
