@@ -6,40 +6,40 @@
 #define PMU_CFG_GEN_H
 #include <string.h>
 
-/* field order of pmu_cfg: nt nc cw ncls nret flop_class nch narea has_sample has_yield aw */
+/* field order of pmu_cfg: nt nc cw ncls nret flop_class nch narea has_sample has_yield aw ycap */
 #define PMU_NT_MAX 8u
 #define PMU_CW_MAX 64u
 #define PMU_NCLS_MAX 64u
 #define PMU_NRET_MAX 8u
 #define PMU_FLOP_CLASS_MAX 63u
 /* default: the default parameters */
-#define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u }
-/* alt: moves every parameter: odd NC, 64-bit counters, 4 threads, FLOP class inside the class range, 3 areas, 32-bit addresses */
-#define PMU_CFG_ALT { 4u, 5u, 64u, 16u, 2u, 5u, 2u, 3u, 1u, 1u, 32u }
+#define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u }
+/* alt: moves every parameter: odd NC, 64-bit counters, 4 threads, FLOP class inside the class range, 3 areas, 32-bit addresses, channel capture records */
+#define PMU_CFG_ALT { 4u, 5u, 64u, 16u, 2u, 5u, 2u, 3u, 1u, 1u, 32u, 1u }
 /* lean: sampling and yield left out (their registers answer PSLVERR), 2 areas */
-#define PMU_CFG_LEAN { 1u, 3u, 40u, 8u, 1u, 7u, 1u, 2u, 0u, 0u, 32u }
+#define PMU_CFG_LEAN { 1u, 3u, 40u, 8u, 1u, 7u, 1u, 2u, 0u, 0u, 32u, 0u }
 /* small: iCE40 place and route and fmax (make fpga, make timing) */
-#define PMU_CFG_SMALL { 1u, 4u, 40u, 8u, 1u, 7u, 1u, 1u, 1u, 1u, 64u }
+#define PMU_CFG_SMALL { 1u, 4u, 40u, 8u, 1u, 7u, 1u, 1u, 1u, 1u, 64u, 0u }
 /* mid: xc7 resource counts (make fpga) */
-#define PMU_CFG_MID { 2u, 8u, 48u, 32u, 4u, 31u, 4u, 1u, 1u, 1u, 64u }
+#define PMU_CFG_MID { 2u, 8u, 48u, 32u, 4u, 31u, 4u, 1u, 1u, 1u, 64u, 0u }
 /* soc: the PicoRV32 SoC's PMU (sim/soc/soc_top.v instance; NC and NCH from its PMU_NC / PMU_NCH) */
-#define PMU_CFG_SOC { 1u, 8u, 40u, 8u, 1u, 7u, 4u, 1u, 1u, 1u, 32u }
+#define PMU_CFG_SOC { 1u, 8u, 40u, 8u, 1u, 7u, 4u, 1u, 1u, 1u, 32u, 1u }
 /* soc_fpga: the SoC's PMU on the iCE40 (soc_top with PMU_NC=2, PMU_NCH=1) */
-#define PMU_CFG_SOC_FPGA { 1u, 2u, 40u, 8u, 1u, 7u, 1u, 1u, 1u, 1u, 32u }
+#define PMU_CFG_SOC_FPGA { 1u, 2u, 40u, 8u, 1u, 7u, 1u, 1u, 1u, 1u, 32u, 0u }
 /* sw_nt4: 4 threads, 5 counters, 64-bit */
-#define PMU_CFG_SW_NT4 { 4u, 5u, 64u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u }
+#define PMU_CFG_SW_NT4 { 4u, 5u, 64u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u }
 /* sw_nt1: 1 thread, 3 counters, 33-bit */
-#define PMU_CFG_SW_NT1 { 1u, 3u, 33u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u }
+#define PMU_CFG_SW_NT1 { 1u, 3u, 33u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u }
 /* sw_areas3: alt's counters and classes, 3 areas */
-#define PMU_CFG_SW_AREAS3 { 4u, 5u, 64u, 16u, 2u, 5u, 4u, 3u, 1u, 1u, 64u }
+#define PMU_CFG_SW_AREAS3 { 4u, 5u, 64u, 16u, 2u, 5u, 4u, 3u, 1u, 1u, 64u, 0u }
 /* sw_areas2: lean's counters and classes, 2 areas, no sampling block */
-#define PMU_CFG_SW_AREAS2 { 1u, 3u, 40u, 8u, 1u, 7u, 4u, 2u, 0u, 1u, 64u }
+#define PMU_CFG_SW_AREAS2 { 1u, 3u, 40u, 8u, 1u, 7u, 4u, 2u, 0u, 1u, 64u, 0u }
 /* narea4: default with four counter areas */
-#define PMU_CFG_NAREA4 { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 4u, 1u, 1u, 64u }
-/* yield_nch1: one channel per ring, 32-bit targets */
-#define PMU_CFG_YIELD_NCH1 { 2u, 8u, 40u, 64u, 4u, 63u, 1u, 1u, 1u, 1u, 32u }
-/* yield_nch8: eight channels per ring */
-#define PMU_CFG_YIELD_NCH8 { 2u, 8u, 40u, 64u, 4u, 63u, 8u, 1u, 1u, 1u, 64u }
+#define PMU_CFG_NAREA4 { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 4u, 1u, 1u, 64u, 0u }
+/* yield_nch1: one channel per ring, 32-bit targets, capture records */
+#define PMU_CFG_YIELD_NCH1 { 2u, 8u, 40u, 64u, 4u, 63u, 1u, 1u, 1u, 1u, 32u, 1u }
+/* yield_nch8: eight channels per ring, capture records */
+#define PMU_CFG_YIELD_NCH8 { 2u, 8u, 40u, 64u, 4u, 63u, 8u, 1u, 1u, 1u, 64u, 1u }
 
 /* Range of every parameter: NULL when legal, else "<field>: <RTL trap rule>". */
 static inline const char *pmu_cfg_ranges(const pmu_cfg *c)
@@ -55,6 +55,7 @@ static inline const char *pmu_cfg_ranges(const pmu_cfg *c)
     if ((c->has_sample != 0 && c->has_sample != 1)) return "has_sample: pmu_illegal_parameter_HAS_SAMPLE_must_be_0_or_1";
     if ((c->has_yield != 0 && c->has_yield != 1)) return "has_yield: pmu_illegal_parameter_HAS_YIELD_must_be_0_or_1";
     if ((c->aw != 32 && c->aw != 64)) return "aw: pmu_illegal_parameter_AW_must_be_32_or_64";
+    if ((c->ycap != 0 && c->ycap != 1)) return "ycap: pmu_illegal_parameter_YCAP_must_be_0_or_1";
     return NULL;
 }
 

@@ -20,6 +20,9 @@ typedef struct {
 typedef struct {                       /* one yield channel (pmu_yield) */
     unsigned valid, act, yer, any, sid, stk, edge, flt, pre, hint;   /* act: PMU_YACT_* (0..3; 4..15 answer PSLVERR) */
     unsigned trig_q;                   /* scenario met in the previous cycle (registered trigger) */
+    unsigned cond, dsel, csel;         /* monitor condition (PMU_YCOND_*), its event, captured counter */
+    unsigned sel_q;                    /* event DSEL of the previous cycle */
+    pmu_ycap cap;                      /* capture record (YCAP=1) */
     uint32_t esv, esm, sav, cnt;
     unsigned miss;
     uint64_t tgt;
@@ -94,6 +97,7 @@ int pmu_model_reset(pmu_model *m)
     m->amask = cfg.aw == 64 ? ~0ull : ((1ull << cfg.aw) - 1u);
     m->dp.HAS_SAMPLE = cfg.has_sample;
     m->dp.HAS_YIELD = cfg.has_yield;
+    m->dp.YCAP = cfg.ycap;
     m->dp.NC = cfg.nc;
     m->dp.NCH = cfg.nch;
     for (int k = 0; k < PMU_NK; k++)
@@ -208,7 +212,7 @@ static uint32_t cap_word(const pmu_cfg *c)
 {
     return (c->narea & 0xFu) << PMU_CAP_NAREA_LSB | (c->has_sample & 1u) << PMU_CAP_SMP_LSB |
            (c->has_yield & 1u) << PMU_CAP_YLD_LSB | (c->aw == 64 ? 1u : 0u) << PMU_CAP_AW64_LSB |
-           (c->has_yield ? c->nch & 0xFu : 0u) << PMU_CAP_NCH_LSB | (PMU_EV_LAT & 0xFu) << PMU_CAP_LAT_LSB;
+           (c->has_yield ? c->nch & 0xFu : 0u) << PMU_CAP_NCH_LSB | (c->has_yield && c->ycap) << PMU_CAP_YCAP_LSB | (PMU_EV_LAT & 0xFu) << PMU_CAP_LAT_LSB;
 }
 
 static uint32_t ncmask(const pmu_model *m)
@@ -266,7 +270,8 @@ static uint32_t ych_word(const pmu_ych *y, unsigned off)
         return y->valid << PMU_YCH_CTL_VALID_LSB | y->act << PMU_YCH_CTL_ACT_LSB | y->yer << PMU_YCH_CTL_YER_LSB |
                y->any << PMU_YCH_CTL_ANY_LSB | y->sid << PMU_YCH_CTL_SID_LSB |
                y->stk << PMU_YCH_CTL_STK_LSB | y->edge << PMU_YCH_CTL_EDGE_LSB | y->flt << PMU_YCH_CTL_FLT_LSB |
-               y->pre << PMU_YCH_CTL_PRE_LSB | y->hint << PMU_YCH_CTL_HINT_LSB;
+               y->pre << PMU_YCH_CTL_PRE_LSB | y->hint << PMU_YCH_CTL_HINT_LSB |
+               y->cond << PMU_YCH_CTL_COND_LSB | y->dsel << PMU_YCH_CTL_DSEL_LSB | y->csel << PMU_YCH_CTL_CSEL_LSB;
     case PMU_YCH_ESV_OFF:    return y->esv;
     case PMU_YCH_ESM_OFF:    return y->esm;
     case PMU_YCH_SAV_OFF:    return y->sav;
@@ -308,6 +313,10 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     const int ych = ych_r3 || (r >= PMU_K_YCH0_CTL && r <= PMU_K_YCH0_TGT_HI);
     const unsigned ych_k = ych ? (unsigned)ych_r3 * m->cfg.nch + idx : ~0u;
     const unsigned yoff = ych ? PMU_KIND[r].off : ~0u;
+    /* capture records (YCAP0/YCAP3): channel ycap_k */
+    const int ycap_r3 = r >= PMU_K_YCAP3_IP_LO && r <= PMU_K_YCAP3_CT_HI;
+    const int ycap = ycap_r3 || (r >= PMU_K_YCAP0_IP_LO && r <= PMU_K_YCAP0_CT_HI);
+    const pmu_ych *ycap_ch = ycap ? &m->y[(unsigned)ycap_r3 * m->cfg.nch + idx] : NULL;
     /* read data: the stored fields of a register of the register block, the
      * hardware's value of its read-only fields and of the external registers */
     uint32_t rdata = 0;
@@ -333,7 +342,13 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     case PMU_K_YRING0:    rdata = yring_word(m, 0); break;
     case PMU_K_YRING3:    rdata = yring_word(m, 1); break;
     default:
-        if (ych) rdata = ych_word(&m->y[ych_k], yoff);
+        if (ycap) {   /* an invalid channel reads 0, its HI words too */
+            const unsigned off = PMU_KIND[r].off;
+            const uint64_t v = !ycap_ch->valid ? 0u : off < 0x8u ? ycap_ch->cap.ip : off < 0x10u ? ycap_ch->cap.da :
+                               off < 0x18u ? ycap_ch->cap.ts : ycap_ch->cap.ct;
+            if (PMU_KIND[r].wide == 1) { lo_val = v; rdata = (uint32_t)v; }
+            else rdata = ycap_ch->valid ? m->rshadow : 0u;
+        } else if (ych) rdata = ych_word(&m->y[ych_k], yoff);
         else if (r != PMU_K_NONE && PMU_KIND[r].is_const) rdata = PMU_KIND[r].value;
         break;
     }
@@ -341,6 +356,11 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         rdata = m->st[r][idx] | (rdata & PMU_KIND[r].ro);
     if (r != PMU_K_NONE) rdata &= PMU_KIND[r].rmask;   /* reserved bits read 0 */
     const int ypick = yield_pick(m, in);
+    /* pre-edge TSC and counter values a capture record takes (YCAP=1) */
+    const uint64_t tsc_pre = m->tsc;
+    uint64_t cnt_pre[PMU_NC_MAX];
+    if (m->cfg.ycap && m->cfg.has_yield)
+        for (unsigned n = 0; n < nc; n++) cnt_pre[n] = m->c[n].cnt;
     if (out) {
         out->pready = 1;
         out->pslverr = (uint8_t)(acc && err);
@@ -438,14 +458,28 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             const uint32_t esv_n = y->esv | (act_ok ? (y->edge ? evt & ~m->evt_prev : evt) : 0u);
             const uint32_t match = y->stk ? (esv_n & y->esm) : (~(evt ^ y->esv) & y->esm);
             const int trig = y->trig_q;   /* the scenario of the previous cycle counts now */
-            const int uf = trig && y->cnt == 0;
+            /* monitor condition: DSEL ends the period (COND=1) or counts up
+             * (COND=2; with a trigger of the same cycle they cancel) */
+            const int per = y->cond == PMU_YCOND_PERIOD && y->sel_q;
+            const int dif = y->cond == PMU_YCOND_DIFF && y->sel_q;
+            const int dn = trig && !dif;
+            const int up = dif && !trig && y->cnt != 0xFFFFFFFFu;
+            const int uf = dn && y->cnt == 0;
             const int trig_d = act_ok && y->esm && (y->any ? match != 0 : match == y->esm);
             const unsigned stk_old = y->stk;
             y->trig_q = (unsigned)trig_d;
+            y->sel_q = act_ok && ((evt >> y->dsel) & 1u);
             /* delivered, or dropped by a delivered fault-like yield of its ring */
             const int deliv = ypick == (int)k ||
                               (ypick >= 0 && m->y[ypick].flt && ring == r3 && y->flt && y->act == PMU_YACT_YIELD);
             const int missed = uf && y->yer && !deliv;
+            /* capture record: an underflow that sets YER (not a missed one) */
+            if (m->cfg.ycap && uf && (!y->yer || deliv)) {
+                y->cap.ip = in->iaddr & m->amask;
+                y->cap.da = in->daddr & m->amask;
+                y->cap.ts = tsc_pre;
+                y->cap.ct = y->csel < nc ? cnt_pre[y->csel] : 0u;
+            }
             const unsigned wreg = wr_ok && ych_k == k ? yoff : 0xFFu;
             if (wreg == PMU_YCH_CTL_OFF) {
                 y->valid = (wd >> PMU_YCH_CTL_VALID_LSB) & 1u;
@@ -457,6 +491,9 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
                 y->flt = (wd >> PMU_YCH_CTL_FLT_LSB) & 1u;
                 y->pre = (wd >> PMU_YCH_CTL_PRE_LSB) & 1u;
                 y->hint = (wd >> PMU_YCH_CTL_HINT_LSB) & 1u;
+                y->cond = (wd & PMU_YCH_CTL_COND_MASK) >> PMU_YCH_CTL_COND_LSB;
+                y->dsel = (wd & PMU_YCH_CTL_DSEL_MASK) >> PMU_YCH_CTL_DSEL_LSB;
+                y->csel = m->cfg.ycap ? (wd & PMU_YCH_CTL_CSEL_MASK) >> PMU_YCH_CTL_CSEL_LSB : 0u;   /* YCAP=0: reads 0 */
             }
             /* YER: hardware only; delivery and a CTL write (re-arm) clear it,
              * an underflow sets it (the set wins) */
@@ -470,8 +507,9 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             if (wreg == PMU_YCH_ESM_OFF) y->esm = wd & YEV_MASK;
             if (wreg == PMU_YCH_SAV_OFF) y->sav = wd;
             if (wreg == PMU_YCH_CNT_OFF || wreg == PMU_YCH_SAV_OFF) y->cnt = wd;
-            else if (uf) y->cnt = sav_old;
-            else if (trig) y->cnt--;
+            else if (uf || per) y->cnt = sav_old;
+            else if (dn) y->cnt--;
+            else if (up) y->cnt++;
             if (wreg == PMU_YCH_MISS_OFF) y->miss = wd & 0xFFFFu;
             else if (missed && y->miss != 0xFFFFu) y->miss++;
             if (wreg == PMU_YCH_TGT_LO_OFF) y->tgt = (y->tgt & ~0xFFFFFFFFull) | wd;
@@ -575,6 +613,13 @@ uint32_t pmu_model_ych_esv(const pmu_model *m, unsigned ring3, unsigned i)
 {
     const pmu_ych *y = ych_at(m, ring3, i);
     return y ? y->esv : 0;
+}
+
+pmu_ycap pmu_model_ych_cap(const pmu_model *m, unsigned ring3, unsigned i)
+{
+    const pmu_ych *y = ych_at(m, ring3, i);
+    pmu_ycap z = {0, 0, 0, 0};
+    return y ? y->cap : z;
 }
 
 uint32_t pmu_model_ych_ctl(const pmu_model *m, unsigned ring3, unsigned i)

@@ -27,6 +27,7 @@ typedef struct {
     unsigned has_sample;  /* sampling block, 0/1             (RTL HAS_SAMPLE) */
     unsigned has_yield;   /* yield channels, 0/1             (RTL HAS_YIELD)  */
     unsigned aw;          /* SIAR/SDAR/yield target width, 32 or 64 (RTL AW)  */
+    unsigned ycap;        /* capture record per yield channel, 0/1 (RTL YCAP) */
 } pmu_cfg;
 
 /* From config/pmu_ip.yaml: PMU_CFG_DEFAULT (the RTL's defaults) and every
@@ -114,6 +115,11 @@ uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i);  /* 
 uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i); /* missed triggers */
 uint32_t pmu_model_ych_ctl(const pmu_model *m, unsigned ring3, unsigned i);  /* CTL fields, also of an invalid channel */
 uint32_t pmu_model_ych_esv(const pmu_model *m, unsigned ring3, unsigned i);  /* event-schema vector (sticky with STK) */
+/* Capture record of a channel (YCAP=1; all 0 otherwise), also of an invalid channel */
+typedef struct {
+    uint64_t ip, da, ts, ct;   /* instruction / data address, TSC, counter CTL.CSEL */
+} pmu_ycap;
+pmu_ycap pmu_model_ych_cap(const pmu_model *m, unsigned ring3, unsigned i);
 
 /* Convenience bus transactions: a two-cycle APB access (setup + access)
  * with all event inputs idle. Return PSLVERR (0/1), PMU_MODEL_EINVAL if m

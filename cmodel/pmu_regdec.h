@@ -48,6 +48,22 @@ enum pmu_kind {
     PMU_K_YCH3_MISS,
     PMU_K_YCH3_TGT_LO,
     PMU_K_YCH3_TGT_HI,
+    PMU_K_YCAP0_IP_LO,
+    PMU_K_YCAP0_IP_HI,
+    PMU_K_YCAP0_DA_LO,
+    PMU_K_YCAP0_DA_HI,
+    PMU_K_YCAP0_TS_LO,
+    PMU_K_YCAP0_TS_HI,
+    PMU_K_YCAP0_CT_LO,
+    PMU_K_YCAP0_CT_HI,
+    PMU_K_YCAP3_IP_LO,
+    PMU_K_YCAP3_IP_HI,
+    PMU_K_YCAP3_DA_LO,
+    PMU_K_YCAP3_DA_HI,
+    PMU_K_YCAP3_TS_LO,
+    PMU_K_YCAP3_TS_HI,
+    PMU_K_YCAP3_CT_LO,
+    PMU_K_YCAP3_CT_HI,
     PMU_NK
 };
 
@@ -58,6 +74,7 @@ typedef struct {
     unsigned HAS_YIELD;
     unsigned NC;
     unsigned NCH;
+    unsigned YCAP;
 } pmu_dec_param;
 
 typedef struct {
@@ -86,7 +103,7 @@ static const pmu_kind_info PMU_KIND[PMU_NK] = {
     {"CNTEN", 0x014u, 0x0u, 0x0u, 1u, 0xFFFFFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"TSC_LO", 0x018u, 0x0u, 0x0u, 1u, 0xFFFFFFFFu, 1, 1, 1, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"TSC_HI", 0x01Cu, 0x0u, 0x0u, 1u, 0xFFFFFFFFu, 1, 1, 1, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
-    {"CAP", 0x020u, 0x0u, 0x0u, 1u, 0x0000FF7Fu, 1, 0, 0, 0, 0, 0x00000000u, 0, 0x00000000u, 0x00000000u, 0x00000000u, 0x0000FF7Fu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"CAP", 0x020u, 0x0u, 0x0u, 1u, 0x0000FFFFu, 1, 0, 0, 0, 0, 0x00000000u, 0, 0x00000000u, 0x00000000u, 0x00000000u, 0x0000FFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
     {"MMCR", 0x040u, 0x0u, 0x0u, 1u, 0xFFFF031Fu, 1, 1, 0, 0, 0, 0x00000000u, 0, 0xFFFF031Fu, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000001u, 0x0000000Cu, 0x00000000u},
     {"PMSTAT", 0x044u, 0x0u, 0x0u, 1u, 0x00000003u, 1, 1, 0, 0, 0, 0x00000000u, 0, 0x00000000u, 0x00000003u, 0x00000000u, 0x00000000u, 0x00000003u, 0x00000000u, 0x00000000u},
     {"SIAR_LO", 0x048u, 0x0u, 0x0u, 1u, 0xFFFFFFFFu, 1, 0, 0, 1, 0, 0x00000000u, 0, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
@@ -101,7 +118,7 @@ static const pmu_kind_info PMU_KIND[PMU_NK] = {
     {"CNT_HI", 0x100u, 0x10u, 0xCu, 32u, 0xFFFFFFFFu, 1, 1, 1, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"XCTL", 0x400u, 0x4u, 0x0u, 32u, 0x0000001Fu, 1, 1, 0, 0, 0, 0x00000000u, 0, 0x0000001Fu, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"FTYPE", 0x500u, 0x4u, 0x0u, 32u, 0x0000000Fu, 1, 1, 0, 0, 0, 0x00000000u, 0, 0x0000000Fu, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x0000000Fu},
-    {"YCH0_CTL", 0x900u, 0x20u, 0x0u, 8u, 0x000FFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000004u, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCH0_CTL", 0x900u, 0x20u, 0x0u, 8u, 0xFFFFFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000004u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH0_ESV", 0x900u, 0x20u, 0x4u, 8u, 0x01FFFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH0_ESM", 0x900u, 0x20u, 0x8u, 8u, 0x01FFFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH0_SAV", 0x900u, 0x20u, 0xCu, 8u, 0xFFFFFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
@@ -109,7 +126,7 @@ static const pmu_kind_info PMU_KIND[PMU_NK] = {
     {"YCH0_MISS", 0x900u, 0x20u, 0x14u, 8u, 0x0000FFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH0_TGT_LO", 0x900u, 0x20u, 0x18u, 8u, 0xFFFFFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH0_TGT_HI", 0x900u, 0x20u, 0x1Cu, 8u, 0xFFFFFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
-    {"YCH3_CTL", 0xA00u, 0x20u, 0x0u, 8u, 0x000FFFFFu, 1, 1, 2, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000004u, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCH3_CTL", 0xA00u, 0x20u, 0x0u, 8u, 0xFFFFFFFFu, 1, 1, 2, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000004u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH3_ESV", 0xA00u, 0x20u, 0x4u, 8u, 0x01FFFFFFu, 1, 1, 2, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH3_ESM", 0xA00u, 0x20u, 0x8u, 8u, 0x01FFFFFFu, 1, 1, 2, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH3_SAV", 0xA00u, 0x20u, 0xCu, 8u, 0xFFFFFFFFu, 1, 1, 2, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
@@ -117,6 +134,22 @@ static const pmu_kind_info PMU_KIND[PMU_NK] = {
     {"YCH3_MISS", 0xA00u, 0x20u, 0x14u, 8u, 0x0000FFFFu, 1, 1, 2, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH3_TGT_LO", 0xA00u, 0x20u, 0x18u, 8u, 0xFFFFFFFFu, 1, 1, 2, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"YCH3_TGT_HI", 0xA00u, 0x20u, 0x1Cu, 8u, 0xFFFFFFFFu, 1, 1, 2, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP0_IP_LO", 0xB00u, 0x20u, 0x0u, 8u, 0xFFFFFFFFu, 1, 0, 0, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP0_IP_HI", 0xB00u, 0x20u, 0x4u, 8u, 0xFFFFFFFFu, 1, 0, 0, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP0_DA_LO", 0xB00u, 0x20u, 0x8u, 8u, 0xFFFFFFFFu, 1, 0, 0, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP0_DA_HI", 0xB00u, 0x20u, 0xCu, 8u, 0xFFFFFFFFu, 1, 0, 0, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP0_TS_LO", 0xB00u, 0x20u, 0x10u, 8u, 0xFFFFFFFFu, 1, 0, 0, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP0_TS_HI", 0xB00u, 0x20u, 0x14u, 8u, 0xFFFFFFFFu, 1, 0, 0, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP0_CT_LO", 0xB00u, 0x20u, 0x18u, 8u, 0xFFFFFFFFu, 1, 0, 0, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP0_CT_HI", 0xB00u, 0x20u, 0x1Cu, 8u, 0xFFFFFFFFu, 1, 0, 0, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP3_IP_LO", 0xC00u, 0x20u, 0x0u, 8u, 0xFFFFFFFFu, 1, 0, 2, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP3_IP_HI", 0xC00u, 0x20u, 0x4u, 8u, 0xFFFFFFFFu, 1, 0, 2, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP3_DA_LO", 0xC00u, 0x20u, 0x8u, 8u, 0xFFFFFFFFu, 1, 0, 2, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP3_DA_HI", 0xC00u, 0x20u, 0xCu, 8u, 0xFFFFFFFFu, 1, 0, 2, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP3_TS_LO", 0xC00u, 0x20u, 0x10u, 8u, 0xFFFFFFFFu, 1, 0, 2, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP3_TS_HI", 0xC00u, 0x20u, 0x14u, 8u, 0xFFFFFFFFu, 1, 0, 2, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP3_CT_LO", 0xC00u, 0x20u, 0x18u, 8u, 0xFFFFFFFFu, 1, 0, 2, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YCAP3_CT_HI", 0xC00u, 0x20u, 0x1Cu, 8u, 0xFFFFFFFFu, 1, 0, 2, 2, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
 };
 
 /* Elements of kind k this configuration decodes (0: not present). */
@@ -153,6 +186,22 @@ static inline unsigned pmu_kind_count(const pmu_dec_param *p, int k)
     case PMU_K_YCH3_MISS: return (p->HAS_YIELD) ? p->NCH : 0u;
     case PMU_K_YCH3_TGT_LO: return (p->HAS_YIELD) ? p->NCH : 0u;
     case PMU_K_YCH3_TGT_HI: return (p->HAS_YIELD) ? p->NCH : 0u;
+    case PMU_K_YCAP0_IP_LO: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP0_IP_HI: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP0_DA_LO: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP0_DA_HI: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP0_TS_LO: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP0_TS_HI: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP0_CT_LO: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP0_CT_HI: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP3_IP_LO: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP3_IP_HI: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP3_DA_LO: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP3_DA_HI: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP3_TS_LO: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP3_TS_HI: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP3_CT_LO: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
+    case PMU_K_YCAP3_CT_HI: return ((p->HAS_YIELD != 0) && (p->YCAP != 0)) ? p->NCH : 0u;
     default: return 1u;
     }
 }
@@ -239,6 +288,34 @@ static inline int pmu_reg_decode(const pmu_dec_param *p, uint32_t a, unsigned *i
         default: return PMU_K_NONE;
         }
     }
+    if (((p->HAS_YIELD != 0) && (p->YCAP != 0)) && a >= 0xB00u && (a - 0xB00u) / 0x20u < (p->NCH)) {
+        *idx = (a - 0xB00u) / 0x20u;
+        switch ((a - 0xB00u) % 0x20u) {
+        case 0x0u: return PMU_K_YCAP0_IP_LO;
+        case 0x4u: return PMU_K_YCAP0_IP_HI;
+        case 0x8u: return PMU_K_YCAP0_DA_LO;
+        case 0xCu: return PMU_K_YCAP0_DA_HI;
+        case 0x10u: return PMU_K_YCAP0_TS_LO;
+        case 0x14u: return PMU_K_YCAP0_TS_HI;
+        case 0x18u: return PMU_K_YCAP0_CT_LO;
+        case 0x1Cu: return PMU_K_YCAP0_CT_HI;
+        default: return PMU_K_NONE;
+        }
+    }
+    if (((p->HAS_YIELD != 0) && (p->YCAP != 0)) && a >= 0xC00u && (a - 0xC00u) / 0x20u < (p->NCH)) {
+        *idx = (a - 0xC00u) / 0x20u;
+        switch ((a - 0xC00u) % 0x20u) {
+        case 0x0u: return PMU_K_YCAP3_IP_LO;
+        case 0x4u: return PMU_K_YCAP3_IP_HI;
+        case 0x8u: return PMU_K_YCAP3_DA_LO;
+        case 0xCu: return PMU_K_YCAP3_DA_HI;
+        case 0x10u: return PMU_K_YCAP3_TS_LO;
+        case 0x14u: return PMU_K_YCAP3_TS_HI;
+        case 0x18u: return PMU_K_YCAP3_CT_LO;
+        case 0x1Cu: return PMU_K_YCAP3_CT_HI;
+        default: return PMU_K_NONE;
+        }
+    }
     switch (a) {
     case 0x000u: return PMU_K_ID;
     case 0x004u: return PMU_K_CFG;
@@ -266,7 +343,11 @@ static inline int pmu_reg_err(int k, uint32_t a, int write, unsigned strb, int p
 {
     if ((a & 3u) || k == PMU_K_NONE || (write && (strb & 0xFu) != 0xFu)) return 1;
     if (write && k == PMU_K_YCH0_CTL && ((wd >> 4) & 0xFu) > 3u) return 1;   /* pmu_max */
+    if (write && k == PMU_K_YCH0_CTL && ((wd >> 20) & 0x3u) > 2u) return 1;   /* pmu_max */
+    if (write && k == PMU_K_YCH0_CTL && ((wd >> 22) & 0x1Fu) > 24u) return 1;   /* pmu_max */
     if (write && k == PMU_K_YCH3_CTL && ((wd >> 4) & 0xFu) > 3u) return 1;   /* pmu_max */
+    if (write && k == PMU_K_YCH3_CTL && ((wd >> 20) & 0x3u) > 2u) return 1;   /* pmu_max */
+    if (write && k == PMU_K_YCH3_CTL && ((wd >> 22) & 0x1Fu) > 24u) return 1;   /* pmu_max */
     if (priv || PMU_KIND[k].user == 2) return 0;
     return write || !(uen && PMU_KIND[k].user == 1);
 }

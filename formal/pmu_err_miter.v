@@ -13,7 +13,7 @@
 // or in a later read. Only pmu_core's ports are used.
 module pmu_err_miter #(
   parameter integer NT = 1, NC = 2, CW = 33, NCLS = 2, NRET = 1, FLOP_CLASS = 1, NCH = 1,
-  parameter integer NAREA = 1, HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 32
+  parameter integer NAREA = 1, HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 32, YCAP = 0
 ) (
   input  wire                  clk_i,
   input  wire                  go_i,     // start an APB transfer (when the master is free)
@@ -68,12 +68,12 @@ module pmu_err_miter #(
   wire psel_a = st_q != 2'd0, penable_a = st_q == 2'd2;
   wire psel_b = psel_a & ~inj_q, penable_b = penable_a & ~inj_q;
 
-  localparam integer OW = NC*CW + NC + 64 + 1 + 2*AW + 32 + 1 + 1 + 3 + AW + 2 + 2*NCH + 2 + 2*NCH*32 + 2*NCH*16 + 2*NCH*25 + 3;   // ... yesv_o, yield_attr_o
+  localparam integer OW = NC*CW + NC + 64 + 1 + 2*AW + 32 + 1 + 1 + 3 + AW + 2 + 2*NCH + 2 + 2*NCH*32 + 2*NCH*16 + 2*NCH*25 + 3 + 2*NCH*(2*AW+64+CW);   // ... yesv_o, yield_attr_o, ycap_o
   wire [OW-1:0] out_a, out_b;
   wire irq_a, irq_b;
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
-             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) u_a (
+             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_a (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_a), .penable_i(penable_a), .pwrite_i(wr_q), .paddr_i(addr_q), .pwdata_i(wdata_q),
     .pstrb_i(strb_q), .pprot_i(prot_q), .pready_o(pready_a), .prdata_o(prdata_a), .pslverr_o(pslverr_a),
@@ -89,10 +89,11 @@ module pmu_err_miter #(
     .pmstat_o(out_a[NC*CW+NC+104+3*AW+2*NCH +: 2]), .ycnt_o(out_a[NC*CW+NC+106+3*AW+2*NCH +: 2*NCH*32]),
     .ymiss_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*32 +: 2*NCH*16]),
     .yesv_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*48 +: 2*NCH*25]),
-    .yield_attr_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*73 +: 3]));
+    .yield_attr_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*73 +: 3]),
+    .ycap_o(out_a[NC*CW+NC+109+3*AW+2*NCH+2*NCH*73 +: 2*NCH*(2*AW+64+CW)]));
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
-             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) u_b (
+             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_b (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_b), .penable_i(penable_b), .pwrite_i(wr_q), .paddr_i(addr_q), .pwdata_i(wdata_q),
     .pstrb_i(strb_q), .pprot_i(prot_q), .pready_o(pready_b), .prdata_o(prdata_b), .pslverr_o(pslverr_b),
@@ -108,7 +109,8 @@ module pmu_err_miter #(
     .pmstat_o(out_b[NC*CW+NC+104+3*AW+2*NCH +: 2]), .ycnt_o(out_b[NC*CW+NC+106+3*AW+2*NCH +: 2*NCH*32]),
     .ymiss_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*32 +: 2*NCH*16]),
     .yesv_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*48 +: 2*NCH*25]),
-    .yield_attr_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*73 +: 3]));
+    .yield_attr_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*73 +: 3]),
+    .ycap_o(out_b[NC*CW+NC+109+3*AW+2*NCH+2*NCH*73 +: 2*NCH*(2*AW+64+CW)]));
 
   // outside the injected transfer the bus response must match too
   wire bus_eq = inj_q | ((prdata_a == prdata_b) & (pslverr_a == pslverr_b) & (pready_a == pready_b));

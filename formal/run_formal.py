@@ -34,8 +34,8 @@ PROOFS = {
                  "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight"),
     "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 12, False,
                          "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state"),
-    "core-slverr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, {}, 8, 8, False,
-                    "pmu_core NT=1 NC=2 CW=33 NCLS=2 NCH=1 AW=32 with sampling and yield: a PSLVERR access changes no state"),
+    "core-slverr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, {"YCAP": 1}, 8, 8, False,
+                    "pmu_core NT=1 NC=2 CW=33 NCLS=2 NCH=1 AW=32 with sampling, yield and capture records: a PSLVERR access changes no state"),
 }
 
 

@@ -26,7 +26,8 @@ module pmu_apb #(
   parameter integer HAS_SAMPLE = 1,
   parameter integer HAS_YIELD = 1,
   parameter integer NC = 1,
-  parameter integer NCH = 1
+  parameter integer NCH = 1,
+  parameter integer YCAP = 1
 ) (
   input  wire        clk_i,
   input  wire        rst_ni,
@@ -109,11 +110,21 @@ module pmu_apb #(
   output wire [(NCH)-1:0] we_ych3_tgt_lo_o,  // YCH3_TGT_LO written, element n at bit n
   input  wire [(NCH)*32-1:0] rd_ych3_tgt_hi_i,  // YCH3_TGT_HI read values, element n at [n*32 +: 32]
   output wire [(NCH)-1:0] we_ych3_tgt_hi_o,  // YCH3_TGT_HI written, element n at bit n
+  input  wire [(NCH)*64-1:0] rd_ycap0_ip_lo_i,  // YCAP0_IP_LO read values, element n at [n*64 +: 64]
+  input  wire [(NCH)*64-1:0] rd_ycap0_da_lo_i,  // YCAP0_DA_LO read values, element n at [n*64 +: 64]
+  input  wire [(NCH)*64-1:0] rd_ycap0_ts_lo_i,  // YCAP0_TS_LO read values, element n at [n*64 +: 64]
+  input  wire [(NCH)*64-1:0] rd_ycap0_ct_lo_i,  // YCAP0_CT_LO read values, element n at [n*64 +: 64]
+  input  wire [(NCH)*64-1:0] rd_ycap3_ip_lo_i,  // YCAP3_IP_LO read values, element n at [n*64 +: 64]
+  input  wire [(NCH)*64-1:0] rd_ycap3_da_lo_i,  // YCAP3_DA_LO read values, element n at [n*64 +: 64]
+  input  wire [(NCH)*64-1:0] rd_ycap3_ts_lo_i,  // YCAP3_TS_LO read values, element n at [n*64 +: 64]
+  input  wire [(NCH)*64-1:0] rd_ycap3_ct_lo_i,  // YCAP3_CT_LO read values, element n at [n*64 +: 64]
+  input  wire [(NCH)-1:0] rdgate_ycap0_i,  // YCAP0[n] reads 0 while bit n is 0 (pmu_rdgate)
+  input  wire [(NCH)-1:0] rdgate_ycap3_i,  // YCAP3[n] reads 0 while bit n is 0 (pmu_rdgate)
   input  wire [(NCH)-1:0] rdgate_ych0_i,  // YCH0[n] reads 0 while bit n is 0 (pmu_rdgate)
   input  wire [(NCH)-1:0] rdgate_ych3_i  // YCH3[n] reads 0 while bit n is 0 (pmu_rdgate)
   /* verilator lint_on UNUSEDSIGNAL */
 );
-  localparam integer NK = 39;
+  localparam integer NK = 55;
   localparam integer K_ID = 0;
   localparam integer K_CFG = 1;
   localparam integer K_GCTL = 2;
@@ -153,17 +164,35 @@ module pmu_apb #(
   localparam integer K_YCH3_MISS = 36;
   localparam integer K_YCH3_TGT_LO = 37;
   localparam integer K_YCH3_TGT_HI = 38;
+  localparam integer K_YCAP0_IP_LO = 39;
+  localparam integer K_YCAP0_IP_HI = 40;
+  localparam integer K_YCAP0_DA_LO = 41;
+  localparam integer K_YCAP0_DA_HI = 42;
+  localparam integer K_YCAP0_TS_LO = 43;
+  localparam integer K_YCAP0_TS_HI = 44;
+  localparam integer K_YCAP0_CT_LO = 45;
+  localparam integer K_YCAP0_CT_HI = 46;
+  localparam integer K_YCAP3_IP_LO = 47;
+  localparam integer K_YCAP3_IP_HI = 48;
+  localparam integer K_YCAP3_DA_LO = 49;
+  localparam integer K_YCAP3_DA_HI = 50;
+  localparam integer K_YCAP3_TS_LO = 51;
+  localparam integer K_YCAP3_TS_HI = 52;
+  localparam integer K_YCAP3_CT_LO = 53;
+  localparam integer K_YCAP3_CT_HI = 54;
   localparam integer NE0 = 1;
   localparam integer NE1 = (NC) > NE0 ? (NC) : NE0;
   localparam integer NE2 = ((HAS_SAMPLE) != 0 ? (NC) : 1) > NE1 ? ((HAS_SAMPLE) != 0 ? (NC) : 1) : NE1;
   localparam integer NE3 = (NC) > NE2 ? (NC) : NE2;
   localparam integer NE4 = ((HAS_YIELD) != 0 ? (NCH) : 1) > NE3 ? ((HAS_YIELD) != 0 ? (NCH) : 1) : NE3;
   localparam integer NE5 = ((HAS_YIELD) != 0 ? (NCH) : 1) > NE4 ? ((HAS_YIELD) != 0 ? (NCH) : 1) : NE4;
-  localparam integer NE = NE5;   // elements of the largest array
+  localparam integer NE6 = (((HAS_YIELD != 0) && (YCAP != 0)) != 0 ? (NCH) : 1) > NE5 ? (((HAS_YIELD != 0) && (YCAP != 0)) != 0 ? (NCH) : 1) : NE5;
+  localparam integer NE7 = (((HAS_YIELD != 0) && (YCAP != 0)) != 0 ? (NCH) : 1) > NE6 ? (((HAS_YIELD != 0) && (YCAP != 0)) != 0 ? (NCH) : 1) : NE6;
+  localparam integer NE = NE7;   // elements of the largest array
   localparam integer IW = NE > 1 ? $clog2(NE) : 1;
-  localparam [NK-1:0] PRESENT = {(HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, 1'b1, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1};
+  localparam [NK-1:0] PRESENT = {((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, 1'b1, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1};
   // mapped but inert (pmu_inert): reads 0, ignores writes, no select flip-flop
-  localparam [NK-1:0] INERT = {(AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, (AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0};
+  localparam [NK-1:0] INERT = {1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, (AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, (AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0};
 
   wire setup = psel_i & ~penable_i;
   reg  setup_q;   // the access phase
@@ -185,6 +214,10 @@ module pmu_apb #(
   wire in_ych0 = (HAS_YIELD != 0) && ({{25{1'b0}}, o_ych0[11:5]} < (NCH));
   wire [11:0] o_ych3 = a - 12'hA00;   // YCH3[n] at 0xA00 + 0x20*n
   wire in_ych3 = (HAS_YIELD != 0) && ({{25{1'b0}}, o_ych3[11:5]} < (NCH));
+  wire [11:0] o_ycap0 = a - 12'hB00;   // YCAP0[n] at 0xB00 + 0x20*n
+  wire in_ycap0 = ((HAS_YIELD != 0) && (YCAP != 0) != 0) && ({{25{1'b0}}, o_ycap0[11:5]} < (NCH));
+  wire [11:0] o_ycap3 = a - 12'hC00;   // YCAP3[n] at 0xC00 + 0x20*n
+  wire in_ycap3 = ((HAS_YIELD != 0) && (YCAP != 0) != 0) && ({{25{1'b0}}, o_ycap3[11:5]} < (NCH));
   /* verilator lint_on UNUSEDSIGNAL */
   wire [NK-1:0] k_d;
   assign k_d[K_ID] = (a == 12'h000);
@@ -226,16 +259,38 @@ module pmu_apb #(
   assign k_d[K_YCH3_MISS] = in_ych3 && (o_ych3[4:0] == 5'h14);
   assign k_d[K_YCH3_TGT_LO] = in_ych3 && (o_ych3[4:0] == 5'h18);
   assign k_d[K_YCH3_TGT_HI] = in_ych3 && (o_ych3[4:0] == 5'h1C);
+  assign k_d[K_YCAP0_IP_LO] = in_ycap0 && (o_ycap0[4:0] == 5'h0);
+  assign k_d[K_YCAP0_IP_HI] = in_ycap0 && (o_ycap0[4:0] == 5'h4);
+  assign k_d[K_YCAP0_DA_LO] = in_ycap0 && (o_ycap0[4:0] == 5'h8);
+  assign k_d[K_YCAP0_DA_HI] = in_ycap0 && (o_ycap0[4:0] == 5'hC);
+  assign k_d[K_YCAP0_TS_LO] = in_ycap0 && (o_ycap0[4:0] == 5'h10);
+  assign k_d[K_YCAP0_TS_HI] = in_ycap0 && (o_ycap0[4:0] == 5'h14);
+  assign k_d[K_YCAP0_CT_LO] = in_ycap0 && (o_ycap0[4:0] == 5'h18);
+  assign k_d[K_YCAP0_CT_HI] = in_ycap0 && (o_ycap0[4:0] == 5'h1C);
+  assign k_d[K_YCAP3_IP_LO] = in_ycap3 && (o_ycap3[4:0] == 5'h0);
+  assign k_d[K_YCAP3_IP_HI] = in_ycap3 && (o_ycap3[4:0] == 5'h4);
+  assign k_d[K_YCAP3_DA_LO] = in_ycap3 && (o_ycap3[4:0] == 5'h8);
+  assign k_d[K_YCAP3_DA_HI] = in_ycap3 && (o_ycap3[4:0] == 5'hC);
+  assign k_d[K_YCAP3_TS_LO] = in_ycap3 && (o_ycap3[4:0] == 5'h10);
+  assign k_d[K_YCAP3_TS_HI] = in_ycap3 && (o_ycap3[4:0] == 5'h14);
+  assign k_d[K_YCAP3_CT_LO] = in_ycap3 && (o_ycap3[4:0] == 5'h18);
+  assign k_d[K_YCAP3_CT_HI] = in_ycap3 && (o_ycap3[4:0] == 5'h1C);
   wire [IW-1:0] idx_d = ({IW{in_cnt}} & o_cnt[4 +: IW]) |
                         ({IW{in_xctl}} & o_xctl[2 +: IW]) |
                         ({IW{in_ftype}} & o_ftype[2 +: IW]) |
                         ({IW{in_ych0}} & o_ych0[5 +: IW]) |
-                        ({IW{in_ych3}} & o_ych3[5 +: IW]);
+                        ({IW{in_ych3}} & o_ych3[5 +: IW]) |
+                        ({IW{in_ycap0}} & o_ycap0[5 +: IW]) |
+                        ({IW{in_ycap3}} & o_ycap3[5 +: IW]);
   // a write of a reserved value of a field with pmu_max (PWDATA is valid in the setup phase)
   wire bad_val = pwrite_i & ((k_d[K_YCH0_CTL] & (pwdata_i[7:4] > 4'd3)) |
-                          (k_d[K_YCH3_CTL] & (pwdata_i[7:4] > 4'd3)));
+                          (k_d[K_YCH0_CTL] & (pwdata_i[21:20] > 2'd2)) |
+                          (k_d[K_YCH0_CTL] & (pwdata_i[26:22] > 5'd24)) |
+                          (k_d[K_YCH3_CTL] & (pwdata_i[7:4] > 4'd3)) |
+                          (k_d[K_YCH3_CTL] & (pwdata_i[21:20] > 2'd2)) |
+                          (k_d[K_YCH3_CTL] & (pwdata_i[26:22] > 5'd24)));
   wire user_r  = k_d[K_TSC_LO] | k_d[K_TSC_HI] | k_d[K_CNT_LO] | k_d[K_CNT_HI];   // unprivileged reads while UEN=1
-  wire user_rw = k_d[K_YRING3] | k_d[K_YCH3_CTL] | k_d[K_YCH3_ESV] | k_d[K_YCH3_ESM] | k_d[K_YCH3_SAV] | k_d[K_YCH3_CNT] | k_d[K_YCH3_MISS] | k_d[K_YCH3_TGT_LO] | k_d[K_YCH3_TGT_HI];   // unprivileged reads and writes
+  wire user_rw = k_d[K_YRING3] | k_d[K_YCH3_CTL] | k_d[K_YCH3_ESV] | k_d[K_YCH3_ESM] | k_d[K_YCH3_SAV] | k_d[K_YCH3_CNT] | k_d[K_YCH3_MISS] | k_d[K_YCH3_TGT_LO] | k_d[K_YCH3_TGT_HI] | k_d[K_YCAP3_IP_LO] | k_d[K_YCAP3_IP_HI] | k_d[K_YCAP3_DA_LO] | k_d[K_YCAP3_DA_HI] | k_d[K_YCAP3_TS_LO] | k_d[K_YCAP3_TS_HI] | k_d[K_YCAP3_CT_LO] | k_d[K_YCAP3_CT_HI];   // unprivileged reads and writes
   wire priv    = pprot_i[0];
   // a misaligned address matches no kind (every address bit is compared)
   wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |
@@ -274,7 +329,15 @@ module pmu_apb #(
   wire [63:0] lo_val = ({64{k_q[K_TSC_LO]}} & rd_tsc_lo_i) |
                        ({64{k_q[K_SIAR_LO]}} & rd_siar_lo_i) |
                        ({64{k_q[K_SDAR_LO]}} & rd_sdar_lo_i) |
-                       ({64{k_q[K_CNT_LO]}} & rd_cnt_lo_i[idx_q*64 +: 64]);
+                       ({64{k_q[K_CNT_LO]}} & rd_cnt_lo_i[idx_q*64 +: 64]) |
+                       ({64{k_q[K_YCAP0_IP_LO] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rd_ycap0_ip_lo_i[idx_q*64 +: 64]) |
+                       ({64{k_q[K_YCAP0_DA_LO] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rd_ycap0_da_lo_i[idx_q*64 +: 64]) |
+                       ({64{k_q[K_YCAP0_TS_LO] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rd_ycap0_ts_lo_i[idx_q*64 +: 64]) |
+                       ({64{k_q[K_YCAP0_CT_LO] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rd_ycap0_ct_lo_i[idx_q*64 +: 64]) |
+                       ({64{k_q[K_YCAP3_IP_LO] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rd_ycap3_ip_lo_i[idx_q*64 +: 64]) |
+                       ({64{k_q[K_YCAP3_DA_LO] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rd_ycap3_da_lo_i[idx_q*64 +: 64]) |
+                       ({64{k_q[K_YCAP3_TS_LO] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rd_ycap3_ts_lo_i[idx_q*64 +: 64]) |
+                       ({64{k_q[K_YCAP3_CT_LO] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rd_ycap3_ct_lo_i[idx_q*64 +: 64]);
   // read data: AND-OR over the one-hot kinds, reserved bits 0
   wire [31:0] rdata = ({32{k_q[K_ID]}} & 32'h504D0100) |
                       ({32{k_q[K_CFG]}} & ((rd_cfg_i & 32'h3FFFFFFF)) & 32'h3FFFFFFF) |
@@ -283,7 +346,7 @@ module pmu_apb #(
                       ({32{k_q[K_CNTEN]}} & rd_cnten_i & 32'hFFFFFFFF) |
                       ({32{k_q[K_TSC_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
                       ({32{k_q[K_TSC_HI]}} & rshadow_q & 32'hFFFFFFFF) |
-                      ({32{k_q[K_CAP]}} & ((rd_cap_i & 32'h0000FF7F)) & 32'h0000FF7F) |
+                      ({32{k_q[K_CAP]}} & ((rd_cap_i & 32'h0000FFFF)) & 32'h0000FFFF) |
                       ({32{k_q[K_MMCR]}} & (mmcr_q) & 32'hFFFF031F) |
                       ({32{k_q[K_PMSTAT]}} & (pmstat_q) & 32'h00000003) |
                       ({32{k_q[K_SIAR_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
@@ -298,7 +361,7 @@ module pmu_apb #(
                       ({32{k_q[K_CNT_HI]}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_XCTL]}} & (xctl_q[idx_q*32 +: 32]) & 32'h0000001F) |
                       ({32{k_q[K_FTYPE]}} & (ftype_q[idx_q*32 +: 32]) & 32'h0000000F) |
-                      ({32{k_q[K_YCH0_CTL] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_ctl_i[idx_q*32 +: 32] & 32'h000FFFFF) |
+                      ({32{k_q[K_YCH0_CTL] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_ctl_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCH0_ESV] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_esv_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
                       ({32{k_q[K_YCH0_ESM] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_esm_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
                       ({32{k_q[K_YCH0_SAV] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_sav_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
@@ -306,15 +369,31 @@ module pmu_apb #(
                       ({32{k_q[K_YCH0_MISS] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_miss_i[idx_q*32 +: 32] & 32'h0000FFFF) |
                       ({32{k_q[K_YCH0_TGT_LO] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_tgt_lo_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCH0_TGT_HI] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_tgt_hi_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCH3_CTL] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_ctl_i[idx_q*32 +: 32] & 32'h000FFFFF) |
+                      ({32{k_q[K_YCH3_CTL] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_ctl_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCH3_ESV] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_esv_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
                       ({32{k_q[K_YCH3_ESM] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_esm_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
                       ({32{k_q[K_YCH3_SAV] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_sav_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCH3_CNT] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_cnt_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCH3_MISS] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_miss_i[idx_q*32 +: 32] & 32'h0000FFFF) |
                       ({32{k_q[K_YCH3_TGT_LO] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_tgt_lo_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCH3_TGT_HI] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_tgt_hi_i[idx_q*32 +: 32] & 32'hFFFFFFFF);
-  wire rd_lo = k_q[K_TSC_LO] | k_q[K_SIAR_LO] | k_q[K_SDAR_LO] | k_q[K_CNT_LO];
+                      ({32{k_q[K_YCH3_TGT_HI] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_tgt_hi_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_IP_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_IP_HI] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_DA_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_DA_HI] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_TS_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_TS_HI] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_CT_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_CT_HI] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_IP_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_IP_HI] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_DA_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_DA_HI] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_TS_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_TS_HI] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_CT_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_CT_HI] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF);
+  wire rd_lo = k_q[K_TSC_LO] | k_q[K_SIAR_LO] | k_q[K_SDAR_LO] | k_q[K_CNT_LO] | k_q[K_YCAP0_IP_LO] | k_q[K_YCAP0_DA_LO] | k_q[K_YCAP0_TS_LO] | k_q[K_YCAP0_CT_LO] | k_q[K_YCAP3_IP_LO] | k_q[K_YCAP3_DA_LO] | k_q[K_YCAP3_TS_LO] | k_q[K_YCAP3_CT_LO];
   wire wr_lo = k_q[K_TSC_LO] | k_q[K_CNT_LO];
   wire wr_hi = k_q[K_TSC_HI] | k_q[K_CNT_HI];
   assign pready_o  = 1'b1;

@@ -72,7 +72,8 @@ module pmu_core #(
   parameter integer NAREA      = 1,   // counter areas (1..8, <= NC, <= NCLS); 1 = full crossbar
   parameter integer HAS_SAMPLE = 1,   // 1: sampling controls (pmu_sample); 0: left out
   parameter integer HAS_YIELD  = 1,   // 1: yield channels (pmu_yield); 0: left out
-  parameter integer AW         = 64   // width of iaddr/daddr, SIAR/SDAR, yield targets (32 or 64)
+  parameter integer AW         = 64,  // width of iaddr/daddr, SIAR/SDAR, yield targets (32 or 64)
+  parameter integer YCAP       = 0    // 1: a capture record per yield channel (docs/yield.md); 0: left out
 ) (
   input  wire                  clk_i,          // clock (all flops on the rising edge)
   input  wire                  rst_ni,         // asynchronous reset, active low
@@ -129,7 +130,8 @@ module pmu_core #(
   output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
   output wire [2*NCH*32-1:0]   ycnt_o,         // channel k down-counter at [32k +: 32]
   output wire [2*NCH*16-1:0]   ymiss_o,        // channel k missed-trigger count at [16k +: 16]
-  output wire [2*NCH*25-1:0]   yesv_o          // channel k event-schema vector (sticky with STK) at [25k +: 25]
+  output wire [2*NCH*25-1:0]   yesv_o,         // channel k event-schema vector (sticky with STK) at [25k +: 25]
+  output wire [2*NCH*(2*AW+64+CW)-1:0] ycap_o  // channel k capture record {CT, TS, DA, IP} at [(2AW+64+CW)k +: 2AW+64+CW] (0 with YCAP=0)
 );
   // increment width: up to NT*16 sub-events a cycle (the FLOP class adds at
   // most NT*NRET*2 <= NT*16)
@@ -146,7 +148,7 @@ module pmu_core #(
                      FLOP_CLASS <= 63 && NCH >= 1 && NCH <= `PMU_NCH_MAX && NAREA >= 1 &&
                      NAREA <= `PMU_NAREA_MAX && NAREA <= NC && NAREA <= NCLS &&
                      (HAS_SAMPLE == 0 || HAS_SAMPLE == 1) && (HAS_YIELD == 0 || HAS_YIELD == 1) &&
-                     (AW == 32 || AW == 64);
+                     (AW == 32 || AW == 64) && (YCAP == 0 || YCAP == 1);
   generate
     if (NT < 1 || NT > 8)                 begin : g_bad_nt   pmu_illegal_parameter_NT_must_be_1_to_8 u_bad(); end
     if (NC < 1 || NC > `PMU_NC_MAX)       begin : g_bad_nc   pmu_illegal_parameter_NC_must_be_1_to_32 u_bad(); end
@@ -160,6 +162,7 @@ module pmu_core #(
     if (HAS_SAMPLE != 0 && HAS_SAMPLE != 1) begin : g_bad_hs pmu_illegal_parameter_HAS_SAMPLE_must_be_0_or_1 u_bad(); end
     if (HAS_YIELD != 0 && HAS_YIELD != 1) begin : g_bad_hy   pmu_illegal_parameter_HAS_YIELD_must_be_0_or_1 u_bad(); end
     if (AW != 32 && AW != 64)             begin : g_bad_aw   pmu_illegal_parameter_AW_must_be_32_or_64 u_bad(); end
+    if (YCAP != 0 && YCAP != 1)           begin : g_bad_ycap pmu_illegal_parameter_YCAP_must_be_0_or_1 u_bad(); end
   endgenerate
 
   // ---------------------------------------------------------------- bus
@@ -178,7 +181,7 @@ module pmu_core #(
 
   wire [31:0] cfg = {2'b00, FLOP_CLASS[5:0], NRET[3:0], NT[3:0], CW[7:0], NC[7:0]};
   localparam [3:0] EV_LAT = `PMU_EV_LAT;
-  wire [31:0] cap = {16'd0, EV_LAT, HAS_YIELD != 0 ? NCH[3:0] : 4'd0, 1'b0, AW == 64 ? 1'b1 : 1'b0,
+  wire [31:0] cap = {16'd0, EV_LAT, HAS_YIELD != 0 ? NCH[3:0] : 4'd0, HAS_YIELD != 0 && YCAP != 0, AW == 64 ? 1'b1 : 1'b0,
                      HAS_YIELD[0], HAS_SAMPLE[0], NAREA[3:0]};
   // zero-extended read values (no zero-width replication when NC = 32 / AW = 64)
   /* verilator lint_off UNUSEDSIGNAL */
@@ -212,6 +215,7 @@ module pmu_core #(
   wire [2*NCH-1:0]    ywe_ctl, ywe_esv, ywe_esm, ywe_sav, ywe_cnt, ywe_miss, ywe_tlo, ywe_thi;
   /* verilator lint_on UNUSEDSIGNAL */
   wire [2*NCH*32-1:0] yrd_ctl, yrd_esv, yrd_esm, yrd_sav, yrd_cnt, yrd_miss, yrd_tlo, yrd_thi;
+  wire [2*NCH*64-1:0] yrd_cip, yrd_cda, yrd_cts, yrd_cct;   // capture records (YCAP), 64-bit read values
   // CTL read: EN is CNTEN's bit
   wire [NC*32-1:0] ctl_en_rd;
   genvar b;
@@ -226,7 +230,7 @@ module pmu_core #(
   // regs/pmu.rdl alone (sim/regs_add_check.py).
   generate if (LEGAL) begin : g_bus
   /* verilator lint_off PINMISSING */
-  pmu_apb #(.NC(NC), .NCH(NCH), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) u_apb (
+  pmu_apb #(.NC(NC), .NCH(NCH), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_apb (
     .clk_i, .rst_ni,
     .psel_i, .penable_i, .pwrite_i, .paddr_i, .pwdata_i, .pstrb_i, .pprot_i,
     .pready_o, .prdata_o, .pslverr_o, .uen_i(uen_q), .wdata_o(wdata), .wdata64_o(wdata64),
@@ -256,7 +260,12 @@ module pmu_core #(
     .rd_ych3_miss_i(yrd_miss[NCH*32 +: NCH*32]),  .we_ych3_miss_o(ywe_miss[NCH +: NCH]),
     .rd_ych3_tgt_lo_i(yrd_tlo[NCH*32 +: NCH*32]), .we_ych3_tgt_lo_o(ywe_tlo[NCH +: NCH]),
     .rd_ych3_tgt_hi_i(yrd_thi[NCH*32 +: NCH*32]), .we_ych3_tgt_hi_o(ywe_thi[NCH +: NCH]),
-    .rdgate_ych0_i(yvalid[0 +: NCH]), .rdgate_ych3_i(yvalid[NCH +: NCH])
+    .rdgate_ych0_i(yvalid[0 +: NCH]), .rdgate_ych3_i(yvalid[NCH +: NCH]),
+    .rd_ycap0_ip_lo_i(yrd_cip[0 +: NCH*64]), .rd_ycap0_da_lo_i(yrd_cda[0 +: NCH*64]),
+    .rd_ycap0_ts_lo_i(yrd_cts[0 +: NCH*64]), .rd_ycap0_ct_lo_i(yrd_cct[0 +: NCH*64]),
+    .rd_ycap3_ip_lo_i(yrd_cip[NCH*64 +: NCH*64]), .rd_ycap3_da_lo_i(yrd_cda[NCH*64 +: NCH*64]),
+    .rd_ycap3_ts_lo_i(yrd_cts[NCH*64 +: NCH*64]), .rd_ycap3_ct_lo_i(yrd_cct[NCH*64 +: NCH*64]),
+    .rdgate_ycap0_i(yvalid[0 +: NCH]), .rdgate_ycap3_i(yvalid[NCH +: NCH])
   );
   /* verilator lint_on PINMISSING */
   end endgenerate
@@ -342,8 +351,9 @@ module pmu_core #(
       end
       wire [24:0] evt = {tb_rise, yev_i, cev16};
 
-      pmu_yield #(.NCH(NCH), .EVW(25), .AW(AW)) u_yld (
+      pmu_yield #(.NCH(NCH), .EVW(25), .AW(AW), .NC(NC), .CW(CW), .YCAP(YCAP)) u_yld (
         .clk_i, .rst_ni, .ring3_i(cpl_i[1:0] != 2'd0), .evt_i(evt),
+        .iaddr_i, .daddr_i, .tsc_i(tsc), .cnt_i(cnt_o),
         .we_ctl_i(ywe_ctl), .we_esv_i(ywe_esv), .we_esm_i(ywe_esm), .we_sav_i(ywe_sav),
         .we_cnt_i(ywe_cnt), .we_miss_i(ywe_miss), .we_tgt_lo_i(ywe_tlo), .we_tgt_hi_i(ywe_thi),
         .blk_i({yr3_q[`PMU_YRING3_BLK_LSB], yr0_q[`PMU_YRING0_BLK_LSB]}), .blk_set_o(blk_set), .wdata_i(wdata),
@@ -351,7 +361,8 @@ module pmu_core #(
         .rd_cnt_o(yrd_cnt), .rd_miss_o(yrd_miss), .rd_tgt_lo_o(yrd_tlo), .rd_tgt_hi_o(yrd_thi),
         .yr0_rd_o(yr0_rd), .yr3_rd_o(yr3_rd),
         .yield_o, .yield_ring_o, .yield_ch_o, .yield_tgt_o, .yield_attr_o, .yblk_o, .yer_o, .ycnt_o, .ymiss_o,
-        .yirq_o(yirq), .yfrz_o(yfrz), .valid_o(yvalid), .yesv_o
+        .yirq_o(yirq), .yfrz_o(yfrz), .valid_o(yvalid), .yesv_o,
+        .rd_cip_o(yrd_cip), .rd_cda_o(yrd_cda), .rd_cts_o(yrd_cts), .rd_cct_o(yrd_cct), .ycap_o
       );
     end else if (LEGAL) begin : g_no_yld
       assign yr0_rd = 32'd0; assign yr3_rd = 32'd0; assign blk_set = 2'b00;
@@ -361,6 +372,8 @@ module pmu_core #(
       assign yield_o = 1'b0; assign yield_ring_o = 1'b0; assign yield_ch_o = 3'd0;
       assign yield_tgt_o = {AW{1'b0}}; assign yield_attr_o = 3'd0; assign yblk_o = 2'b00; assign yer_o = {2*NCH{1'b0}};
       assign ycnt_o = {2*NCH*32{1'b0}}; assign ymiss_o = {2*NCH*16{1'b0}}; assign yesv_o = {2*NCH*25{1'b0}};
+      assign yrd_cip = {2*NCH*64{1'b0}}; assign yrd_cda = {2*NCH*64{1'b0}}; assign yrd_cts = {2*NCH*64{1'b0}};
+      assign yrd_cct = {2*NCH*64{1'b0}}; assign ycap_o = {2*NCH*(2*AW+64+CW){1'b0}};
       assign yirq = 1'b0; assign yfrz = 1'b0; assign yvalid = {2*NCH{1'b0}};
     end
   endgenerate

@@ -28,6 +28,7 @@ module pmu_core_apb3 #(
   parameter integer HAS_SAMPLE = 1,
   parameter integer HAS_YIELD  = 1,
   parameter integer AW         = 64,
+  parameter integer YCAP       = 0,
   parameter [2:0]   PPROT      = 3'b001  // PPROT of every access (bit 0: privileged)
 ) (
   input  wire                  clk_i,
@@ -83,9 +84,10 @@ module pmu_core_apb3 #(
   output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
   output wire [2*NCH*32-1:0]   ycnt_o,
   output wire [2*NCH*16-1:0]   ymiss_o,
-  output wire [2*NCH*25-1:0]   yesv_o
+  output wire [2*NCH*25-1:0]   yesv_o,
+  output wire [2*NCH*(2*AW+64+CW)-1:0] ycap_o
 );
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) u_core (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_i), .penable_i(penable_i), .pwrite_i(pwrite_i), .paddr_i(paddr_i),
     .pwdata_i(pwdata_i), .pstrb_i({4{pwrite_i}}), .pprot_i(PPROT),
@@ -121,6 +123,6 @@ module pmu_core_apb3 #(
     .pmstat_o(pmstat_o),
     .ycnt_o(ycnt_o),
     .ymiss_o(ymiss_o),
-    .yesv_o(yesv_o)
+    .yesv_o(yesv_o), .ycap_o(ycap_o)
   );
 endmodule

@@ -24,6 +24,7 @@ module pmu_core_axil #(
   parameter integer HAS_SAMPLE = 1,
   parameter integer HAS_YIELD  = 1,
   parameter integer AW         = 64,
+  parameter integer YCAP       = 0,
   parameter integer ABITS      = 12   // AXI address bits (>= 12)
 ) (
   input  wire                  clk_i,
@@ -90,7 +91,8 @@ module pmu_core_axil #(
   output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
   output wire [2*NCH*32-1:0]   ycnt_o,
   output wire [2*NCH*16-1:0]   ymiss_o,
-  output wire [2*NCH*25-1:0]   yesv_o
+  output wire [2*NCH*25-1:0]   yesv_o,
+  output wire [2*NCH*(2*AW+64+CW)-1:0] ycap_o
 );
   // APB4 between the bridge and the core (public for the lockstep bench)
   wire          psel    /* verilator public_flat_rd */;
@@ -117,7 +119,7 @@ module pmu_core_axil #(
     .pstrb_o(pstrb), .pprot_o(pprot), .pready_i(pready), .prdata_i(prdata), .pslverr_i(pslverr)
   );
 
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) u_core (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr[`PMU_ADDR_BITS-1:0]),
     .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot),
@@ -153,6 +155,6 @@ module pmu_core_axil #(
     .pmstat_o(pmstat_o),
     .ycnt_o(ycnt_o),
     .ymiss_o(ymiss_o),
-    .yesv_o(yesv_o)
+    .yesv_o(yesv_o), .ycap_o(ycap_o)
   );
 endmodule

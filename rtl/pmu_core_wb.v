@@ -24,6 +24,7 @@ module pmu_core_wb #(
   parameter integer HAS_SAMPLE = 1,
   parameter integer HAS_YIELD  = 1,
   parameter integer AW         = 64,
+  parameter integer YCAP       = 0,
   parameter integer ABITS      = 12   // Wishbone address bits (>= 12)
 ) (
   input  wire                  clk_i,
@@ -82,7 +83,8 @@ module pmu_core_wb #(
   output wire [1:0]            pmstat_o,      // PMSTAT {TB, NEG}
   output wire [2*NCH*32-1:0]   ycnt_o,
   output wire [2*NCH*16-1:0]   ymiss_o,
-  output wire [2*NCH*25-1:0]   yesv_o
+  output wire [2*NCH*25-1:0]   yesv_o,
+  output wire [2*NCH*(2*AW+64+CW)-1:0] ycap_o
 );
   // APB4 between the bridge and the core (public for the lockstep bench)
   wire          psel    /* verilator public_flat_rd */;
@@ -107,7 +109,7 @@ module pmu_core_wb #(
     .pstrb_o(pstrb), .pprot_o(pprot), .pready_i(pready), .prdata_i(prdata), .pslverr_i(pslverr)
   );
 
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) u_core (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr[`PMU_ADDR_BITS-1:0]),
     .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot),
@@ -143,6 +145,6 @@ module pmu_core_wb #(
     .pmstat_o(pmstat_o),
     .ycnt_o(ycnt_o),
     .ymiss_o(ymiss_o),
-    .yesv_o(yesv_o)
+    .yesv_o(yesv_o), .ycap_o(ycap_o)
   );
 endmodule

@@ -14,7 +14,16 @@
 //               registered: a trigger of cycle t counts in cycle t+1
 //   counting  : each trigger: CNT == 0 -> underflow (YER <= 1, CNT <= SAV),
 //               else CNT <= CNT - 1; an underflow while YER is still set (and
-//               not being delivered) adds 1 to MISS (saturating)
+//               not being delivered) adds 1 to MISS (saturating). Monitor
+//               condition COND (seed: "a certain count that is reached a
+//               count that is reached within a certain period a difference
+//               in count"): 0 count; 1 within a period: event DSEL of the
+//               vector (registered like the trigger) ends the period and
+//               reloads CNT <= SAV; 2 difference: event DSEL adds 1 to CNT
+//               (saturating), a trigger and a DSEL event in one cycle cancel
+//   capture   : YCAP=1: an underflow that sets YER (not a missed one) takes
+//               the channel's record: iaddr_i, daddr_i, tsc_i and counter
+//               CSEL's value (cnt_i) of the underflow cycle
 //   delivery  : while the current ring's block bit is clear, the lowest-indexed
 //               channel of that ring with VALID & ACT & YER is delivered:
 //               yield_o pulses for one cycle with its ring, number and target;
@@ -46,16 +55,32 @@
 `define PMU_YCH_CTL_FLT_LSB 17
 `define PMU_YCH_CTL_PRE_LSB 18
 `define PMU_YCH_CTL_HINT_LSB 19
+`define PMU_YCH_CTL_COND_LSB 20
+`define PMU_YCH_CTL_COND_W 2
+`define PMU_YCH_CTL_DSEL_LSB 22
+`define PMU_YCH_CTL_DSEL_W 5
+`define PMU_YCH_CTL_CSEL_LSB 27
+`define PMU_YCH_CTL_CSEL_W 5
 // END pmu regmap defines
 module pmu_yield #(
   parameter integer NCH = 4,            // channels per ring (1..8)
   parameter integer EVW = 25,           // event-vector width
-  parameter integer AW  = 64            // yield target width (32: TGT_HI reads 0, writes ignored)
+  parameter integer AW  = 64,           // yield target width (32: TGT_HI reads 0, writes ignored)
+  parameter integer NC  = 8,            // counters (capture: counter CSEL)
+  parameter integer CW  = 40,           // counter width
+  parameter integer YCAP = 0            // 1: a capture record per channel
 ) (
   input  wire           clk_i,
   input  wire           rst_ni,
   input  wire           ring3_i,        // current ring: 0 = ring 0, 1 = ring 3
   input  wire [EVW-1:0] evt_i,          // event vector of this cycle
+  // state a capture record takes (YCAP=1)
+  /* verilator lint_off UNUSEDSIGNAL */
+  input  wire [AW-1:0]  iaddr_i,        // instruction address of this cycle
+  input  wire [AW-1:0]  daddr_i,        // data address of this cycle
+  input  wire [63:0]    tsc_i,          // time-stamp counter
+  input  wire [NC*CW-1:0] cnt_i,        // counter values
+  /* verilator lint_on UNUSEDSIGNAL */
   // channel registers (decoded by pmu_apb): channel k (ring-0 channels
   // 0..NCH-1, ring-3 channels NCH..2*NCH-1) written / read at bit k / word k
   input  wire [2*NCH-1:0] we_ctl_i, we_esv_i, we_esm_i, we_sav_i,
@@ -84,8 +109,13 @@ module pmu_yield #(
   output wire           yirq_o,         // a valid ACT=2 channel has YER set: PMU interrupt
   output wire           yfrz_o,         // a valid ACT=3 channel has YER set: freeze the counters
   output wire [2*NCH-1:0] valid_o,      // VALID of channel k (pmu_apb: an invalid channel reads 0)
-  output wire [2*NCH*EVW-1:0] yesv_o    // ESV of channel k at [k*EVW +: EVW] (lockstep view)
+  output wire [2*NCH*EVW-1:0] yesv_o,   // ESV of channel k at [k*EVW +: EVW] (lockstep view)
+  // capture records (YCAP=1; 0 otherwise): 64-bit read values of channel k at
+  // [64k +: 64], and the record {CT, TS, DA, IP} (lockstep view)
+  output wire [2*NCH*64-1:0] rd_cip_o, rd_cda_o, rd_cts_o, rd_cct_o,
+  output wire [2*NCH*(2*AW+64+CW)-1:0] ycap_o
 );
+  localparam integer RW = 2 * AW + 64 + CW;   // one capture record
   localparam integer NK = 2 * NCH;
 
   // events of the previous cycle (edge-triggered sticky scenarios), shared
@@ -152,6 +182,9 @@ module pmu_yield #(
       reg  [31:0]    sav_q, cnt_q;
       reg  [15:0]    miss_q;
       reg  [AW-1:0]  tgt_q;
+      reg  [1:0]     cond_q;           // monitor condition: 0 count, 1 period, 2 difference
+      reg  [4:0]     dsel_q, csel_q;   // period / difference event; captured counter
+      reg            sel_q;            // event DSEL of the previous cycle (registered like the trigger)
 
       wire w_ctl = we_ctl_i[k];
       wire w_esv = we_esv_i[k];
@@ -181,7 +214,13 @@ module pmu_yield #(
       wire [EVW-1:0] match  = stk_q ? (esv_n & esm_q) : (~(evt_i ^ esv) & esm_q);
       wire trig_d = act_ok & (|esm_q) & (any_q ? |match : (match == esm_q));
       reg  trig_q;
-      wire uf     = trig_q & (cnt_q == 32'd0);
+      wire sel_d  = act_ok & evt_i[dsel_q];
+      wire c_per  = cond_q == 2'd1;
+      wire c_dif  = cond_q == 2'd2;
+      // difference: a trigger and a DSEL event of one cycle cancel
+      wire dn     = trig_q & ~(c_dif & sel_q);
+      wire up     = c_dif & sel_q & ~trig_q & ~&cnt_q;
+      wire uf     = dn & (cnt_q == 32'd0);
       // delivered, or dropped: a fault-like yield of the ring is delivered and
       // this is another pending fault-like yield request (seed: "all other
       // fault like yield requests ... are dropped i.e. their channel YER bits
@@ -198,12 +237,17 @@ module pmu_yield #(
       );
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
+          cond_q <= 2'd0; dsel_q <= 5'd0; csel_q <= 5'd0; sel_q <= 1'b0;
           valid_q <= 1'b0; act_q <= 2'd0; stk_q <= 1'b0; edge_q <= 1'b0; flt_q <= 1'b0; pre_q <= 1'b0; hint_q <= 1'b0; any_q <= 1'b0; sid_q <= 8'd0; trig_q <= 1'b0;
           esv_r <= {EVW{1'b0}}; fired_q <= 1'b0; esm_q <= {EVW{1'b0}}; sav_q <= 32'd0; cnt_q <= 32'd0;
           miss_q <= 16'd0; tgt_q <= {AW{1'b0}};
         end else begin
           trig_q <= trig_d;
+          sel_q  <= sel_d;
           if (w_ctl) begin
+            cond_q  <= wdata_i[`PMU_YCH_CTL_COND_LSB +: `PMU_YCH_CTL_COND_W];
+            dsel_q  <= wdata_i[`PMU_YCH_CTL_DSEL_LSB +: `PMU_YCH_CTL_DSEL_W];
+            csel_q  <= wdata_i[`PMU_YCH_CTL_CSEL_LSB +: `PMU_YCH_CTL_CSEL_W];
             valid_q <= wdata_i[`PMU_YCH_CTL_VALID_LSB];
             act_q   <= wdata_i[`PMU_YCH_CTL_ACT_LSB +: 2];
             any_q   <= wdata_i[`PMU_YCH_CTL_ANY_LSB];
@@ -225,10 +269,11 @@ module pmu_yield #(
           end
           if (w_esm) esm_q <= wdata_i[EVW-1:0];
           if (w_sav) sav_q <= wdata_i;
-          // down-counter: a write (CNT or SAV) wins over counting
-          if (w_cnt | w_sav)  cnt_q <= wdata_i;
-          else if (uf)        cnt_q <= sav_q;
-          else if (trig_q)    cnt_q <= cnt_q - 32'd1;
+          // down-counter: a write (CNT or SAV) wins over counting; the end
+          // of a period reloads like an underflow
+          if (w_cnt | w_sav)              cnt_q <= wdata_i;
+          else if (uf | (c_per & sel_q))  cnt_q <= sav_q;
+          else if (dn | up)               cnt_q <= cnt_q + {{31{dn}}, 1'b1};
           if (w_mis)                        miss_q <= wdata_i[15:0];
           else if (missed & ~&miss_q)       miss_q <= miss_q + 16'd1;
           if (w_tlo) tgt_q[31:0]  <= wdata_i;
@@ -248,6 +293,45 @@ module pmu_yield #(
         ctl[`PMU_YCH_CTL_PRE_LSB]   = pre_q;
         ctl[`PMU_YCH_CTL_HINT_LSB]  = hint_q;
         ctl[`PMU_YCH_CTL_SID_LSB +: `PMU_YCH_CTL_SID_W] = sid_q;
+        ctl[`PMU_YCH_CTL_COND_LSB +: `PMU_YCH_CTL_COND_W] = cond_q;
+        ctl[`PMU_YCH_CTL_DSEL_LSB +: `PMU_YCH_CTL_DSEL_W] = dsel_q;
+        ctl[`PMU_YCH_CTL_CSEL_LSB +: `PMU_YCH_CTL_CSEL_W] = YCAP != 0 ? csel_q : 5'd0;
+      end
+
+      // capture record: taken by an underflow that sets YER (a missed one
+      // keeps the record of the pending request)
+      if (YCAP != 0) begin : g_cap
+        wire cap = uf & (~yer_q | deliv);
+        reg [CW-1:0] cval;
+        integer c;
+        always @* begin
+          cval = {CW{1'b0}};
+          for (c = 0; c < NC; c = c + 1)
+            if (csel_q == c[4:0]) cval = cnt_i[c*CW +: CW];
+        end
+        reg [AW-1:0] cip_q, cda_q;
+        reg [63:0]   cts_q;
+        reg [CW-1:0] cct_q;
+        always @(posedge clk_i or negedge rst_ni)
+          if (!rst_ni) begin
+            cip_q <= {AW{1'b0}}; cda_q <= {AW{1'b0}}; cts_q <= 64'd0; cct_q <= {CW{1'b0}};
+          end else if (cap) begin
+            cip_q <= iaddr_i; cda_q <= daddr_i; cts_q <= tsc_i; cct_q <= cval;
+          end
+        // zero-extended read values (no zero-width replication at AW/CW = 64)
+        /* verilator lint_off UNUSEDSIGNAL */
+        wire [AW+63:0] cip_x = {64'd0, cip_q}, cda_x = {64'd0, cda_q};
+        wire [CW+63:0] cct_x = {64'd0, cct_q};
+        /* verilator lint_on UNUSEDSIGNAL */
+        assign rd_cip_o[k*64 +: 64] = cip_x[63:0];
+        assign rd_cda_o[k*64 +: 64] = cda_x[63:0];
+        assign rd_cts_o[k*64 +: 64] = cts_q;
+        assign rd_cct_o[k*64 +: 64] = cct_x[63:0];
+        assign ycap_o[k*RW +: RW]   = {cct_q, cts_q, cda_q, cip_q};
+      end else begin : g_no_cap
+        assign rd_cip_o[k*64 +: 64] = 64'd0; assign rd_cda_o[k*64 +: 64] = 64'd0;
+        assign rd_cts_o[k*64 +: 64] = 64'd0; assign rd_cct_o[k*64 +: 64] = 64'd0;
+        assign ycap_o[k*RW +: RW]   = {RW{1'b0}};
       end
       assign rd_ctl_o[k*32 +: 32]    = ctl;
       assign rd_esv_o[k*32 +: 32]    = {{(32-EVW){1'b0}}, esv};

@@ -12,7 +12,7 @@ objects, which takes seconds instead of a Verilator compile; a control
 (the relinked benches with the unmutated model) must pass. A mutant is
 "killed" when the directed tests or a short random run fail. Every mutant
 must be killed.
-  sim/mutate.py [--only NAME] [--cycles N] [--jobs N]  (default: up to 4 mutants at once)
+  sim/mutate.py [--only NAME[,NAME...]] [--cycles N] [--jobs N]  (default: up to 4 mutants at once)
 """
 import argparse
 import concurrent.futures
@@ -135,7 +135,7 @@ MUTANTS = [
      "return write || !(uen && PMU_KIND[k].user == 1);",
      "return !write && !(uen && PMU_KIND[k].user == 1);"),
     ("model-ych-reload-off-by-one", "cmodel/pmu_model.c",
-     "else if (uf) y->cnt = sav_old;", "else if (uf) y->cnt = sav_old ? sav_old - 1u : 0u;"),
+     "else if (uf || per) y->cnt = sav_old;", "else if (uf || per) y->cnt = sav_old ? sav_old - 1u : 0u;"),
     # pipelined event path: the count enable must travel with the events
     ("rtl-enable-not-piped", "rtl/pmu_core.v",
      ".clk_i, .rst_ni, .en_i(run2_q), .inc_i(inc_q),", ".clk_i, .rst_ni, .en_i(run_q), .inc_i(inc_q),"),
@@ -194,6 +194,19 @@ MUTANTS = [
     ("model-ych-trap-drops", "cmodel/pmu_model.c",
      "(ypick >= 0 && m->y[ypick].flt && ring == r3 && y->flt && y->act == PMU_YACT_YIELD)",
      "(ypick >= 0 && ring == r3 && y->flt && y->act == PMU_YACT_YIELD)"),
+    # monitor conditions: event DSEL ends the period (COND=1) / counts up (COND=2)
+    ("rtl-ych-cond-period-ignored", "rtl/pmu_yield.v",
+     "else if (uf | (c_per & sel_q))  cnt_q <= sav_q;", "else if (uf | (c_per & sel_q & 1'b0))  cnt_q <= sav_q;"),
+    ("model-ych-cond-diff-as-count", "cmodel/pmu_model.c",
+     "const int dif = y->cond == PMU_YCOND_DIFF && y->sel_q;", "const int dif = 0 && y->sel_q;"),
+    # capture records (alt: YCAP=1): a missed underflow keeps the record; the
+    # TSC of the underflow cycle; the counter CSEL selects
+    ("rtl-ych-cap-overwrite", "rtl/pmu_yield.v",
+     "wire cap = uf & (~yer_q | deliv);", "wire cap = uf & (~yer_q | deliv | 1'b1);", ALT),
+    ("model-ych-cap-tsc-late", "cmodel/pmu_model.c",
+     "y->cap.ts = tsc_pre;", "y->cap.ts = m->tsc;", ALT),
+    ("rtl-ych-cap-csel-ignored", "rtl/pmu_yield.v",
+     "if (csel_q == c[4:0]) cval = cnt_i[c*CW +: CW];", "if (c == 0) cval = cnt_i[c*CW +: CW];", ALT),
     # the precise / hint attributes driven with the yield
     ("model-ych-attr-swapped", "cmodel/pmu_model.c",
      "m->y[ypick].flt | m->y[ypick].pre << 1 | m->y[ypick].hint << 2",
@@ -521,7 +534,7 @@ def main():
     # once; results are printed in MUTANTS order
     ap.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
     args = ap.parse_args()
-    todo = [m for m in MUTANTS if not args.only or args.only == m[0]]
+    todo = [m for m in MUTANTS if not args.only or m[0] in args.only.split(",")]
     # the benches of the model mutants: built unmutated under BASE, relinked
     benches = sorted({pc for m in todo if relinkable(m[1], benches_of(m)) for pc in benches_of(m)})
     t0 = time.time()

@@ -262,7 +262,8 @@ static void test_probe(void)
     {
         uint32_t want = T->cfg.narea | (T->cfg.has_sample ? PMU_CAP_SMP_MASK : 0u) |
                         (T->cfg.has_yield ? PMU_CAP_YLD_MASK : 0u) | (T->cfg.aw == 64 ? PMU_CAP_AW64_MASK : 0u) |
-                        (T->cfg.has_yield ? T->cfg.nch << PMU_CAP_NCH_LSB : 0u) | PMU_EV_LAT << PMU_CAP_LAT_LSB;
+                        (T->cfg.has_yield ? T->cfg.nch << PMU_CAP_NCH_LSB : 0u) | PMU_EV_LAT << PMU_CAP_LAT_LSB |
+                        (T->cfg.has_yield && T->cfg.ycap ? PMU_CAP_YCAP_MASK : 0u);
         CHECK(CTX.dev.narea == T->cfg.narea && CTX.dev.lat == PMU_EV_LAT && CTX.dev.cap == want,
               "CAP decode: narea %u (want %u), lat %u, cap 0x%08x (want 0x%08x)", CTX.dev.narea, T->cfg.narea,
               CTX.dev.lat, CTX.dev.cap, want);

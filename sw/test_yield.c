@@ -21,6 +21,7 @@ typedef struct {
     /* generator: yev bits for `trig` cycles, with a gap cycle after each */
     uint8_t yev, cpl0;
     unsigned trig, phase;
+    uint64_t ia, da;     /* iaddr_i / daddr_i driven in every cycle */
 } ywrap;
 
 static void wstep(void *p, const pmu_inputs *in, pmu_outputs *out)
@@ -36,6 +37,7 @@ static void gen(void *arg, uint64_t cycle, pmu_inputs *in)
     ywrap *w = (ywrap *)arg;
     (void)cycle;
     in->cpl[0] = w->cpl0;
+    in->iaddr = w->ia; in->daddr = w->da;
     if (w->trig && !w->phase) { in->yev = w->yev; w->trig--; }
     w->phase ^= 1u;
 }
@@ -79,7 +81,8 @@ int yield_run_tests(const sw_target *t, uint32_t seed)
 
     /* ---- probe */
     r = yield_drv_init(&d, &io);
-    CHECK(r == YIELD_DRV_OK && d.nch == t->cfg.nch && d.aw64 == (t->cfg.aw == 64), "probe: r %d NCH %u AW64 %d", r, d.nch, d.aw64);
+    CHECK(r == YIELD_DRV_OK && d.nch == t->cfg.nch && d.aw64 == (t->cfg.aw == 64) && d.ycap == (int)t->cfg.ycap,
+          "probe: r %d NCH %u AW64 %d YCAP %d", r, d.nch, d.aw64, d.ycap);
     if (r) { printf("%d passed, %d failed\n", n_pass, n_fail + 1); return 1; }
     y0 = b.n_access;
     memset(&s, 0, sizeof s);
@@ -191,6 +194,64 @@ int yield_run_tests(const sw_target *t, uint32_t seed)
     yield_drv_eret(&d, 0);
     yield_drv_disarm(&d, 0, 1 % d.nch);
     w.cpl0 = 3;                           /* ring 3 current for the disarm check */
+
+    /* ---- monitor conditions: "a count that is reached within a certain
+     * period" (yev[1] ends the period) and "a difference in count" (yev[1]
+     * counts up); a silent channel, ring 3 current */
+    memset(&s, 0, sizeof s);
+    s.esm = s.esv = 1u << 16; s.sav = 2; s.cond = YIELD_COND_PERIOD; s.dsel = YIELD_EV_EXT(1);
+    CHECK(yield_drv_arm(&d, 3, 0, &s) == YIELD_DRV_OK, "period channel armed");
+    fire(&b, &w, 1, 2);
+    fire(&b, &w, 2, 1);                   /* period ends: CNT back to SAV */
+    fire(&b, &w, 1, 2);
+    yield_drv_status(&d, 3, 0, &st);
+    CHECK(!st.yer && st.cnt == 0, "period: 2 + 2 triggers in two periods do not reach SAV+1 (cnt %u)", st.cnt);
+    fire(&b, &w, 1, 1);
+    yield_drv_status(&d, 3, 0, &st);
+    CHECK(st.yer && st.cnt == 2, "period: the third trigger of one period underflows");
+    s.cond = YIELD_COND_DIFF;
+    yield_drv_arm(&d, 3, 0, &s);
+    fire(&b, &w, 1, 2);                   /* 2 triggers ... */
+    fire(&b, &w, 2, 2);                   /* ... minus 2 events ... */
+    fire(&b, &w, 1, 2);                   /* ... plus 2 */
+    yield_drv_status(&d, 3, 0, &st);
+    CHECK(!st.yer && st.cnt == 0, "difference: 4 - 2 < SAV+1 (cnt %u)", st.cnt);
+    fire(&b, &w, 1, 1);
+    yield_drv_status(&d, 3, 0, &st);
+    CHECK(st.yer, "difference: 5 - 2 = SAV+1 underflows");
+    y0 = b.n_access;
+    s.cond = 3;
+    CHECK(yield_drv_arm(&d, 3, 0, &s) == YIELD_DRV_EINVAL, "reserved condition refused");
+    s.cond = YIELD_COND_DIFF; s.dsel = 25;
+    CHECK(yield_drv_arm(&d, 3, 0, &s) == YIELD_DRV_EINVAL && b.n_access == y0, "reserved event refused without access");
+
+    /* ---- capture record: the underflow's instruction / data address, TSC
+     * and counter csel (preset, not counting) */
+    {
+        yield_capture cp;
+        const unsigned cs = t->cfg.nc - 1;
+        io.write32(io.ctx, PMU_REG_CNT_LO(cs), 0x5151u);
+        memset(&s, 0, sizeof s);
+        s.esm = s.esv = 1u << 16; s.csel = cs;
+        yield_drv_arm(&d, 3, 0, &s);
+        w.ia = 0x7000; w.da = d.aw64 ? 0x1234567800000010ull : 0x80000010u;
+        fire(&b, &w, 1, 1);
+        w.ia = w.da = 0;
+        r = yield_drv_capture(&d, 3, 0, &cp);
+        if (!d.ycap) {
+            CHECK(r == YIELD_DRV_ENOTSUP, "no capture records (CAP.YCAP=0): %d", r);
+        } else {
+            CHECK(r == YIELD_DRV_OK && cp.ip == 0x7000 && cp.daddr == (d.aw64 ? 0x1234567800000010ull : 0x80000010u) &&
+                  cp.ctr == 0x5151u && cp.tsc > 0 && cp.tsc < b.cycle,
+                  "capture: ip 0x%llx daddr 0x%llx ctr 0x%llx tsc %llu", (unsigned long long)cp.ip,
+                  (unsigned long long)cp.daddr, (unsigned long long)cp.ctr, (unsigned long long)cp.tsc);
+            yield_drv_disarm(&d, 3, 0);
+            CHECK(yield_drv_capture(&d, 3, 0, &cp) == YIELD_DRV_OK && !cp.ip && !cp.daddr && !cp.tsc && !cp.ctr,
+                  "capture record of an invalid channel reads 0");
+        }
+        CHECK(yield_drv_capture(&d, 1, 0, &cp) == YIELD_DRV_EINVAL && yield_drv_capture(&d, 3, 0, NULL) == YIELD_DRV_EINVAL,
+              "capture: bad ring / NULL refused");
+    }
 
     /* ---- disarm: triggers no longer count; an invalid channel reads 0 */
     yield_drv_disarm(&d, 3, 0);

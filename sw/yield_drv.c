@@ -15,11 +15,13 @@ int yield_drv_init(yield_dev *d, const pmu_mmio *io)
     d->io = *io;
     d->nch = 0;
     d->aw64 = 0;
+    d->ycap = 0;
     if (rd(d, PMU_REG_ID) != PMU_ID_VALUE) return YIELD_DRV_ENODEV;
     cap = rd(d, PMU_REG_CAP);
     if (!(cap & PMU_CAP_YLD_MASK)) return YIELD_DRV_ENOTSUP;
     d->nch = (cap & PMU_CAP_NCH_MASK) >> PMU_CAP_NCH_LSB;
     d->aw64 = (cap & PMU_CAP_AW64_MASK) != 0;
+    d->ycap = (cap & PMU_CAP_YCAP_MASK) != 0;
     if (d->nch < 1 || d->nch > PMU_NCH_MAX) { d->nch = 0; return YIELD_DRV_ENODEV; }
     for (ch = 0; ch < d->nch; ch++) {
         wr(d, PMU_REG_YCH_CTL(0, ch), 0);
@@ -35,9 +37,11 @@ int yield_drv_arm(const yield_dev *d, unsigned ring, unsigned ch, const yield_sc
     if (!d->aw64 && (s->tgt >> 32)) return YIELD_DRV_EINVAL;
     act = s->act_yield ? YIELD_ACT_YIELD : s->action;
     if (act > YIELD_ACT_FRZ) return YIELD_DRV_EINVAL;            /* reserved: the hardware would answer PSLVERR */
+    if (s->cond > YIELD_COND_DIFF || s->dsel > YIELD_EV_TB || s->csel > 31u) return YIELD_DRV_EINVAL;   /* reserved too */
     ctl = PMU_YCH_CTL_VALID_MASK | act << PMU_YCH_CTL_ACT_LSB | (s->any ? PMU_YCH_CTL_ANY_MASK : 0u) |
           (s->sticky ? PMU_YCH_CTL_STK_MASK : 0u) | (s->sticky && s->edge ? PMU_YCH_CTL_EDGE_MASK : 0u) |
-          ((s->sid << PMU_YCH_CTL_SID_LSB) & PMU_YCH_CTL_SID_MASK);
+          ((s->sid << PMU_YCH_CTL_SID_LSB) & PMU_YCH_CTL_SID_MASK) | s->cond << PMU_YCH_CTL_COND_LSB |
+          s->dsel << PMU_YCH_CTL_DSEL_LSB | s->csel << PMU_YCH_CTL_CSEL_LSB;
     f = d->io.irq_save ? d->io.irq_save(d->io.ctx) : 0u;
     wr(d, PMU_REG_YCH_CTL(ring, ch), 0);                       /* stop it while it is reprogrammed */
     wr(d, PMU_REG_YCH_ESV(ring, ch), s->sticky ? 0u : (s->esv & PMU_YCH_ESV_ESV_MASK));
@@ -95,6 +99,27 @@ int yield_drv_eret(const yield_dev *d, unsigned ring)
 {
     if (bad(d) || (ring != 0 && ring != 3)) return YIELD_DRV_EINVAL;
     wr(d, yring(ring), PMU_YRING0_BLK_MASK);
+    return YIELD_DRV_OK;
+}
+
+/* a 64-bit capture value: LO (latches HI into the shared read shadow), then HI */
+static uint64_t rd64(const yield_dev *d, uint32_t lo_off)
+{
+    uint32_t lo = rd(d, lo_off);
+    return (uint64_t)rd(d, lo_off + 4u) << 32 | lo;
+}
+
+int yield_drv_capture(const yield_dev *d, unsigned ring, unsigned ch, yield_capture *c)
+{
+    uint32_t f;
+    if (bad_ch(d, ring, ch) || !c) return YIELD_DRV_EINVAL;
+    if (!d->ycap) return YIELD_DRV_ENOTSUP;
+    f = d->io.irq_save ? d->io.irq_save(d->io.ctx) : 0u;
+    c->ip    = rd64(d, PMU_REG_YCAP_IP_LO(ring, ch));
+    c->daddr = rd64(d, PMU_REG_YCAP_DA_LO(ring, ch));
+    c->tsc   = rd64(d, PMU_REG_YCAP_TS_LO(ring, ch));
+    c->ctr   = rd64(d, PMU_REG_YCAP_CT_LO(ring, ch));
+    if (d->io.irq_restore) d->io.irq_restore(d->io.ctx, f);
     return YIELD_DRV_OK;
 }
 

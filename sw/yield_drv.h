@@ -22,18 +22,28 @@ typedef struct yield_dev {
     pmu_mmio io;
     unsigned nch;        /* channels per ring (CAP.NCH) */
     int      aw64;       /* CAP.AW64: 64-bit yield targets */
+    int      ycap;       /* CAP.YCAP: each channel has a capture record */
 } yield_dev;
 
 #define YIELD_DRV_OK      0
 #define YIELD_DRV_ENODEV  (-1)   /* ID is not PMU_ID_VALUE */
 #define YIELD_DRV_EINVAL  (-2)   /* NULL pointer, bad ring/channel, target wider than CAP.AW64 allows */
-#define YIELD_DRV_ENOTSUP (-3)   /* CAP.YLD=0: no yield channels in this instance */
+#define YIELD_DRV_ENOTSUP (-3)   /* CAP.YLD=0: no yield channels (yield_drv_capture: CAP.YCAP=0) */
 
 /* Channel actions (YCH_CTL.ACT; docs/yield.md). 4..15 are reserved. */
 #define YIELD_ACT_SILENT PMU_YACT_SILENT   /* status only: YER (and MISS) */
 #define YIELD_ACT_YIELD  PMU_YACT_YIELD    /* yield delivered on yield_o */
 #define YIELD_ACT_IRQ    PMU_YACT_IRQ      /* PMU interrupt (irq_o) while YER=1 */
 #define YIELD_ACT_FRZ    PMU_YACT_FRZ      /* every counter frozen while YER=1 */
+
+/* Monitor conditions (YCH_CTL.COND; docs/yield.md). 3 is reserved. */
+#define YIELD_COND_COUNT  PMU_YCOND_COUNT   /* the (sav+1)-th trigger underflows */
+#define YIELD_COND_PERIOD PMU_YCOND_PERIOD  /* ... within a period: event dsel ends the period (CNT <= SAV) */
+#define YIELD_COND_DIFF   PMU_YCOND_DIFF    /* ... in excess of event dsel: dsel adds 1 to CNT */
+/* event-vector bits for dsel (docs/regmap.md) */
+#define YIELD_EV_COUNTER(k) (PMU_YEV_CNT_LSB + (k))   /* counter k counted, k < 16 */
+#define YIELD_EV_EXT(k)     (PMU_YEV_EXT_LSB + (k))   /* yev_i[k] */
+#define YIELD_EV_TB         PMU_YEV_TB_LSB            /* time-base transition (MMCR.TBSEL) */
 
 /* A scenario: the channel triggers in a cycle when it is valid, its ring is
  * the current one and (any ? some : every) event-vector bit k with esm[k]=1
@@ -55,7 +65,20 @@ typedef struct {
                           * when every esm bit has been seen (any: one); the vector is
                           * cleared when it holds and when the channel is armed */
     int      edge;       /* with sticky: 1 an event counts when it rises, 0 while it is high */
+    unsigned cond;       /* YIELD_COND_* (0, count, in a zero-initialised scenario) */
+    unsigned dsel;       /* with cond PERIOD / DIFF: the event-vector bit (YIELD_EV_*, 0..24) */
+    unsigned csel;       /* the counter whose value the capture record takes (0..31; >= NC: 0) */
 } yield_scenario;
+
+/* A channel's capture record (CAP.YCAP=1): taken when its down-counter
+ * underflows and sets YER, so it describes the pending or the last
+ * delivered yield. */
+typedef struct {
+    uint64_t ip;         /* instruction address (iaddr_i) of the underflow cycle */
+    uint64_t daddr;      /* data address (daddr_i) */
+    uint64_t tsc;        /* time-stamp counter */
+    uint64_t ctr;        /* value of counter csel */
+} yield_capture;
 
 typedef struct {
     int      valid, act_yield, yer, any;   /* all 0 while the channel is invalid (it reads 0) */
@@ -87,6 +110,10 @@ uint32_t yield_drv_esv(const yield_dev *d, unsigned ring, unsigned ch);
 int      yield_drv_ack(const yield_dev *d, unsigned ring, unsigned ch);
 /* ERET step: write 1 to YRINGr.BLK (a pending yield is delivered next cycle). */
 int      yield_drv_eret(const yield_dev *d, unsigned ring);
+/* Read a channel's capture record (each 64-bit value LO then HI, with
+ * interrupts saved: the HI halves come from one shared read shadow).
+ * YIELD_DRV_ENOTSUP with CAP.YCAP=0; an invalid channel reads all 0. */
+int      yield_drv_capture(const yield_dev *d, unsigned ring, unsigned ch, yield_capture *c);
 int      yield_drv_blocked(const yield_dev *d, unsigned ring);      /* YRINGr.BLK */
 uint32_t yield_drv_pending(const yield_dev *d, unsigned ring);      /* YER bits of the ring's channels (bit i = channel i) */
 

@@ -41,7 +41,7 @@ extern "C" {
 // config/pmu_ip.yaml configuration, the same values as the RTL's -G options).
 #if !defined(CFG_NT) || !defined(CFG_NC) || !defined(CFG_CW) || !defined(CFG_NCLS) || !defined(CFG_NRET) || \
     !defined(CFG_FLOP_CLASS) || !defined(CFG_NCH) || !defined(CFG_NAREA) || !defined(CFG_HAS_SAMPLE) || \
-    !defined(CFG_HAS_YIELD) || !defined(CFG_AW)
+    !defined(CFG_HAS_YIELD) || !defined(CFG_AW) || !defined(CFG_YCAP)
 #error "build with -DCFG_<P>=V for every pmu_core parameter (sim/core.mk dparams, config/pmu_ip.yaml)"
 #endif
 
@@ -91,6 +91,7 @@ static inline pmu_cfg build_cfg() {
     c.flop_class = CFG_FLOP_CLASS;
     c.nch = CFG_NCH;
     c.narea = CFG_NAREA; c.has_sample = CFG_HAS_SAMPLE; c.has_yield = CFG_HAS_YIELD; c.aw = CFG_AW;
+    c.ycap = CFG_YCAP;
     return c;
 }
 
@@ -243,6 +244,20 @@ struct Harness {
                     snprintf(buf, sizeof buf, "YCH ring%u[%u].%s %s", r3 ? 3 : 0, i, x.n, when);
                     fail_dump(buf, x.r, x.e);
                 }
+            // capture record {CT, TS, DA, IP} at [k*RW +: RW] (0 with YCAP=0)
+            const unsigned aw = cfg.aw, rw = 2 * aw + 64 + cfg.cw;
+            const pmu_ycap c = pmu_model_ych_cap(m, r3, i);
+            struct { const char *n; uint64_t r, e; } cp[] = {
+                {"CAP.IP", get_bits(dut->ycap_o, k * rw, aw), c.ip},
+                {"CAP.DA", get_bits(dut->ycap_o, k * rw + aw, aw), c.da},
+                {"CAP.TS", get_bits(dut->ycap_o, k * rw + 2 * aw, 64), c.ts},
+                {"CAP.CT", get_bits(dut->ycap_o, k * rw + 2 * aw + 64, cfg.cw), c.ct},
+            };
+            for (auto &x : cp)
+                if (!failed && x.r != x.e) {
+                    snprintf(buf, sizeof buf, "YCH ring%u[%u].%s %s", r3 ? 3 : 0, i, x.n, when);
+                    fail_dump(buf, x.r, x.e);
+                }
         }
     }
 
@@ -342,6 +357,17 @@ struct Harness {
         chan(16, pmu_model_ych_miss);
         fputc(' ', vec);
         chan(25, pmu_model_ych_esv);
+        fputc(' ', vec);
+        // capture records {CT, TS, DA, IP} of channel k at [k*RW +: RW]
+        const unsigned aw = cfg.aw, rw = 2 * aw + 64 + cfg.cw;
+        hex_bits(nk * rw, [&](unsigned b) -> uint64_t {
+            const unsigned k = b / rw, o = b % rw;
+            const pmu_ycap c = pmu_model_ych_cap(m, k / cfg.nch, k % cfg.nch);
+            if (o < aw) return (c.ip >> o) & 1;
+            if (o < 2 * aw) return (c.da >> (o - aw)) & 1;
+            if (o < 2 * aw + 64) return (c.ts >> (o - 2 * aw)) & 1;
+            return (c.ct >> (o - 2 * aw - 64)) & 1;
+        });
         fputc('\n', vec);
     }
 

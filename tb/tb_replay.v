@@ -8,7 +8,8 @@
 //   vvp sim +vec=FILE      (parameters via iverilog -P tb_replay.NT=...)
 module tb_replay;
   parameter integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63, NCH = 4;
-  parameter integer NAREA = 1, HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64;
+  parameter integer NAREA = 1, HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64, YCAP = 0;
+  localparam integer RW = 2 * AW + 64 + CW;   // one channel's capture record
 
   reg                  clk = 1'b0, rst_n = 1'b1;
   reg [NT*NCLS*16-1:0] ev;
@@ -42,11 +43,13 @@ module tb_replay;
   reg [2*NCH*32-1:0]   e_ycnt;
   reg [2*NCH*16-1:0]   e_ymiss;
   reg [2*NCH*25-1:0]   e_yesv;
+  reg [2*NCH*RW-1:0]   e_ycap;
   wire [2:0]           yattr;
   wire [1:0]           pmstat;
   wire [2*NCH*32-1:0]  ycnt;
   wire [2*NCH*16-1:0]  ymiss;
   wire [2*NCH*25-1:0]  yesv;
+  wire [2*NCH*RW-1:0]  ycap;
   wire                 pmi, yield, yring;
   wire [2:0]           ych;
   wire [AW-1:0]        ytgt_w, siar_w, sdar_w;   // zero-extended to 64 bits for the compare
@@ -63,7 +66,7 @@ module tb_replay;
   wire [63:0]          tsc;
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
-             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW)) dut (
+             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(psel), .penable_i(pen), .pwrite_i(pwr), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
@@ -74,7 +77,7 @@ module tb_replay;
     .pmi_o(pmi), .siar_o(siar_w), .sdar_o(sdar_w), .mmcr_o(mmcr),
     .yev_i(yev), .yield_o(yield), .yield_ring_o(yring), .yield_ch_o(ych), .yield_tgt_o(ytgt_w),
     .yield_attr_o(yattr), .yblk_o(yblk), .yer_o(yer), .pmstat_o(pmstat), .ycnt_o(ycnt), .ymiss_o(ymiss),
-    .yesv_o(yesv)
+    .yesv_o(yesv), .ycap_o(ycap)
   );
 
   integer fd, c, r, errs, passed, failed, cycles;
@@ -92,7 +95,7 @@ module tb_replay;
 
   task check_x(input [8*16-1:0] when);
     if ((^{prdata, pslverr, pready, irq, ovf, tsc, cnt, pmi, siar, sdar, mmcr, yield, yring, ych, ytgt,
-           yblk, yer, yattr, pmstat, ycnt, ymiss, yesv}) === 1'bx) begin
+           yblk, yer, yattr, pmstat, ycnt, ymiss, yesv, ycap}) === 1'bx) begin
       $display("  X/Z on an output %0s at cycle %0d of %0s", when, cycles, cur);
       errs = errs + 1;
     end
@@ -138,8 +141,8 @@ module tb_replay;
         r = r + $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h",
                     iaddr, daddr, pm, mv, mlat, yev, e_pmi, e_yield, e_yring, e_ych, e_ytgt,
                     e_siar, e_sdar, e_mmcr, e_yblk, e_yer);
-        r = r + $fscanf(fd, " %h %h %h %h %h\n", e_yattr, e_pmstat, e_ycnt, e_ymiss, e_yesv);
-        if (r != 42) begin
+        r = r + $fscanf(fd, " %h %h %h %h %h %h\n", e_yattr, e_pmstat, e_ycnt, e_ymiss, e_yesv, e_ycap);
+        if (r != 43) begin
           $display("  bad vector line (%0d fields) after cycle %0d of %0s", r, cycles, cur);
           errs = errs + 1;
         end
@@ -172,10 +175,10 @@ module tb_replay;
                      cur, cycles, siar, e_siar, sdar, e_sdar, mmcr, e_mmcr, yblk, e_yblk, yer, e_yer);
           errs = errs + 1;
         end
-        if (pmstat !== e_pmstat || ycnt !== e_ycnt || ymiss !== e_ymiss || yesv !== e_yesv) begin
+        if (pmstat !== e_pmstat || ycnt !== e_ycnt || ymiss !== e_ymiss || yesv !== e_yesv || ycap !== e_ycap) begin
           if (errs < 5)
-            $display("  %0s cycle %0d: state differs: pmstat %h/%h ycnt %h/%h ymiss %h/%h yesv %h/%h", cur, cycles,
-                     pmstat, e_pmstat, ycnt, e_ycnt, ymiss, e_ymiss, yesv, e_yesv);
+            $display("  %0s cycle %0d: state differs: pmstat %h/%h ycnt %h/%h ymiss %h/%h yesv %h/%h ycap %h/%h", cur, cycles,
+                     pmstat, e_pmstat, ycnt, e_ycnt, ymiss, e_ymiss, yesv, e_yesv, ycap, e_ycap);
           errs = errs + 1;
         end
         clk = 0; #1;

@@ -36,6 +36,7 @@ static const uint32_t ACT_IRQ = PMU_YACT_IRQ << PMU_YCH_CTL_ACT_LSB, ACT_FRZ = P
 static uint32_t eq_os(unsigned t) { return 1u << PMU_EQ_OS_BIT(t, NT_); }
 static uint32_t eq_usr(unsigned t) { return 1u << PMU_EQ_USR_BIT(t, NT_); }
 static unsigned AW_;   // SIAR/SDAR/yield target width
+static unsigned YCAP_; // capture records present
 static uint64_t amask(uint64_t a) { return AW_ == 64 ? a : a & 0xFFFFFFFFull; }
 static uint64_t cmax() { return CW_ == 64 ? ~0ull : ((1ull << CW_) - 1); }
 // Counter areas: the tests use "canonical" classes E (E % NAREA == 0) whose
@@ -95,8 +96,9 @@ static void t_reset_values(Harness &h) {
     CHECK_EQ((cap & PMU_CAP_AW64_MASK) >> PMU_CAP_AW64_LSB, h.cfg.aw == 64);
     CHECK_EQ((cap & PMU_CAP_NCH_MASK) >> PMU_CAP_NCH_LSB, h.cfg.has_yield ? NCH_ : 0);
     CHECK_EQ((cap & PMU_CAP_LAT_MASK) >> PMU_CAP_LAT_LSB, LAT);
+    CHECK_EQ((cap & PMU_CAP_YCAP_MASK) >> PMU_CAP_YCAP_LSB, h.cfg.has_yield && h.cfg.ycap);
     CHECK_EQ(cap & ~(PMU_CAP_NAREA_MASK | PMU_CAP_SMP_MASK | PMU_CAP_YLD_MASK | PMU_CAP_AW64_MASK |
-                     PMU_CAP_NCH_MASK | PMU_CAP_LAT_MASK), 0);   // reserved bits read 0
+                     PMU_CAP_NCH_MASK | PMU_CAP_LAT_MASK | PMU_CAP_YCAP_MASK), 0);   // reserved bits read 0
     CHECK_EQ(h.read(PMU_REG_GCTL), 0);
     CHECK_EQ(h.read(PMU_REG_OVF), 0);
     CHECK_EQ(h.read(PMU_REG_CNTEN), 0);
@@ -780,21 +782,32 @@ static void t_smp_regs(Harness &h) {
         h.read(PMU_REG_YCH_CTL(0, NCH_), &e); CHECK_EQ(e, 1);
         CHECK_EQ(h.write(PMU_REG_YCH_CTL(3, NCH_), 1, 0xF, 0), 1);
     }
-    for (uint32_t a : {0x058u, 0x05Cu, 0x068u, 0x480u, 0x8FCu, 0xB00u, 0x041u, 0x902u}) {
+    for (uint32_t a : {0x058u, 0x05Cu, 0x068u, 0x480u, 0x8FCu, 0xD00u, 0x041u, 0x902u, 0xB02u}) {
         h.read(a, &e); CHECK_EQ(e, 1);
     }
+    // capture records: mapped with YCAP=1 only (read-only: a write is ignored)
+    h.read(PMU_REG_YCAP_IP_LO(0, 0), &e); CHECK_EQ(e, YCAP_ ? 0u : 1u);
+    h.read(PMU_REG_YCAP_CT_HI(3, NCH_ - 1), &e); CHECK_EQ(e, YCAP_ ? 0u : 1u);
     // yield channel registers: widths (VALID=1, ESM=0: the channel never triggers)
     const uint32_t c0 = PMU_REG_YCH_CTL(0, 0);
     // YER is set by hardware only ("the value of the YER field is set by
     // hardware"; EMONITOR programs "the various fields except the YER BIT"):
-    // the write of bit 2 is ignored; ACT is 4 bits, 0..3 legal
-    CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, 0xFFFFFF3F), 0);
-    CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), 0xFFF3Bu);
-    // ACT 4..15 are reserved: PSLVERR, nothing changes (also the other fields)
+    // the write of bit 2 is ignored; ACT is 4 bits, 0..3 legal; COND 0..2,
+    // DSEL 0..24; CSEL reads 0 without capture records
+    const uint32_t all = 0xFE2FFF3Fu;   // every field at its largest legal value
+    const uint32_t all_rd = 0x062FFF3Bu | (YCAP_ ? PMU_YCH_CTL_CSEL_MASK : 0u);
+    CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, all), 0);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), all_rd);
+    // ACT 4..15, COND 3 and DSEL 25..31 are reserved: PSLVERR, nothing
+    // changes (also the other fields)
     for (uint32_t a : {4u, 5u, 8u, 15u}) {
         CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, a << PMU_YCH_CTL_ACT_LSB), 1);
-        CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), 0xFFF3Bu);
+        CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), all_rd);
     }
+    CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, 0xFFFFFF3Fu), 1);
+    CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, 3u << PMU_YCH_CTL_COND_LSB), 1);
+    for (uint32_t d : {25u, 31u}) CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, d << PMU_YCH_CTL_DSEL_LSB), 1);
+    CHECK_EQ(h.read(c0 + PMU_YCH_CTL_OFF), all_rd);
     CHECK_EQ(h.write(PMU_REG_YCH_CTL(3, 0), 6u << PMU_YCH_CTL_ACT_LSB, 0xF, 0), 1);   // ring 3 too
     for (uint32_t a = 0; a < 4; a++) {
         CHECK_EQ(h.write(c0 + PMU_YCH_CTL_OFF, V | a << PMU_YCH_CTL_ACT_LSB), 0);
@@ -1414,6 +1427,147 @@ static void t_yield_types(Harness &h) {
     cpu.eret(0); CHECK_EQ(cpu.cycle(), -1); CHECK_EQ(cpu.cycle(), -1);
 }
 
+// Monitor conditions (seed: "The triggering condition may be for example a
+// certain count that is reached a count that is reached within a certain
+// period a difference in count"; "an occurrence of a certain number of cache
+// misses within a period of time"). Channel 0 of ring 0 triggers on
+// external event 0 (the "cache miss"), DSEL = external event 1.
+static void t_yield_cond(Harness &h) {
+    const uint32_t DS1 = (PMU_YEV_EXT_LSB + 1) << PMU_YCH_CTL_DSEL_LSB;
+    const uint32_t PER = PMU_YCOND_PERIOD << PMU_YCH_CTL_COND_LSB, DIF = PMU_YCOND_DIFF << PMU_YCH_CTL_COND_LSB;
+    const uint32_t c0 = PMU_REG_YCH_CTL(0, 0);
+    auto ev = [&](unsigned yev) { h.in.yev = (uint8_t)yev; h.step(); h.in.yev = 0; h.step(); };
+    // difference: event 0 counts down, event 1 up; the (SAV+1)-th excess underflows
+    ych(h, 0, 0, V | DIF | DS1, YE(0), YE(0), 2);
+    ev(1); ev(1);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 0);      // two misses
+    ev(2);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 1);      // one event 1: the difference is 1 again
+    ev(3);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 1);      // both in one cycle: they cancel
+    ev(1);
+    CHECK_EQ(h.read(c0) & PMU_YCH_CTL_YER_MASK, 0);  // difference 2: not yet
+    ev(1);
+    CHECK_EQ(h.read(c0) & PMU_YCH_CTL_YER_MASK, PMU_YCH_CTL_YER_MASK);   // 5 - 2 = SAV + 1: underflow
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 2);      // reloaded
+    // the up-count saturates
+    h.write(PMU_REG_YCH_CNT(0, 0), 0xFFFFFFFFu);
+    ev(2);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 0xFFFFFFFFu);
+    ev(1);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 0xFFFFFFFEu);
+    // COND=0 (count): event 1 does nothing
+    ych(h, 0, 0, V | DS1, YE(0), YE(0), 2);
+    ev(2); ev(1);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 1);
+    // within a period: event 1 ends the period and reloads SAV
+    ych(h, 0, 0, V | PER | DS1, YE(0), YE(0), 2);
+    ev(1); ev(1);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 0);      // two misses in this period
+    ev(2);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 2);      // period over: start again
+    ev(1); ev(1);
+    CHECK_EQ(h.read(c0) & PMU_YCH_CTL_YER_MASK, 0);
+    ev(3);                                           // the third miss with the period end: it counts
+    CHECK_EQ(h.read(c0) & PMU_YCH_CTL_YER_MASK, PMU_YCH_CTL_YER_MASK);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 2);
+    // a period of the time base (DSEL = TB transition; TBSEL=3: TSC bit 0,
+    // a transition every 2 cycles): a miss in every cycle is 2 per period,
+    // so SAV=2 (3 misses) is never reached; with COND=0 it is
+    if (h.cfg.has_sample) {
+        mmcr(h, 3u << PMU_MMCR_TBSEL_LSB);
+        const uint32_t DTB = PMU_YEV_TB_LSB << PMU_YCH_CTL_DSEL_LSB;
+        ych(h, 0, 0, V | PER | DTB, YE(0), YE(0), 2);
+        h.in.yev = 1; h.idle(40); h.in.yev = 0; h.idle(2);
+        CHECK_EQ(h.read(c0) & PMU_YCH_CTL_YER_MASK, 0);
+        CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 0)), 0);
+        ych(h, 0, 0, V | DTB, YE(0), YE(0), 2);
+        h.in.yev = 1; h.idle(40); h.in.yev = 0; h.idle(2);
+        CHECK_EQ(h.read(c0) & PMU_YCH_CTL_YER_MASK, PMU_YCH_CTL_YER_MASK);
+        mmcr(h, 0);
+    }
+    // the DSEL event of another ring's channel does not count: ring 3 is not current
+    ych(h, 3, 0, V | DIF | DS1, YE(0), YE(0), 5);
+    ev(2);
+    CHECK_EQ(h.read(PMU_REG_YCH_CNT(3, 0)), 5);
+    ych(h, 0, 0, 0, 0, 0, 0); ych(h, 3, 0, 0, 0, 0, 0);
+}
+
+// Capture record (YCAP=1; seed: scenarios "may maintain state information
+// that can be reported to a service routine after a yield"; "the current EIP
+// value ... dumped ... for the retired instruction counter underflow
+// scenario"): the underflow that sets YER takes iaddr_i, daddr_i, the TSC and
+// counter CSEL's value of its cycle; a missed underflow keeps the record.
+static void t_yield_capture(Harness &h) {
+    if (!YCAP_) {   // absent: every record register answers PSLVERR
+        int e = 0;
+        h.read(PMU_REG_YCAP_TS_LO(0, 0), &e); CHECK_EQ(e, 1);
+        return;
+    }
+    const unsigned cs = NC_ > 1 ? 1 : 0;
+    h.write64(A_LO(0), 0x1111);                      // counters hold (GEN=0): distinct values
+    if (NC_ > 1) h.write64(A_LO(1), 0x123456789Aull & cmax());
+    const uint64_t ctv = h.cnt(cs);
+    const uint32_t CS = cs << PMU_YCH_CTL_CSEL_LSB;
+    auto rec = [&](unsigned r, unsigned i, uint32_t lo) { return h.read64(PMU_YCAP_BASE(r, i) + lo); };
+    // silent channel, SAV=0: each miss underflows
+    ych(h, 0, 0, V | CS, YE(0), YE(0), 0);
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(0, 0)) & PMU_YCH_CTL_CSEL_MASK, CS);
+    h.in.yev = 1; h.in.iaddr = 0x1000; h.in.daddr = 0x2000; h.step();   // scenario met in cycle t
+    h.in.yev = 0; h.in.iaddr = 0xABCD00001004ull; h.in.daddr = 0x8765000020F0ull;
+    const uint64_t ts = h.dut->tsc_o;                // the TSC during cycle t+1
+    h.step();                                        // t+1: underflow, YER set, record taken
+    h.in.iaddr = 0x3000; h.in.daddr = 0x4000; h.step();
+    CHECK_EQ(rec(0, 0, PMU_YCAP_IP_LO_OFF), amask(0xABCD00001004ull));
+    CHECK_EQ(rec(0, 0, PMU_YCAP_DA_LO_OFF), amask(0x8765000020F0ull));
+    CHECK_EQ(rec(0, 0, PMU_YCAP_TS_LO_OFF), ts);
+    CHECK_EQ(rec(0, 0, PMU_YCAP_CT_LO_OFF), ctv);
+    // a second underflow while YER is still set is missed: the record stays
+    h.in.yev = 1; h.step(); h.in.yev = 0; h.in.iaddr = 0x5000; h.step(); h.step();
+    CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 0)), 1);
+    CHECK_EQ(rec(0, 0, PMU_YCAP_IP_LO_OFF), amask(0xABCD00001004ull));
+    CHECK_EQ(rec(0, 0, PMU_YCAP_TS_LO_OFF), ts);
+    // an invalid channel's record reads 0 (HI too); it is kept
+    h.write(PMU_REG_YCH_CTL(0, 0), CS);
+    for (uint32_t o = 0; o < 0x20; o += 4) CHECK_EQ(h.read(PMU_YCAP_BASE(0, 0) + o), 0);
+    CHECK_EQ(h.read(PMU_REG_YCAP_IP_LO(0, 0)), 0);
+    CHECK_EQ(h.read(PMU_REG_YCAP_IP_HI(0, 0)), 0);   // the shadow of a gated LO read is 0 too
+    // read-only: writes are ignored without error
+    CHECK_EQ(h.write(PMU_REG_YCAP_IP_LO(0, 0), 0x77), 0);
+    // re-arm (YER cleared): the next underflow takes a new record; a
+    // counter >= NC captures 0
+    const uint32_t CSX = (NC_ < 32 ? 31u : 0u) << PMU_YCH_CTL_CSEL_LSB;
+    h.write(PMU_REG_YCH_CTL(0, 0), V | CSX);
+    CHECK_EQ(rec(0, 0, PMU_YCAP_IP_LO_OFF), amask(0xABCD00001004ull));
+    h.in.yev = 1; h.step(); h.in.yev = 0; h.in.iaddr = 0x6000; h.in.daddr = 0x7000;
+    const uint64_t ts2 = h.dut->tsc_o;
+    h.step(); h.in.iaddr = 0; h.in.daddr = 0; h.step();
+    CHECK_EQ(rec(0, 0, PMU_YCAP_IP_LO_OFF), 0x6000);
+    CHECK_EQ(rec(0, 0, PMU_YCAP_DA_LO_OFF), 0x7000);
+    CHECK_EQ(rec(0, 0, PMU_YCAP_TS_LO_OFF), ts2);
+    CHECK_EQ(rec(0, 0, PMU_YCAP_CT_LO_OFF), NC_ < 32 ? 0 : h.cnt(0));
+    // yield action: the handler (after delivery) reads the record of its
+    // yield; the other channels' records are their own
+    ych(h, 0, 0, V | ACT | CS, YE(0), YE(0), 0, 0x700);
+    if (NCH_ > 1) ych(h, 0, 1, V | ACT, YE(1), YE(1), 0, 0x701);
+    YCpu cpu(h);
+    h.in.yev = 1; CHECK_EQ(cpu.cycle(), -1);
+    h.in.yev = 0; h.in.iaddr = 0x9000; const uint64_t ts3 = h.dut->tsc_o;
+    CHECK_EQ(cpu.cycle(), -1);                       // underflow: record
+    h.in.iaddr = 0x9004; CHECK_EQ(cpu.cycle(), 0);   // delivered
+    CHECK_EQ(rec(0, 0, PMU_YCAP_IP_LO_OFF), 0x9000);
+    CHECK_EQ(rec(0, 0, PMU_YCAP_TS_LO_OFF), ts3);
+    if (NCH_ > 1) CHECK_EQ(rec(0, 1, PMU_YCAP_TS_LO_OFF), 0);   // never underflowed
+    // ring 3: its own records
+    ych(h, 3, 0, V | CS, YE(0), YE(0), 0);
+    h.in.cpl[0] = 3; h.in.yev = 1; h.step(); h.in.yev = 0; h.in.iaddr = 0xC000; h.step(); h.in.cpl[0] = 0; h.step();
+    CHECK_EQ(rec(3, 0, PMU_YCAP_IP_LO_OFF), 0xC000);
+    CHECK_EQ(rec(0, 0, PMU_YCAP_IP_LO_OFF), 0x9000);
+    cpu.eret(0); cpu.cycle(); cpu.cycle();
+    h.in.iaddr = 0;
+    for (unsigned i = 0; i < NCH_; i++) { ych(h, 0, i, 0, 0, 0, 0); ych(h, 3, i, 0, 0, 0, 0); }
+}
+
 // Priority: same-cycle requests are delivered lowest index first, one per ERET; rings are separate.
 static void t_yield_priority(Harness &h) {
     for (unsigned i = 0; i < NCH_; i++) ych(h, 0, i, V | ACT, YE(3), YE(3), 0, 0x100 + i);
@@ -1646,6 +1800,7 @@ int main(int argc, char **argv) {
     NCH_ = h.cfg.nch;
     NA_ = h.cfg.narea;
     AW_ = h.cfg.aw;
+    YCAP_ = h.cfg.ycap;
     for (unsigned e = 0; e + NA_ <= NCLS_; e += NA_) {
         bool ok = true;
         for (unsigned k = 0; k < NA_; k++) ok = ok && e + k != FC_;
@@ -1669,7 +1824,7 @@ int main(int argc, char **argv) {
         {"process_mark", t_process_mark}, {"history", t_history},
         {"yield_500k_100k", t_yield_500k_100k, true}, {"yield_blocked", t_yield_blocked},
         {"yield_silent", t_yield_silent}, {"yield_priority", t_yield_priority},
-        {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"yield_types", t_yield_types}, {"latencies", t_latencies},
+        {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"yield_types", t_yield_types}, {"yield_cond", t_yield_cond}, {"yield_capture", t_yield_capture}, {"latencies", t_latencies},
     };
     int passed = 0, failed = 0;
     for (auto &t : tests) {

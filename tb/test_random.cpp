@@ -53,6 +53,7 @@ int main(int argc, char **argv) {
     uint64_t cov_yact_bad = 0, cov_yirq = 0, cov_yfrz = 0;   // yield actions
     uint64_t cov_flt = 0, cov_prehint = 0;   // yield types / attributes
     uint64_t cov_stk_fire = 0, cov_stk_edge = 0, cov_stk_level = 0;   // sticky scenarios
+    uint64_t cov_cond_bad = 0, cov_per = 0, cov_dif = 0, cov_cap = 0, cov_cap_rd = 0;   // conditions, capture
     uint64_t cov_area_in = 0, cov_area_out = 0, cov_absent = 0;
     // FLOP class (seed 003): slots driven per type and with the scalar flag
     // on a wide register, 1024-bit registers, FTYPE writes, and counts by a
@@ -122,6 +123,8 @@ int main(int argc, char **argv) {
         }
         case 3: {
             uint32_t lo = r.chance(50) ? PMU_REG_SIAR_LO : PMU_REG_SDAR_LO;
+            if (r.chance(40))   // a capture record's 64-bit word (absent with YCAP=0)
+                lo = PMU_YCAP_BASE(r.chance(50) ? 3 : 0, r.chance(95) ? r.below(c.nch) : r.below(8)) + 8 * r.below(4);
             q.push_back({lo, false, 0, 0, 1});
             q.push_back({lo + 4, false, 0, 0, 1});
             break;
@@ -152,6 +155,17 @@ int main(int argc, char **argv) {
                     (r.chance(40) ? PMU_YCH_CTL_FLT_MASK : 0) | (r.chance(50) ? PMU_YCH_CTL_PRE_MASK : 0) |
                     (r.chance(50) ? PMU_YCH_CTL_HINT_MASK : 0) |
                     (v & (r.chance(90) ? PMU_YCH_CTL_SID_MASK : ~0u));
+                // monitor condition (3% reserved) and its event: mostly an
+                // external event or the time base, 3% a reserved DSEL;
+                // captured counter: mostly one that exists
+                if (r.chance(97) || !(v & ~(PMU_YCH_CTL_SID_MASK | 0xFFFFFu))) {
+                    const uint32_t cond = r.chance(3) ? 3u : r.chance(50) ? 0u : 1u + r.below(2);
+                    const uint32_t ds = r.chance(3) ? 25u + r.below(7) : r.chance(40) ? PMU_YEV_TB_LSB :
+                                        r.chance(70) ? PMU_YEV_EXT_LSB + r.below(8) : r.below(16);
+                    v = (v & ~(PMU_YCH_CTL_COND_MASK | PMU_YCH_CTL_DSEL_MASK | PMU_YCH_CTL_CSEL_MASK)) |
+                        cond << PMU_YCH_CTL_COND_LSB | ds << PMU_YCH_CTL_DSEL_LSB |
+                        (r.chance(90) ? r.below(c.nc) : r.below(32)) << PMU_YCH_CTL_CSEL_LSB;
+                }
                 break;
             case PMU_YCH_ESV_OFF: case PMU_YCH_ESM_OFF: {
                 uint32_t m = 0;
@@ -341,16 +355,24 @@ int main(int argc, char **argv) {
             printf("0 passed, 1 failed\n");
             return 1;
         }
+        int ych_wr = -1;    // channel whose register a bus write just wrote
         if (phase == 3) {   // access phase just completed
             bool absent = (!c.has_sample && ((cur.addr >= PMU_REG_MMCR && cur.addr <= PMU_REG_SDAR_HI) ||
                                              (cur.addr >= PMU_XCTL_BASE && cur.addr < PMU_XCTL_BASE + 0x80))) ||
                           (!c.has_yield && ((cur.addr >= PMU_REG_YRING0 && cur.addr <= PMU_REG_YRING3) ||
-                                            (cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100)));
+                                            (cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100))) ||
+                          (!(c.has_yield && c.ycap) && cur.addr >= PMU_YCAP0_BASE && cur.addr < PMU_YCAP3_BASE + 0x100);
+            const bool ycap_rd = cur.addr >= PMU_YCAP0_BASE && cur.addr < PMU_YCAP3_BASE + 0x100 && !cur.write;
             bool ych_ctl = cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100 &&
                            (cur.addr - PMU_YCH0_BASE) % PMU_YCH_STRIDE == PMU_YCH_CTL_OFF;
             if (h.out.pslverr && cur.write && ych_ctl && ((cur.data & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB) > PMU_YACT_FRZ)
                 cov_yact_bad++;
-            if (h.out.pslverr) { cov_err++; if (absent) cov_absent++; }
+            if (h.out.pslverr && cur.write && ych_ctl && (((cur.data & PMU_YCH_CTL_COND_MASK) >> PMU_YCH_CTL_COND_LSB) > 2 ||
+                                                           ((cur.data & PMU_YCH_CTL_DSEL_MASK) >> PMU_YCH_CTL_DSEL_LSB) > 24))
+                cov_cond_bad++;
+            if (!h.out.pslverr && ycap_rd && h.out.prdata) cov_cap_rd++;
+            if (cur.write && cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100)
+                ych_wr = (int)((cur.addr >= PMU_YCH3_BASE) * c.nch + (cur.addr & 0xFF) / PMU_YCH_STRIDE);            if (h.out.pslverr) { cov_err++; if (absent) cov_absent++; }
             else if (cur.write) {
                 cov_wr++;
                 unsigned off = cur.addr - PMU_CNT_BASE;
@@ -392,10 +414,21 @@ int main(int argc, char **argv) {
             if (((blk & 1) && (yer & lo)) || ((blk & 2) && (yer >> c.nch & lo))) cov_pend_blk++;
             if (pmu_model_yact(h.m, PMU_YACT_IRQ)) cov_yirq++;
             // sticky scenarios: a vector that collected events is cleared by its fire
-            static uint32_t prev_esv[2 * PMU_NCH_MAX];
+            static uint32_t prev_esv[2 * PMU_NCH_MAX], prev_ycnt[2 * PMU_NCH_MAX];
+            static uint64_t prev_cts[2 * PMU_NCH_MAX];
             for (unsigned k = 0; k < 2 * c.nch; k++) {
                 uint32_t e = pmu_model_ych_esv(h.m, k >= c.nch, k % c.nch);
                 uint32_t ctl = pmu_model_ych_ctl(h.m, k >= c.nch, k % c.nch);
+                // a down-counter that rose without a bus write to its channel:
+                // a period end (COND=1) or a difference event (COND=2)
+                const uint32_t yc = pmu_model_ych_cnt(h.m, k >= c.nch, k % c.nch);
+                const uint32_t cond = (ctl & PMU_YCH_CTL_COND_MASK) >> PMU_YCH_CTL_COND_LSB;
+                if (ych_wr != (int)k && prev_ycnt[k] != 0 && cond == PMU_YCOND_PERIOD && yc > prev_ycnt[k]) cov_per++;
+                if (ych_wr != (int)k && prev_ycnt[k] != 0 && cond == PMU_YCOND_DIFF && yc == prev_ycnt[k] + 1) cov_dif++;
+                prev_ycnt[k] = yc;
+                const uint64_t ts = pmu_model_ych_cap(h.m, k >= c.nch, k % c.nch).ts;
+                if (ts != prev_cts[k]) cov_cap++;
+                prev_cts[k] = ts;
                 if (ctl & PMU_YCH_CTL_STK_MASK) {
                     if (prev_esv[k] && !e) cov_stk_fire++;
                     if (e & ~prev_esv[k]) (ctl & PMU_YCH_CTL_EDGE_MASK ? cov_stk_edge : cov_stk_level)++;
@@ -483,6 +516,13 @@ int main(int argc, char **argv) {
         goal("yields delivered with PRE and HINT set", cov_prehint, 2 * k);
         goal("sticky bits set by an event edge (EDGE=1)", cov_stk_edge, 20 * k);
         goal("sticky bits set by an event level (EDGE=0)", cov_stk_level, 20 * k);
+        goal("channel CTL writes with a reserved COND/DSEL refused", cov_cond_bad, 5 * k);
+        goal("channel periods ended by event DSEL (COND=1)", cov_per, 5 * k);
+        goal("channel down-counters raised by event DSEL (COND=2)", cov_dif, 5 * k);
+        if (c.ycap) {
+            goal("capture records taken", cov_cap, 10 * k);
+            goal("capture-record reads with a non-zero value", cov_cap_rd, 2 * k);
+        }
     }
     if (!c.has_sample || !c.has_yield)
         goal("accesses to a left-out block answered PSLVERR", cov_absent, 10 * k);

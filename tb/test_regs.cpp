@@ -148,8 +148,9 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[i], "--seed")) g_rng = strtoull(argv[++i], nullptr, 0) | 1u;
     Harness h;
     g_p.HAS_SAMPLE = h.cfg.has_sample; g_p.HAS_YIELD = h.cfg.has_yield; g_p.NC = h.cfg.nc; g_p.NCH = h.cfg.nch;
-    printf("test_regs: config NC=%u NCH=%u HAS_SAMPLE=%u HAS_YIELD=%u, %zu register elements, seed %" PRIu64 "\n",
-           h.cfg.nc, h.cfg.nch, h.cfg.has_sample, h.cfg.has_yield, elems().size(), g_rng);
+    g_p.YCAP = h.cfg.ycap;
+    printf("test_regs: config NC=%u NCH=%u HAS_SAMPLE=%u HAS_YIELD=%u YCAP=%u, %zu register elements, seed %" PRIu64 "\n",
+           h.cfg.nc, h.cfg.nch, h.cfg.has_sample, h.cfg.has_yield, h.cfg.ycap, elems().size(), g_rng);
     struct { const char *name; void (*fn)(Harness &); } tests[] = {
         {"hw_reset", t_hw_reset}, {"rw_aliasing", t_rw_aliasing}, {"unmapped", t_unmapped}, {"privilege", t_privilege}};
     int passed = 0, failed = 0;

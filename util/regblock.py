@@ -378,7 +378,8 @@ def gen_v():
     lo_terms = []
     for k in lo:
         v = f"rd_{k.port}_i[idx_q*64 +: 64]" if k.dim > 1 else f"rd_{k.port}_i"
-        lo_terms.append(f"({{64{{k_q[K_{k.name}]}}}} & {v})")
+        g = f" & rdgate_{k.arr.lower()}_i[idx_q*1 +: 1]" if k.rdgate else ""
+        lo_terms.append(f"({{64{{k_q[K_{k.name}]{g}}}}} & {v})")
     o.append("  // value whose high half a LO read latches")
     o.append("  wire [63:0] lo_val = " + (" |\n                       ".join(lo_terms) if lo_terms else "64'd0") + ";")
     terms = []
@@ -389,7 +390,9 @@ def gen_v():
         if k.const is not None:
             terms.append(f"({{32{{k_q[K_{k.name}]}}}} & 32'h{k.const & k.rmask:08X})")
         elif k.wide == "hi":
-            terms.append(f"({{32{{k_q[K_{k.name}]}}}} & rshadow_q & {m})")
+            # a gated (pmu_rdgate) HI reads 0 too, whatever the shadow holds
+            g = f" & rdgate_{k.arr.lower()}_i[idx_q*1 +: 1]" if k.rdgate else ""
+            terms.append(f"({{32{{k_q[K_{k.name}]{g}}}}} & rshadow_q & {m})")
         elif k.wide == "lo":
             terms.append(f"({{32{{k_q[K_{k.name}]}}}} & lo_val[31:0] & {m})")
         elif k.external:

@@ -52,8 +52,13 @@ FTYPE_REGS = [rdl_load.reg_table(_ch["FTYPE"], 0)]
 YCH0_BASE, NCH_MAX, YCH_STRIDE = rdl_load.array(_ch["YCH0"])
 YCH3_BASE, _n3, _s3 = rdl_load.array(_ch["YCH3"])
 YCH_REGS = [rdl_load.reg_table(c) for c in _ch["YCH0"].children()]
-if (_nx, _sx) != (NC_MAX, 4) or (_nf, _sf) != (NC_MAX, 4) or (_n3, _s3) != (NCH_MAX, YCH_STRIDE):
-    sys.exit("regmap: regs/pmu.rdl: XCTL and FTYPE must have NC_MAX words, YCH3 the shape of YCH0")
+YCAP0_BASE, _nc0, YCAP_STRIDE = rdl_load.array(_ch["YCAP0"])
+YCAP3_BASE, _nc3, _sc3 = rdl_load.array(_ch["YCAP3"])
+YCAP_REGS = [rdl_load.reg_table(c) for c in _ch["YCAP0"].children()]
+if (_nx, _sx) != (NC_MAX, 4) or (_nf, _sf) != (NC_MAX, 4) or (_n3, _s3) != (NCH_MAX, YCH_STRIDE) \
+        or (_nc0, _nc3, _sc3) != (NCH_MAX, NCH_MAX, YCAP_STRIDE):
+    sys.exit("regmap: regs/pmu.rdl: XCTL and FTYPE must have NC_MAX words, YCH3 the shape of YCH0, "
+             "YCAP0/YCAP3 NCH_MAX elements of one stride")
 # Maximum width of every parameter-dependent field width (its RDL width).
 FIELD_MAX = rdl_load.width_max(_top)
 
@@ -69,6 +74,12 @@ YACT = [("SILENT", 0, "status update only: YER (and MISS) are set, nothing is de
         ("YIELD", 1, "yield: delivered on yield_o (target, ring, channel) while the ring is not blocked"),
         ("IRQ", 2, "raise the PMU interrupt: irq_o while the channel is valid and YER is set"),
         ("FRZ", 3, "freeze counters: no counter counts while the channel is valid and YER is set")]
+# Yield channel monitor conditions (YCH_CTL.COND; seed 001: "a certain count
+# that is reached a count that is reached within a certain period a
+# difference in count"). 3 is reserved (pmu_max in regs/pmu.rdl).
+YCOND = [("COUNT", 0, "count: the (SAV+1)-th trigger underflows the down-counter"),
+         ("PERIOD", 1, "within a period: an occurrence of event DSEL ends the period and reloads CNT with SAV"),
+         ("DIFF", 2, "difference: an occurrence of event DSEL adds 1 to CNT (saturating); with a trigger in the same cycle they cancel")]
 # MMCR.TBSEL -> TSC bit.
 TB_BITS = [16, 12, 8, 0]
 LAT_W = 16   # width of each thread's mem_lat_i
@@ -189,6 +200,8 @@ def gen_vh():
         o.append(f"`define PMU_YEV_{n}_LSB {lsb}")
     for n, v, _ in YACT:
         o.append(f"`define PMU_YACT_{n} {v}")
+    for n, v, _ in YCOND:
+        o.append(f"`define PMU_YCOND_{n} {v}")
     o.append(f"`define PMU_LAT_W {LAT_W}")
     o.append(f"`define PMU_EV_LAT {EV_LAT}")
     o.append(f"`define PMU_NAREA_MAX {NAREA_MAX}")
@@ -244,12 +257,22 @@ def gen_h():
     for name, off, _, _, _ in YCH_REGS:
         o.append(f"#define PMU_{name}_OFF 0x{off:02X}u")
         o.append(f"#define PMU_REG_{name}(ring, i) (PMU_YCH_BASE(ring, i) + PMU_{name}_OFF)")
+    o.append(f"#define PMU_YCAP0_BASE 0x{YCAP0_BASE:03X}u")
+    o.append(f"#define PMU_YCAP3_BASE 0x{YCAP3_BASE:03X}u")
+    o.append(f"#define PMU_YCAP_STRIDE 0x{YCAP_STRIDE:X}u")
+    o.append("/* capture record of channel i of ring 0 or 3 (YCAP=1) */")
+    o.append("#define PMU_YCAP_BASE(ring, i) (((ring) ? PMU_YCAP3_BASE : PMU_YCAP0_BASE) + (unsigned)(i) * PMU_YCAP_STRIDE)")
+    for name, off, _, _, _ in YCAP_REGS:
+        o.append(f"#define PMU_{name}_OFF 0x{off:02X}u")
+        o.append(f"#define PMU_REG_{name}(ring, i) (PMU_YCAP_BASE(ring, i) + PMU_{name}_OFF)")
     for i, b in enumerate(TB_BITS):
         o.append(f"#define PMU_TB_BIT{i} {b}u")
     for n, lsb, w, _ in YEV_BITS:
         o.append(f"#define PMU_YEV_{n}_LSB {lsb}u")
     for n, v, _ in YACT:
         o.append(f"#define PMU_YACT_{n} {v}u")
+    for n, v, _ in YCOND:
+        o.append(f"#define PMU_YCOND_{n} {v}u")
     o.append(f"#define PMU_LAT_W {LAT_W}u")
     o.append(f"#define PMU_EV_LAT {EV_LAT}u")
     o.append(f"#define PMU_NAREA_MAX {NAREA_MAX}u")
@@ -327,6 +350,9 @@ def gen_md():
     for name, off, acc, desc, fields in YCH_REGS:
         rows(name + "[r][i]", off, acc, desc, fields,
              f"0x{YCH0_BASE:03X} (r=0) / 0x{YCH3_BASE:03X} (r=3) +0x{YCH_STRIDE:X}*i+0x{off:02X}")
+    for name, off, acc, desc, fields in YCAP_REGS:
+        rows(name + "[r][i]", off, acc, desc, fields,
+             f"0x{YCAP0_BASE:03X} (r=0) / 0x{YCAP3_BASE:03X} (r=3) +0x{YCAP_STRIDE:X}*i+0x{off:02X}")
     o += ["", "## Sampling and yield channels", "",
           "Behaviour, timing and interrupt latencies: docs/sampling.md. Counter slots n >= NC of XCTL and "
           "channels i >= NCH are unmapped (PSLVERR). Ring-3 channel registers and YRING3 accept unprivileged "
@@ -338,6 +364,11 @@ def gen_md():
     for n, v, d in YACT:
         o.append(f"| {v} | {n} | {d} |")
     o.append(f"| {len(YACT)}..15 | reserved | a CTL write with this value answers PSLVERR and changes nothing |")
+    o += ["", "Yield channel monitor conditions (YCH_CTL.COND; docs/yield.md):", "",
+          "| COND | name | condition |", "|---|---|---|"]
+    for n, v, d in YCOND:
+        o.append(f"| {v} | {n} | {d} |")
+    o.append(f"| {len(YCOND)} | reserved | a CTL write with this value answers PSLVERR and changes nothing |")
     o += [""]
     o += ["## FLOP class (CTL.ES == FLOP_CLASS, seed 003)", "",
           "A counter in the FLOP class counts retired FP instructions of the retire slots (flop_*_i) of the "

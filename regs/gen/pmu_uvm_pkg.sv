@@ -137,6 +137,7 @@ package pmu_uvm_pkg;
         rand uvm_reg_field SMP;
         rand uvm_reg_field YLD;
         rand uvm_reg_field AW64;
+        rand uvm_reg_field YCAP;
         rand uvm_reg_field NCH;
         rand uvm_reg_field LAT;
 
@@ -153,6 +154,8 @@ package pmu_uvm_pkg;
             this.YLD.configure(this, 1, 5, "RO", 1, 'h0, 0, 1, 0);
             this.AW64 = new("AW64");
             this.AW64.configure(this, 1, 6, "RO", 1, 'h0, 0, 1, 0);
+            this.YCAP = new("YCAP");
+            this.YCAP.configure(this, 1, 7, "RO", 1, 'h0, 0, 1, 0);
             this.NCH = new("NCH");
             this.NCH.configure(this, 4, 8, "RO", 1, 'h0, 0, 1, 0);
             this.LAT = new("LAT");
@@ -467,6 +470,9 @@ package pmu_uvm_pkg;
         rand uvm_reg_field FLT;
         rand uvm_reg_field PRE;
         rand uvm_reg_field HINT;
+        rand uvm_reg_field COND;
+        rand uvm_reg_field DSEL;
+        rand uvm_reg_field CSEL;
 
         function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
@@ -493,6 +499,12 @@ package pmu_uvm_pkg;
             this.PRE.configure(this, 1, 18, "RW", 1, 'h0, 1, 1, 0);
             this.HINT = new("HINT");
             this.HINT.configure(this, 1, 19, "RW", 1, 'h0, 1, 1, 0);
+            this.COND = new("COND");
+            this.COND.configure(this, 2, 20, "RW", 1, 'h0, 1, 1, 0);
+            this.DSEL = new("DSEL");
+            this.DSEL.configure(this, 5, 22, "RW", 1, 'h0, 1, 1, 0);
+            this.CSEL = new("CSEL");
+            this.CSEL.configure(this, 5, 27, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
     endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t__YCH_CTL
 
@@ -666,6 +678,9 @@ package pmu_uvm_pkg;
         rand uvm_reg_field FLT;
         rand uvm_reg_field PRE;
         rand uvm_reg_field HINT;
+        rand uvm_reg_field COND;
+        rand uvm_reg_field DSEL;
+        rand uvm_reg_field CSEL;
 
         function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
@@ -692,6 +707,12 @@ package pmu_uvm_pkg;
             this.PRE.configure(this, 1, 18, "RW", 1, 'h0, 1, 1, 0);
             this.HINT = new("HINT");
             this.HINT.configure(this, 1, 19, "RW", 1, 'h0, 1, 1, 0);
+            this.COND = new("COND");
+            this.COND.configure(this, 2, 20, "RW", 1, 'h0, 1, 1, 0);
+            this.DSEL = new("DSEL");
+            this.DSEL.configure(this, 5, 22, "RW", 1, 'h0, 1, 1, 0);
+            this.CSEL = new("CSEL");
+            this.CSEL.configure(this, 5, 27, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
     endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL
 
@@ -853,6 +874,350 @@ package pmu_uvm_pkg;
         endfunction : build
     endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8
 
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t::YCAP_IP_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_IP_LO extends uvm_reg;
+        rand uvm_reg_field IP;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_IP_LO");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.IP = new("IP");
+            this.IP.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_IP_LO
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t::YCAP_IP_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_IP_HI extends uvm_reg;
+        rand uvm_reg_field IP;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_IP_HI");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.IP = new("IP");
+            this.IP.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_IP_HI
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t::YCAP_DA_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_DA_LO extends uvm_reg;
+        rand uvm_reg_field DA;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_DA_LO");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.DA = new("DA");
+            this.DA.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_DA_LO
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t::YCAP_DA_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_DA_HI extends uvm_reg;
+        rand uvm_reg_field DA;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_DA_HI");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.DA = new("DA");
+            this.DA.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_DA_HI
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t::YCAP_TS_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_TS_LO extends uvm_reg;
+        rand uvm_reg_field TS;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_TS_LO");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.TS = new("TS");
+            this.TS.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_TS_LO
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t::YCAP_TS_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_TS_HI extends uvm_reg;
+        rand uvm_reg_field TS;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_TS_HI");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.TS = new("TS");
+            this.TS.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_TS_HI
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t::YCAP_CT_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_CT_LO extends uvm_reg;
+        rand uvm_reg_field CT;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_CT_LO");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.CT = new("CT");
+            this.CT.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_CT_LO
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t::YCAP_CT_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_CT_HI extends uvm_reg;
+        rand uvm_reg_field CT;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_CT_HI");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.CT = new("CT");
+            this.CT.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_CT_HI
+
+    // regfile - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t extends uvm_reg_block;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_IP_LO YCAP_IP_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_IP_HI YCAP_IP_HI;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_DA_LO YCAP_DA_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_DA_HI YCAP_DA_HI;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_TS_LO YCAP_TS_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_TS_HI YCAP_TS_HI;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_CT_LO YCAP_CT_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_CT_HI YCAP_CT_HI;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t");
+            super.new(name);
+        endfunction : new
+
+        virtual function void build();
+            this.default_map = create_map("reg_map", 0, 4, UVM_NO_ENDIAN);
+            this.YCAP_IP_LO = new("YCAP_IP_LO");
+            this.YCAP_IP_LO.configure(this);
+
+            this.YCAP_IP_LO.build();
+            this.default_map.add_reg(this.YCAP_IP_LO, 'h0);
+            this.YCAP_IP_HI = new("YCAP_IP_HI");
+            this.YCAP_IP_HI.configure(this);
+
+            this.YCAP_IP_HI.build();
+            this.default_map.add_reg(this.YCAP_IP_HI, 'h4);
+            this.YCAP_DA_LO = new("YCAP_DA_LO");
+            this.YCAP_DA_LO.configure(this);
+
+            this.YCAP_DA_LO.build();
+            this.default_map.add_reg(this.YCAP_DA_LO, 'h8);
+            this.YCAP_DA_HI = new("YCAP_DA_HI");
+            this.YCAP_DA_HI.configure(this);
+
+            this.YCAP_DA_HI.build();
+            this.default_map.add_reg(this.YCAP_DA_HI, 'hc);
+            this.YCAP_TS_LO = new("YCAP_TS_LO");
+            this.YCAP_TS_LO.configure(this);
+
+            this.YCAP_TS_LO.build();
+            this.default_map.add_reg(this.YCAP_TS_LO, 'h10);
+            this.YCAP_TS_HI = new("YCAP_TS_HI");
+            this.YCAP_TS_HI.configure(this);
+
+            this.YCAP_TS_HI.build();
+            this.default_map.add_reg(this.YCAP_TS_HI, 'h14);
+            this.YCAP_CT_LO = new("YCAP_CT_LO");
+            this.YCAP_CT_LO.configure(this);
+
+            this.YCAP_CT_LO.build();
+            this.default_map.add_reg(this.YCAP_CT_LO, 'h18);
+            this.YCAP_CT_HI = new("YCAP_CT_HI");
+            this.YCAP_CT_HI.configure(this);
+
+            this.YCAP_CT_HI.build();
+            this.default_map.add_reg(this.YCAP_CT_HI, 'h1c);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_IP_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_LO extends uvm_reg;
+        rand uvm_reg_field IP;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_LO");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.IP = new("IP");
+            this.IP.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_LO
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_IP_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_HI extends uvm_reg;
+        rand uvm_reg_field IP;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_HI");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.IP = new("IP");
+            this.IP.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_HI
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_DA_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_LO extends uvm_reg;
+        rand uvm_reg_field DA;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_LO");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.DA = new("DA");
+            this.DA.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_LO
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_DA_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_HI extends uvm_reg;
+        rand uvm_reg_field DA;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_HI");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.DA = new("DA");
+            this.DA.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_HI
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_TS_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_LO extends uvm_reg;
+        rand uvm_reg_field TS;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_LO");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.TS = new("TS");
+            this.TS.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_LO
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_TS_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_HI extends uvm_reg;
+        rand uvm_reg_field TS;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_HI");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.TS = new("TS");
+            this.TS.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_HI
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_CT_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_LO extends uvm_reg;
+        rand uvm_reg_field CT;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_LO");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.CT = new("CT");
+            this.CT.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_LO
+
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_CT_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_HI extends uvm_reg;
+        rand uvm_reg_field CT;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_HI");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.CT = new("CT");
+            this.CT.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_HI
+
+    // regfile - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8 extends uvm_reg_block;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_LO YCAP_IP_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_HI YCAP_IP_HI;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_LO YCAP_DA_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_HI YCAP_DA_HI;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_LO YCAP_TS_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_HI YCAP_TS_HI;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_LO YCAP_CT_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_HI YCAP_CT_HI;
+
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8");
+            super.new(name);
+        endfunction : new
+
+        virtual function void build();
+            this.default_map = create_map("reg_map", 0, 4, UVM_NO_ENDIAN);
+            this.YCAP_IP_LO = new("YCAP_IP_LO");
+            this.YCAP_IP_LO.configure(this);
+
+            this.YCAP_IP_LO.build();
+            this.default_map.add_reg(this.YCAP_IP_LO, 'h0);
+            this.YCAP_IP_HI = new("YCAP_IP_HI");
+            this.YCAP_IP_HI.configure(this);
+
+            this.YCAP_IP_HI.build();
+            this.default_map.add_reg(this.YCAP_IP_HI, 'h4);
+            this.YCAP_DA_LO = new("YCAP_DA_LO");
+            this.YCAP_DA_LO.configure(this);
+
+            this.YCAP_DA_LO.build();
+            this.default_map.add_reg(this.YCAP_DA_LO, 'h8);
+            this.YCAP_DA_HI = new("YCAP_DA_HI");
+            this.YCAP_DA_HI.configure(this);
+
+            this.YCAP_DA_HI.build();
+            this.default_map.add_reg(this.YCAP_DA_HI, 'hc);
+            this.YCAP_TS_LO = new("YCAP_TS_LO");
+            this.YCAP_TS_LO.configure(this);
+
+            this.YCAP_TS_LO.build();
+            this.default_map.add_reg(this.YCAP_TS_LO, 'h10);
+            this.YCAP_TS_HI = new("YCAP_TS_HI");
+            this.YCAP_TS_HI.configure(this);
+
+            this.YCAP_TS_HI.build();
+            this.default_map.add_reg(this.YCAP_TS_HI, 'h14);
+            this.YCAP_CT_LO = new("YCAP_CT_LO");
+            this.YCAP_CT_LO.configure(this);
+
+            this.YCAP_CT_LO.build();
+            this.default_map.add_reg(this.YCAP_CT_LO, 'h18);
+            this.YCAP_CT_HI = new("YCAP_CT_HI");
+            this.YCAP_CT_HI.configure(this);
+
+            this.YCAP_CT_HI.build();
+            this.default_map.add_reg(this.YCAP_CT_HI, 'h1c);
+        endfunction : build
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8
+
     // addrmap - pmu
     class pmu extends uvm_reg_block;
         rand pmu__ID ID;
@@ -877,6 +1242,8 @@ package pmu_uvm_pkg;
         rand pmu__FTYPE_pmu_count_90581d96 FTYPE[32];
         rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t YCH0[8];
         rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8 YCH3[8];
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t YCAP0[8];
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8 YCAP3[8];
 
         function new(string name = "pmu");
             super.new(name);
@@ -1000,6 +1367,18 @@ package pmu_uvm_pkg;
                 this.YCH3[i0].configure(this);
                 this.YCH3[i0].build();
                 this.default_map.add_submap(this.YCH3[i0].default_map, 'ha00 + i0*'h20);
+            end
+            foreach(this.YCAP0[i0]) begin
+                this.YCAP0[i0] = new($sformatf("YCAP0[%0d]", i0));
+                this.YCAP0[i0].configure(this);
+                this.YCAP0[i0].build();
+                this.default_map.add_submap(this.YCAP0[i0].default_map, 'hb00 + i0*'h20);
+            end
+            foreach(this.YCAP3[i0]) begin
+                this.YCAP3[i0] = new($sformatf("YCAP3[%0d]", i0));
+                this.YCAP3[i0].configure(this);
+                this.YCAP3[i0].build();
+                this.default_map.add_submap(this.YCAP3[i0].default_map, 'hc00 + i0*'h20);
             end
         endfunction : build
     endclass : pmu

@@ -44,6 +44,7 @@ module soc_top #(
   parameter integer MEM_WORDS = 32768,
   parameter integer PMU_NC    = 8,     // the firmware's checks expect 8 (FPGA builds use fewer)
   parameter integer PMU_NCH   = 4,     // yield channels per ring
+  parameter integer PMU_YCAP  = 1,     // capture records (the yield demo reads them); FPGA builds leave them out
   parameter         FIRMWARE  = "firmware.hex"
 ) (
   input  wire        clk,
@@ -243,7 +244,7 @@ module soc_top #(
 
   /* verilator lint_off PINCONNECTEMPTY */
   pmu_core #(.NT(1), .NC(PMU_NC), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7), .NCH(PMU_NCH),
-             .AW(32)) u_pmu (   // a 32-bit CPU: 32-bit SIAR/SDAR and yield targets
+             .AW(32), .YCAP(PMU_YCAP)) u_pmu (   // a 32-bit CPU: 32-bit SIAR/SDAR and yield targets
     .clk_i(clk), .rst_ni(resetn),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
@@ -253,7 +254,7 @@ module soc_top #(
     .iaddr_i(iaddr_q), .daddr_i(daddr_q), .pm_i(1'b0),
     .mem_valid_i(ls_ret_q), .mem_lat_i(lat_q), .yev_i(yev),
     .mmcr_o(), .pmi_o(), .pmstat_o(), .siar_o(), .sdar_o(),
-    .yield_o(yld), .yield_ring_o(yld_ring), .yield_ch_o(yld_ch), .yield_tgt_o(yld_tgt), .yer_o(), .ycnt_o(), .yblk_o(), .ymiss_o(), .yesv_o(), .yield_attr_o()
+    .yield_o(yld), .yield_ring_o(yld_ring), .yield_ch_o(yld_ch), .yield_tgt_o(yld_tgt), .yer_o(), .ycnt_o(), .yblk_o(), .ymiss_o(), .yesv_o(), .yield_attr_o(), .ycap_o()
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

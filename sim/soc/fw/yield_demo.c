@@ -37,6 +37,9 @@
  *          between start and stop, minus d (d = 0..3), so the yield is
  *          requested on the system call itself or just before it (in flight
  *          or pending at the snapshot, or serviced).
+ * Every target reads its channel's capture record (yield_drv_capture: the
+ * underflow's TSC, instruction address and the value of the channel's PMU
+ * counter, csel) and checks it.
  * Results are printed and checked (IO 0x14); the serviced count goes to the
  * bench (IO 0x20), which compares it with its count of yield_o pulses.
  */
@@ -68,6 +71,7 @@ typedef struct yield_event {
 typedef void (*yield_fn)(yield_event *ev);
 
 static uint32_t armed_tgt[PMU_NCH_MAX];            /* ring-3 targets armed by this firmware */
+extern char __text_end[];                           /* link.ld */
 static volatile uint32_t n_serviced, n_bad_capture;
 static uint32_t cap_n;                              /* deliveries seen in the capture */
 
@@ -134,12 +138,40 @@ typedef struct { uint32_t epc, cycle; } yrec;
 static yrec rec[2][NREC];
 static volatile uint32_t h_cnt[2];                  /* target calls per channel */
 static volatile uint32_t blk_seen, defer_first;     /* phase 2 */
+static uint32_t cur_sav[2];                         /* SAV of the running experiment's channels */
+/* capture records (YCAP0/YCAP3 via yield_drv_capture), checked per yield */
+static uint32_t cap_bad, cap_n_rd, lat_min = ~0u, lat_max;
+static uint64_t cap_last_tsc[2];
+
+static void check_capture(const yield_event *ev)
+{
+    yield_capture cp;
+    uint32_t p, lat;
+    uint64_t now;
+    if (yield_drv_capture(&yd, 3, ev->ch, &cp) != YIELD_DRV_OK) { cap_bad++; return; }
+    now = pmu_drv_read_tsc(&ctx.dev);
+    cap_n_rd++;
+    lat = (uint32_t)(now - cp.tsc);                 /* underflow -> this read, in PMU cycles (a pending
+                                                     * yield's record is as old as its underflow) */
+    if (lat < lat_min) lat_min = lat;
+    if (lat > lat_max) lat_max = lat;
+    /* the counter csel = ch counts the same event (:USR); at the underflow
+     * cycle it lags the channel by the event-to-count latency: the k-th
+     * multiple of SAV+1 minus 1 or 2 events (at most 1 per cycle) */
+    p = cur_sav[ev->ch & 1u] + 1u;
+    if (cp.tsc <= cap_last_tsc[ev->ch & 1u] || now <= cp.tsc ||
+        cp.ip == 0 || cp.ip >= (uint32_t)(uintptr_t)__text_end ||
+        (uint32_t)(cp.ctr % p) + 3u < p || cp.ctr >> 32)
+        cap_bad++;
+    cap_last_tsc[ev->ch & 1u] = cp.tsc;
+}
 
 static void record(const yield_event *ev)
 {
     uint32_t n = h_cnt[ev->ch & 1u]++;
     if (yield_drv_blocked(&yd, 3) == 0) blk_seen++;  /* delivery must have blocked ring 3 */
     if (n < NREC) { rec[ev->ch & 1u][n].epc = ev->epc; rec[ev->ch & 1u][n].cycle = rdcycle(); }
+    check_capture(ev);
 }
 static void on_load(yield_event *ev)
 {
@@ -177,12 +209,15 @@ static void xp_start(void)   /* ring 0 */
     for (c = 0; c < xp.n; c++) (void)pmu_drv_program(d, c, xp.code[c].ctl | PMU_CTL_EN_MASK, xp.code[c].emq);
     (void)pmu_drv_clear(d, 3u);
     for (c = 0; c < xp.n; c++) {
-        yield_scenario s;
+        yield_scenario s = {0};
         s.esv = s.esm = 1u << (PMU_YEV_EXT_LSB + xp.cfg[c].yev);
         s.any = 0;
         s.sav = xp.cfg[c].sav;
         s.act_yield = 1;
         s.sid = c + 1u;
+        s.csel = c;                               /* the record takes counter c (same event) */
+        cap_last_tsc[c] = 0;
+        cur_sav[c] = s.sav;
         s.tgt = (uint32_t)(uintptr_t)xp.cfg[c].fn;
         armed_tgt[c] = (uint32_t)s.tgt;
         check(yield_drv_arm(&yd, 3, c, &s) == YIELD_DRV_OK, "yield_drv_arm");
@@ -376,6 +411,11 @@ int main(void)
     (void)maskirq(~0u);
     check(blk_seen == 0, "every target ran with ring 3 blocked");
     check(n_bad_capture == 0, "one capture per IRQ 5, with the armed ring-3 channel's target");
+    pstr("capture records read by the targets: "); pu32(cap_n_rd); pstr(", underflow-to-record-read cycles min ");
+    pu32(lat_min); pstr(" max "); pu32(lat_max); pstr(" (max: a yield left pending while blocked)\n");
+    check(yd.ycap && cap_n_rd == n_serviced && cap_bad == 0,
+          "every target read its channel's capture record: TSC rising and before the read, "
+          "IP in the code, counter csel one to three events short of a multiple of SAV+1");
     check(n_apb_err == 0, "no APB errors");
     pstr("serviced yields: "); pu32(n_serviced); pch('\n');
     IO[8] = n_serviced;                           /* the bench compares with its yield_o count */
