@@ -14,8 +14,8 @@
 #define PMU_FLOP_CLASS_MAX 63u
 /* default: the default parameters */
 #define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u }
-/* alt: moves every parameter: odd NC, 64-bit counters, 4 threads, FLOP class inside the class range, 3 areas, 32-bit addresses, channel capture records */
-#define PMU_CFG_ALT { 4u, 5u, 64u, 16u, 2u, 5u, 2u, 3u, 1u, 1u, 32u, 1u }
+/* alt: moves every parameter: odd NC, 64-bit counters, 3 threads (a thread field value that names no thread), FLOP class inside the class range, 3 areas, 32-bit addresses, channel capture records */
+#define PMU_CFG_ALT { 3u, 5u, 64u, 16u, 2u, 5u, 2u, 3u, 1u, 1u, 32u, 1u }
 /* lean: sampling and yield left out (their registers answer PSLVERR), 2 areas */
 #define PMU_CFG_LEAN { 1u, 3u, 40u, 8u, 1u, 7u, 1u, 2u, 0u, 0u, 32u, 0u }
 /* small: iCE40 place and route and fmax (make fpga, make timing) */

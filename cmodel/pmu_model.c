@@ -21,6 +21,7 @@ typedef struct {                       /* one yield channel (pmu_yield) */
     unsigned valid, act, yer, any, sid, stk, edge, flt, pre, hint;   /* act: PMU_YACT_* (0..3; 4..15 answer PSLVERR) */
     unsigned trig_q;                   /* scenario met in the previous cycle (registered trigger) */
     unsigned cond, dsel, csel;         /* monitor condition (PMU_YCOND_*), its event, captured counter */
+    unsigned tid;                      /* thread (YTHRr field; the stored clog2(NT) bits) */
     unsigned sel_q;                    /* event DSEL of the previous cycle */
     pmu_ycap cap;                      /* capture record (YCAP=1) */
     uint32_t esv, esm, sav, cnt;
@@ -98,6 +99,7 @@ int pmu_model_reset(pmu_model *m)
     m->dp.HAS_SAMPLE = cfg.has_sample;
     m->dp.HAS_YIELD = cfg.has_yield;
     m->dp.YCAP = cfg.ycap;
+    m->dp.NT = cfg.nt;
     m->dp.NC = cfg.nc;
     m->dp.NCH = cfg.nch;
     for (int k = 0; k < PMU_NK; k++)
@@ -282,16 +284,42 @@ static uint32_t ych_word(const pmu_ych *y, unsigned off)
     }
 }
 
-/* pmu_yield delivery (combinational): channel k delivered this cycle, or -1. */
+/* stored bits of a channel's thread field: clog2(NT) (NT=1: none) */
+static unsigned tid_mask(const pmu_cfg *c)
+{
+    unsigned w = 0;
+    while ((1u << w) < c->nt) w++;
+    return (1u << w) - 1u;
+}
+
+/* channel k's ring is its thread's current ring (a thread number >= NT names
+ * no thread) */
+static int ych_ring_ok(const pmu_model *m, const pmu_inputs *in, unsigned k)
+{
+    const pmu_ych *y = &m->y[k];
+    return y->tid < m->cfg.nt && ((in->cpl[y->tid] & 3u) != 0) == (k >= m->cfg.nch);
+}
+
+/* pmu_yield delivery (combinational): the lowest-indexed channel (ring-0
+ * channels first) with VALID, ACT=yield and YER whose ring is its thread's
+ * current ring and whose (ring, thread) block bit is clear, or -1. */
 static int yield_pick(const pmu_model *m, const pmu_inputs *in)
 {
-    unsigned r3 = (in->cpl[0] & 3u) != 0, nch = m->cfg.nch;
-    if (r3 ? FLD(m, YRING3, 0, BLK) : FLD(m, YRING0, 0, BLK)) return -1;
-    for (unsigned i = 0; i < nch; i++) {
-        const pmu_ych *y = &m->y[r3 * nch + i];
-        if (y->valid && y->act == PMU_YACT_YIELD && y->yer) return (int)(r3 * nch + i);
+    for (unsigned k = 0; k < 2 * m->cfg.nch; k++) {
+        const pmu_ych *y = &m->y[k];
+        const uint32_t blk = k >= m->cfg.nch ? FLD(m, YRING3, 0, BLK) : FLD(m, YRING0, 0, BLK);
+        if (y->valid && y->act == PMU_YACT_YIELD && y->yer && ych_ring_ok(m, in, k) && !((blk >> y->tid) & 1u))
+            return (int)k;
     }
     return -1;
+}
+
+/* YTHRr read value: channel i's thread at [4i +: 3] */
+static uint32_t ythr_word(const pmu_model *m, unsigned r3)
+{
+    uint32_t v = 0;
+    for (unsigned i = 0; i < m->cfg.nch; i++) v |= m->y[r3 * m->cfg.nch + i].tid << (4u * i);
+    return v;
 }
 
 int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
@@ -341,6 +369,8 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     case PMU_K_SIAR_HI: case PMU_K_SDAR_HI: rdata = m->rshadow; break;
     case PMU_K_YRING0:    rdata = yring_word(m, 0); break;
     case PMU_K_YRING3:    rdata = yring_word(m, 1); break;
+    case PMU_K_YTHR0:     rdata = ythr_word(m, 0); break;
+    case PMU_K_YTHR3:     rdata = ythr_word(m, 1); break;
     default:
         if (ycap) {   /* an invalid channel reads 0, its HI words too */
             const unsigned off = PMU_KIND[r].off;
@@ -368,8 +398,9 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         out->irq = (uint8_t)pmu_model_irq(m);
         out->pmi = ST(m, PMSTAT, 0) != 0;
         out->yield = ypick >= 0;
-        out->yield_ring = m->cfg.has_yield && (in->cpl[0] & 3u) != 0;
+        out->yield_ring = ypick >= 0 && (unsigned)ypick >= m->cfg.nch;
         out->yield_ch = ypick >= 0 ? (uint8_t)((unsigned)ypick % m->cfg.nch) : 0u;
+        out->yield_tid = ypick >= 0 ? (uint8_t)m->y[ypick].tid : 0u;
         out->yield_tgt = ypick >= 0 ? m->y[ypick].tgt : 0u;
         out->yield_attr = ypick >= 0 ? (uint8_t)(m->y[ypick].flt | m->y[ypick].pre << 1 | m->y[ypick].hint << 2) : 0u;
     }
@@ -446,7 +477,8 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
 
     /* ---- yield channels (pmu_yield; pre-edge state) ---- */
     {
-        const unsigned nch = m->cfg.nch, r3 = (in->cpl[0] & 3u) != 0;
+        const unsigned nch = m->cfg.nch;
+        const unsigned pick_r3 = ypick >= 0 && (unsigned)ypick >= nch, pick_tid = ypick >= 0 ? m->y[ypick].tid : 0u;
         const uint32_t evt = ((m->cev_q & 0xFFFFu) | (uint32_t)in->yev << PMU_YEV_EXT_LSB |
                               tb_rise << PMU_YEV_TB_LSB) & YEV_MASK;
         for (unsigned k = 0; k < 2 * nch; k++) {
@@ -454,7 +486,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             const unsigned ring = k >= nch;
             /* STK=0: same-cycle match against ESV; STK=1: ESV collects the
              * events (level or edge), the ESM-selected bits must all be set */
-            const int act_ok = y->valid && ring == r3;
+            const int act_ok = y->valid && ych_ring_ok(m, in, k);
             const uint32_t esv_n = y->esv | (act_ok ? (y->edge ? evt & ~m->evt_prev : evt) : 0u);
             const uint32_t match = y->stk ? (esv_n & y->esm) : (~(evt ^ y->esv) & y->esm);
             const int trig = y->trig_q;   /* the scenario of the previous cycle counts now */
@@ -469,9 +501,10 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             const unsigned stk_old = y->stk;
             y->trig_q = (unsigned)trig_d;
             y->sel_q = act_ok && ((evt >> y->dsel) & 1u);
-            /* delivered, or dropped by a delivered fault-like yield of its ring */
+            /* delivered, or dropped by a delivered fault-like yield of its ring and thread */
             const int deliv = ypick == (int)k ||
-                              (ypick >= 0 && m->y[ypick].flt && ring == r3 && y->flt && y->act == PMU_YACT_YIELD);
+                              (ypick >= 0 && m->y[ypick].flt && ring == pick_r3 && y->tid == pick_tid && y->flt &&
+                               y->act == PMU_YACT_YIELD);
             const int missed = uf && y->yer && !deliv;
             /* capture record: an underflow that sets YER (not a missed one) */
             if (m->cfg.ycap && uf && (!y->yer || deliv)) {
@@ -516,7 +549,11 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             if (wreg == PMU_YCH_TGT_HI_OFF) y->tgt = ((y->tgt & 0xFFFFFFFFull) | (uint64_t)wd << 32) & m->amask;
         }
         /* a delivery sets its ring's block bit (YRING0/3.BLK, W1C: the ERET write) */
-        if (ypick >= 0) hwset[r3 ? PMU_K_YRING3 : PMU_K_YRING0] = PMU_YRING0_BLK_MASK;
+        if (ypick >= 0) hwset[pick_r3 ? PMU_K_YRING3 : PMU_K_YRING0] = 1u << (PMU_YRING0_BLK_LSB + pick_tid);
+        /* YTHRr write: the channels' threads */
+        if (wr_ok && (r == PMU_K_YTHR0 || r == PMU_K_YTHR3))
+            for (unsigned i = 0; i < nch; i++)
+                m->y[(r == PMU_K_YTHR3) * nch + i].tid = (wd >> (4u * i)) & tid_mask(&m->cfg);
         m->cev_q = cev;   /* evt keeps counters 0..15 */
         m->evt_prev = evt;
     }
@@ -568,7 +605,7 @@ uint64_t pmu_model_sdar(const pmu_model *m) { return m ? m->sdar : 0; }
 uint32_t pmu_model_pmstat(const pmu_model *m) { return m ? ST(m, PMSTAT, 0) : 0; }
 uint32_t pmu_model_yblk(const pmu_model *m)
 {
-    return m ? FLD(m, YRING0, 0, BLK) | FLD(m, YRING3, 0, BLK) << 1 : 0;
+    return m ? FLD(m, YRING0, 0, BLK) | FLD(m, YRING3, 0, BLK) << m->cfg.nt : 0;
 }
 /* channel i of a ring, or NULL when i is not a channel */
 static const pmu_ych *ych_at(const pmu_model *m, unsigned ring3, unsigned i)

@@ -72,7 +72,8 @@ typedef struct {
     uint8_t  pready, pslverr, irq;
     /* sampling / yield outputs during the cycle */
     uint8_t  pmi;                            /* PMSTAT != 0 */
-    uint8_t  yield, yield_ring, yield_ch;    /* yield_ring: 0 ring 0, 1 ring 3 */
+    uint8_t  yield, yield_ring, yield_ch;    /* yield_ring: 0 ring 0, 1 ring 3 (0 without a yield) */
+    uint8_t  yield_tid;                      /* thread of the delivered channel */
     uint64_t yield_tgt;
     uint8_t  yield_attr;                     /* {HINT, PRE, FLT} of the delivered channel */
 } pmu_outputs;
@@ -107,7 +108,7 @@ uint64_t pmu_model_siar(const pmu_model *m);
 uint64_t pmu_model_sdar(const pmu_model *m);
 uint32_t pmu_model_mmcr(const pmu_model *m);     /* MMCR register value */
 uint32_t pmu_model_pmstat(const pmu_model *m);
-uint32_t pmu_model_yblk(const pmu_model *m);     /* bit 0 ring 0, bit 1 ring 3 */
+uint32_t pmu_model_yblk(const pmu_model *m);     /* block bits: ring 0 [nt-1:0], ring 3 above (bit t = thread t) */
 /* 1 while a valid yield channel with action act (PMU_YACT_IRQ: irq_o, PMU_YACT_FRZ: counters frozen) has YER set */
 int      pmu_model_yact(const pmu_model *m, unsigned act);
 uint32_t pmu_model_yer(const pmu_model *m);      /* ring-0 channels [nch-1:0], ring 3 above */

@@ -26,6 +26,8 @@ enum pmu_kind {
     PMU_K_SDAR_HI,
     PMU_K_YRING0,
     PMU_K_YRING3,
+    PMU_K_YTHR0,
+    PMU_K_YTHR3,
     PMU_K_CNT_CTL,
     PMU_K_CNT_EMQ,
     PMU_K_CNT_LO,
@@ -74,6 +76,7 @@ typedef struct {
     unsigned HAS_YIELD;
     unsigned NC;
     unsigned NCH;
+    unsigned NT;
     unsigned YCAP;
 } pmu_dec_param;
 
@@ -110,8 +113,10 @@ static const pmu_kind_info PMU_KIND[PMU_NK] = {
     {"SIAR_HI", 0x04Cu, 0x0u, 0x0u, 1u, 0xFFFFFFFFu, 1, 0, 0, 2, 0, 0x00000000u, 0, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
     {"SDAR_LO", 0x050u, 0x0u, 0x0u, 1u, 0xFFFFFFFFu, 1, 0, 0, 1, 0, 0x00000000u, 0, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
     {"SDAR_HI", 0x054u, 0x0u, 0x0u, 1u, 0xFFFFFFFFu, 1, 0, 0, 2, 0, 0x00000000u, 0, 0x00000000u, 0x00000000u, 0x00000000u, 0xFFFFFFFFu, 0x00000000u, 0x00000000u, 0x00000000u},
-    {"YRING0", 0x060u, 0x0u, 0x0u, 1u, 0x0F00FF01u, 1, 1, 0, 0, 0, 0x00000000u, 0, 0x00000000u, 0x00000001u, 0x00000000u, 0x0F00FF00u, 0x00000001u, 0x00000000u, 0x00000000u},
-    {"YRING3", 0x064u, 0x0u, 0x0u, 1u, 0x0F00FF01u, 1, 1, 2, 0, 0, 0x00000000u, 0, 0x00000000u, 0x00000001u, 0x00000000u, 0x0F00FF00u, 0x00000001u, 0x00000000u, 0x00000000u},
+    {"YRING0", 0x060u, 0x0u, 0x0u, 1u, 0x0F00FFFFu, 1, 1, 0, 0, 0, 0x00000000u, 0, 0x00000000u, 0x000000FFu, 0x00000000u, 0x0F00FF00u, 0x000000FFu, 0x00000000u, 0x00000000u},
+    {"YRING3", 0x064u, 0x0u, 0x0u, 1u, 0x0F00FFFFu, 1, 1, 2, 0, 0, 0x00000000u, 0, 0x00000000u, 0x000000FFu, 0x00000000u, 0x0F00FF00u, 0x000000FFu, 0x00000000u, 0x00000000u},
+    {"YTHR0", 0x068u, 0x0u, 0x0u, 1u, 0x77777777u, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
+    {"YTHR3", 0x06Cu, 0x0u, 0x0u, 1u, 0x77777777u, 1, 1, 2, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"CNT_CTL", 0x100u, 0x10u, 0x0u, 32u, 0x00FF0F3Fu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"CNT_EMQ", 0x100u, 0x10u, 0x4u, 32u, 0xFFFFFFFFu, 1, 1, 0, 0, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
     {"CNT_LO", 0x100u, 0x10u, 0x8u, 32u, 0xFFFFFFFFu, 1, 1, 1, 1, 0, 0x00000000u, 1, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u, 0x00000000u},
@@ -164,6 +169,8 @@ static inline unsigned pmu_kind_count(const pmu_dec_param *p, int k)
     case PMU_K_SDAR_HI: return (p->HAS_SAMPLE) ? 1u : 0u;
     case PMU_K_YRING0: return (p->HAS_YIELD) ? 1u : 0u;
     case PMU_K_YRING3: return (p->HAS_YIELD) ? 1u : 0u;
+    case PMU_K_YTHR0: return (p->HAS_YIELD) ? 1u : 0u;
+    case PMU_K_YTHR3: return (p->HAS_YIELD) ? 1u : 0u;
     case PMU_K_CNT_CTL: return p->NC;
     case PMU_K_CNT_EMQ: return p->NC;
     case PMU_K_CNT_LO: return p->NC;
@@ -213,6 +220,8 @@ static inline uint32_t pmu_kind_smask(const pmu_dec_param *p, int k)
     (void)p;
     switch (k) {
     case PMU_K_OVF: return (0x00000000u | ((((p->NC) >= 32u) ? 0xFFFFFFFFu : ((1u << (p->NC)) - 1u)) << 0));
+    case PMU_K_YRING0: return (0x00000000u | ((((p->NT) >= 32u) ? 0xFFFFFFFFu : ((1u << (p->NT)) - 1u)) << 0));
+    case PMU_K_YRING3: return (0x00000000u | ((((p->NT) >= 32u) ? 0xFFFFFFFFu : ((1u << (p->NT)) - 1u)) << 0));
     default: return PMU_KIND[k].rw | PMU_KIND[k].w1c | PMU_KIND[k].w1s;
     }
 }
@@ -334,6 +343,8 @@ static inline int pmu_reg_decode(const pmu_dec_param *p, uint32_t a, unsigned *i
     case 0x054u: return (p->HAS_SAMPLE) ? PMU_K_SDAR_HI : PMU_K_NONE;
     case 0x060u: return (p->HAS_YIELD) ? PMU_K_YRING0 : PMU_K_NONE;
     case 0x064u: return (p->HAS_YIELD) ? PMU_K_YRING3 : PMU_K_NONE;
+    case 0x068u: return (p->HAS_YIELD) ? PMU_K_YTHR0 : PMU_K_NONE;
+    case 0x06Cu: return (p->HAS_YIELD) ? PMU_K_YTHR3 : PMU_K_NONE;
     default: return PMU_K_NONE;
     }
 }

@@ -68,8 +68,11 @@ module pmu_err_miter #(
   wire psel_a = st_q != 2'd0, penable_a = st_q == 2'd2;
   wire psel_b = psel_a & ~inj_q, penable_b = penable_a & ~inj_q;
 
-  localparam integer OW = NC*CW + NC + 64 + 1 + 2*AW + 32 + 1 + 1 + 3 + AW + 2 + 2*NCH + 2 + 2*NCH*32 + 2*NCH*16 + 2*NCH*25 + 3 + 2*NCH*(2*AW+64+CW);   // ... yesv_o, yield_attr_o, ycap_o
+  localparam integer OW = NC*CW + NC + 64 + 1 + 2*AW + 32 + 1 + 1 + 3 + AW + 2 + 2*NCH + 2 + 2*NCH*32 + 2*NCH*16 + 2*NCH*25 + 3 + 2*NCH*(2*AW+64+CW) + 3;   // ... yesv_o, yield_attr_o, ycap_o, yield_tid_o
   wire [OW-1:0] out_a, out_b;
+  wire [2*NT-1:0] yblk_a, yblk_b;   // block bits: thread 0's in the vector below, all compared in `bad`
+  assign out_a[NC*CW+NC+102+3*AW +: 2] = {yblk_a[NT], yblk_a[0]};
+  assign out_b[NC*CW+NC+102+3*AW +: 2] = {yblk_b[NT], yblk_b[0]};
   wire irq_a, irq_b;
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
@@ -85,12 +88,13 @@ module pmu_err_miter #(
     .mmcr_o(out_a[NC*CW+NC+65+2*AW +: 32]), .yev_i(yev_i),
     .yield_o(out_a[NC*CW+NC+97+2*AW]), .yield_ring_o(out_a[NC*CW+NC+98+2*AW]),
     .yield_ch_o(out_a[NC*CW+NC+99+2*AW +: 3]), .yield_tgt_o(out_a[NC*CW+NC+102+2*AW +: AW]),
-    .yblk_o(out_a[NC*CW+NC+102+3*AW +: 2]), .yer_o(out_a[NC*CW+NC+104+3*AW +: 2*NCH]),
+    .yblk_o(yblk_a), .yer_o(out_a[NC*CW+NC+104+3*AW +: 2*NCH]),
     .pmstat_o(out_a[NC*CW+NC+104+3*AW+2*NCH +: 2]), .ycnt_o(out_a[NC*CW+NC+106+3*AW+2*NCH +: 2*NCH*32]),
     .ymiss_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*32 +: 2*NCH*16]),
     .yesv_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*48 +: 2*NCH*25]),
     .yield_attr_o(out_a[NC*CW+NC+106+3*AW+2*NCH+2*NCH*73 +: 3]),
-    .ycap_o(out_a[NC*CW+NC+109+3*AW+2*NCH+2*NCH*73 +: 2*NCH*(2*AW+64+CW)]));
+    .ycap_o(out_a[NC*CW+NC+109+3*AW+2*NCH+2*NCH*73 +: 2*NCH*(2*AW+64+CW)]),
+    .yield_tid_o(out_a[OW-3 +: 3]));
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_b (
@@ -105,16 +109,17 @@ module pmu_err_miter #(
     .mmcr_o(out_b[NC*CW+NC+65+2*AW +: 32]), .yev_i(yev_i),
     .yield_o(out_b[NC*CW+NC+97+2*AW]), .yield_ring_o(out_b[NC*CW+NC+98+2*AW]),
     .yield_ch_o(out_b[NC*CW+NC+99+2*AW +: 3]), .yield_tgt_o(out_b[NC*CW+NC+102+2*AW +: AW]),
-    .yblk_o(out_b[NC*CW+NC+102+3*AW +: 2]), .yer_o(out_b[NC*CW+NC+104+3*AW +: 2*NCH]),
+    .yblk_o(yblk_b), .yer_o(out_b[NC*CW+NC+104+3*AW +: 2*NCH]),
     .pmstat_o(out_b[NC*CW+NC+104+3*AW+2*NCH +: 2]), .ycnt_o(out_b[NC*CW+NC+106+3*AW+2*NCH +: 2*NCH*32]),
     .ymiss_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*32 +: 2*NCH*16]),
     .yesv_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*48 +: 2*NCH*25]),
     .yield_attr_o(out_b[NC*CW+NC+106+3*AW+2*NCH+2*NCH*73 +: 3]),
-    .ycap_o(out_b[NC*CW+NC+109+3*AW+2*NCH+2*NCH*73 +: 2*NCH*(2*AW+64+CW)]));
+    .ycap_o(out_b[NC*CW+NC+109+3*AW+2*NCH+2*NCH*73 +: 2*NCH*(2*AW+64+CW)]),
+    .yield_tid_o(out_b[OW-3 +: 3]));
 
   // outside the injected transfer the bus response must match too
   wire bus_eq = inj_q | ((prdata_a == prdata_b) & (pslverr_a == pslverr_b) & (pready_a == pready_b));
-  wire bad = !init_q && ((out_a != out_b) || (irq_a != irq_b) || !bus_eq);
+  wire bad = !init_q && ((out_a != out_b) || (yblk_a != yblk_b) || (irq_a != irq_b) || !bus_eq);
   // sticky: a mismatch at any step is still seen at the last one (the flow
   // checks the assertion at the final depth only)
   reg bad_q = 1'b0;

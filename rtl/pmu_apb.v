@@ -27,6 +27,7 @@ module pmu_apb #(
   parameter integer HAS_YIELD = 1,
   parameter integer NC = 1,
   parameter integer NCH = 1,
+  parameter integer NT = 1,
   parameter integer YCAP = 1
 ) (
   input  wire        clk_i,
@@ -70,6 +71,10 @@ module pmu_apb #(
   input  wire [31:0] rd_yring3_i,  // YRING3 read value
   output wire [31:0] yring3_q_o,  // YRING3 stored fields
   input  wire [31:0] yring3_hwset_i,  // YRING3 hardware set (wins)
+  input  wire [31:0] rd_ythr0_i,  // YTHR0 read value
+  output wire we_ythr0_o,  // YTHR0 written
+  input  wire [31:0] rd_ythr3_i,  // YTHR3 read value
+  output wire we_ythr3_o,  // YTHR3 written
   input  wire [(NC)*32-1:0] rd_cnt_ctl_i,  // CNT_CTL read values, element n at [n*32 +: 32]
   output wire [(NC)-1:0] we_cnt_ctl_o,  // CNT_CTL written, element n at bit n
   input  wire [(NC)*32-1:0] rd_cnt_emq_i,  // CNT_EMQ read values, element n at [n*32 +: 32]
@@ -124,7 +129,7 @@ module pmu_apb #(
   input  wire [(NCH)-1:0] rdgate_ych3_i  // YCH3[n] reads 0 while bit n is 0 (pmu_rdgate)
   /* verilator lint_on UNUSEDSIGNAL */
 );
-  localparam integer NK = 55;
+  localparam integer NK = 57;
   localparam integer K_ID = 0;
   localparam integer K_CFG = 1;
   localparam integer K_GCTL = 2;
@@ -142,44 +147,46 @@ module pmu_apb #(
   localparam integer K_SDAR_HI = 14;
   localparam integer K_YRING0 = 15;
   localparam integer K_YRING3 = 16;
-  localparam integer K_CNT_CTL = 17;
-  localparam integer K_CNT_EMQ = 18;
-  localparam integer K_CNT_LO = 19;
-  localparam integer K_CNT_HI = 20;
-  localparam integer K_XCTL = 21;
-  localparam integer K_FTYPE = 22;
-  localparam integer K_YCH0_CTL = 23;
-  localparam integer K_YCH0_ESV = 24;
-  localparam integer K_YCH0_ESM = 25;
-  localparam integer K_YCH0_SAV = 26;
-  localparam integer K_YCH0_CNT = 27;
-  localparam integer K_YCH0_MISS = 28;
-  localparam integer K_YCH0_TGT_LO = 29;
-  localparam integer K_YCH0_TGT_HI = 30;
-  localparam integer K_YCH3_CTL = 31;
-  localparam integer K_YCH3_ESV = 32;
-  localparam integer K_YCH3_ESM = 33;
-  localparam integer K_YCH3_SAV = 34;
-  localparam integer K_YCH3_CNT = 35;
-  localparam integer K_YCH3_MISS = 36;
-  localparam integer K_YCH3_TGT_LO = 37;
-  localparam integer K_YCH3_TGT_HI = 38;
-  localparam integer K_YCAP0_IP_LO = 39;
-  localparam integer K_YCAP0_IP_HI = 40;
-  localparam integer K_YCAP0_DA_LO = 41;
-  localparam integer K_YCAP0_DA_HI = 42;
-  localparam integer K_YCAP0_TS_LO = 43;
-  localparam integer K_YCAP0_TS_HI = 44;
-  localparam integer K_YCAP0_CT_LO = 45;
-  localparam integer K_YCAP0_CT_HI = 46;
-  localparam integer K_YCAP3_IP_LO = 47;
-  localparam integer K_YCAP3_IP_HI = 48;
-  localparam integer K_YCAP3_DA_LO = 49;
-  localparam integer K_YCAP3_DA_HI = 50;
-  localparam integer K_YCAP3_TS_LO = 51;
-  localparam integer K_YCAP3_TS_HI = 52;
-  localparam integer K_YCAP3_CT_LO = 53;
-  localparam integer K_YCAP3_CT_HI = 54;
+  localparam integer K_YTHR0 = 17;
+  localparam integer K_YTHR3 = 18;
+  localparam integer K_CNT_CTL = 19;
+  localparam integer K_CNT_EMQ = 20;
+  localparam integer K_CNT_LO = 21;
+  localparam integer K_CNT_HI = 22;
+  localparam integer K_XCTL = 23;
+  localparam integer K_FTYPE = 24;
+  localparam integer K_YCH0_CTL = 25;
+  localparam integer K_YCH0_ESV = 26;
+  localparam integer K_YCH0_ESM = 27;
+  localparam integer K_YCH0_SAV = 28;
+  localparam integer K_YCH0_CNT = 29;
+  localparam integer K_YCH0_MISS = 30;
+  localparam integer K_YCH0_TGT_LO = 31;
+  localparam integer K_YCH0_TGT_HI = 32;
+  localparam integer K_YCH3_CTL = 33;
+  localparam integer K_YCH3_ESV = 34;
+  localparam integer K_YCH3_ESM = 35;
+  localparam integer K_YCH3_SAV = 36;
+  localparam integer K_YCH3_CNT = 37;
+  localparam integer K_YCH3_MISS = 38;
+  localparam integer K_YCH3_TGT_LO = 39;
+  localparam integer K_YCH3_TGT_HI = 40;
+  localparam integer K_YCAP0_IP_LO = 41;
+  localparam integer K_YCAP0_IP_HI = 42;
+  localparam integer K_YCAP0_DA_LO = 43;
+  localparam integer K_YCAP0_DA_HI = 44;
+  localparam integer K_YCAP0_TS_LO = 45;
+  localparam integer K_YCAP0_TS_HI = 46;
+  localparam integer K_YCAP0_CT_LO = 47;
+  localparam integer K_YCAP0_CT_HI = 48;
+  localparam integer K_YCAP3_IP_LO = 49;
+  localparam integer K_YCAP3_IP_HI = 50;
+  localparam integer K_YCAP3_DA_LO = 51;
+  localparam integer K_YCAP3_DA_HI = 52;
+  localparam integer K_YCAP3_TS_LO = 53;
+  localparam integer K_YCAP3_TS_HI = 54;
+  localparam integer K_YCAP3_CT_LO = 55;
+  localparam integer K_YCAP3_CT_HI = 56;
   localparam integer NE0 = 1;
   localparam integer NE1 = (NC) > NE0 ? (NC) : NE0;
   localparam integer NE2 = ((HAS_SAMPLE) != 0 ? (NC) : 1) > NE1 ? ((HAS_SAMPLE) != 0 ? (NC) : 1) : NE1;
@@ -190,9 +197,9 @@ module pmu_apb #(
   localparam integer NE7 = (((HAS_YIELD != 0) && (YCAP != 0)) != 0 ? (NCH) : 1) > NE6 ? (((HAS_YIELD != 0) && (YCAP != 0)) != 0 ? (NCH) : 1) : NE6;
   localparam integer NE = NE7;   // elements of the largest array
   localparam integer IW = NE > 1 ? $clog2(NE) : 1;
-  localparam [NK-1:0] PRESENT = {((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, 1'b1, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1};
+  localparam [NK-1:0] PRESENT = {((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, ((HAS_YIELD != 0) && (YCAP != 0)) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, 1'b1, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_YIELD) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, (HAS_SAMPLE) != 0, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1, 1'b1};
   // mapped but inert (pmu_inert): reads 0, ignores writes, no select flip-flop
-  localparam [NK-1:0] INERT = {1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, (AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, (AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0};
+  localparam [NK-1:0] INERT = {1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, (AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, (AW == 32) != 0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0, 1'b0};
 
   wire setup = psel_i & ~penable_i;
   reg  setup_q;   // the access phase
@@ -237,6 +244,8 @@ module pmu_apb #(
   assign k_d[K_SDAR_HI] = (HAS_SAMPLE != 0) && (a == 12'h054);
   assign k_d[K_YRING0] = (HAS_YIELD != 0) && (a == 12'h060);
   assign k_d[K_YRING3] = (HAS_YIELD != 0) && (a == 12'h064);
+  assign k_d[K_YTHR0] = (HAS_YIELD != 0) && (a == 12'h068);
+  assign k_d[K_YTHR3] = (HAS_YIELD != 0) && (a == 12'h06C);
   assign k_d[K_CNT_CTL] = in_cnt && (o_cnt[3:0] == 4'h0);
   assign k_d[K_CNT_EMQ] = in_cnt && (o_cnt[3:0] == 4'h4);
   assign k_d[K_CNT_LO] = in_cnt && (o_cnt[3:0] == 4'h8);
@@ -290,7 +299,7 @@ module pmu_apb #(
                           (k_d[K_YCH3_CTL] & (pwdata_i[21:20] > 2'd2)) |
                           (k_d[K_YCH3_CTL] & (pwdata_i[26:22] > 5'd24)));
   wire user_r  = k_d[K_TSC_LO] | k_d[K_TSC_HI] | k_d[K_CNT_LO] | k_d[K_CNT_HI];   // unprivileged reads while UEN=1
-  wire user_rw = k_d[K_YRING3] | k_d[K_YCH3_CTL] | k_d[K_YCH3_ESV] | k_d[K_YCH3_ESM] | k_d[K_YCH3_SAV] | k_d[K_YCH3_CNT] | k_d[K_YCH3_MISS] | k_d[K_YCH3_TGT_LO] | k_d[K_YCH3_TGT_HI] | k_d[K_YCAP3_IP_LO] | k_d[K_YCAP3_IP_HI] | k_d[K_YCAP3_DA_LO] | k_d[K_YCAP3_DA_HI] | k_d[K_YCAP3_TS_LO] | k_d[K_YCAP3_TS_HI] | k_d[K_YCAP3_CT_LO] | k_d[K_YCAP3_CT_HI];   // unprivileged reads and writes
+  wire user_rw = k_d[K_YRING3] | k_d[K_YTHR3] | k_d[K_YCH3_CTL] | k_d[K_YCH3_ESV] | k_d[K_YCH3_ESM] | k_d[K_YCH3_SAV] | k_d[K_YCH3_CNT] | k_d[K_YCH3_MISS] | k_d[K_YCH3_TGT_LO] | k_d[K_YCH3_TGT_HI] | k_d[K_YCAP3_IP_LO] | k_d[K_YCAP3_IP_HI] | k_d[K_YCAP3_DA_LO] | k_d[K_YCAP3_DA_HI] | k_d[K_YCAP3_TS_LO] | k_d[K_YCAP3_TS_HI] | k_d[K_YCAP3_CT_LO] | k_d[K_YCAP3_CT_HI];   // unprivileged reads and writes
   wire priv    = pprot_i[0];
   // a misaligned address matches no kind (every address bit is compared)
   wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |
@@ -353,8 +362,10 @@ module pmu_apb #(
                       ({32{k_q[K_SIAR_HI]}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_SDAR_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
                       ({32{k_q[K_SDAR_HI]}} & rshadow_q & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YRING0]}} & (yring0_q | (rd_yring0_i & 32'h0F00FF00)) & 32'h0F00FF01) |
-                      ({32{k_q[K_YRING3]}} & (yring3_q | (rd_yring3_i & 32'h0F00FF00)) & 32'h0F00FF01) |
+                      ({32{k_q[K_YRING0]}} & (yring0_q | (rd_yring0_i & 32'h0F00FF00)) & 32'h0F00FFFF) |
+                      ({32{k_q[K_YRING3]}} & (yring3_q | (rd_yring3_i & 32'h0F00FF00)) & 32'h0F00FFFF) |
+                      ({32{k_q[K_YTHR0]}} & rd_ythr0_i & 32'h77777777) |
+                      ({32{k_q[K_YTHR3]}} & rd_ythr3_i & 32'h77777777) |
                       ({32{k_q[K_CNT_CTL]}} & rd_cnt_ctl_i[idx_q*32 +: 32] & 32'h00FF0F3F) |
                       ({32{k_q[K_CNT_EMQ]}} & rd_cnt_emq_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_CNT_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
@@ -432,6 +443,10 @@ module pmu_apb #(
   wire we_pmstat = wr_ok & k_q[K_PMSTAT];
   wire we_yring0 = wr_ok & k_q[K_YRING0];
   wire we_yring3 = wr_ok & k_q[K_YRING3];
+  wire we_ythr0 = wr_ok & k_q[K_YTHR0];
+  assign we_ythr0_o = we_ythr0;
+  wire we_ythr3 = wr_ok & k_q[K_YTHR3];
+  assign we_ythr3_o = we_ythr3;
   wire [(NC)-1:0] we_cnt_ctl = {(NC){wr_ok & k_q[K_CNT_CTL]}} & idx_hot[(NC)-1:0];
   assign we_cnt_ctl_o = we_cnt_ctl;
   wire [(NC)-1:0] we_cnt_emq = {(NC){wr_ok & k_q[K_CNT_EMQ]}} & idx_hot[(NC)-1:0];
@@ -548,9 +563,9 @@ module pmu_apb #(
     end else begin : g_has_yring0
     for (ge = 0; ge < (1); ge = ge + 1) begin : g_st
       wire [31:0] q_w1c;
-      pmu_reg_field #(.W(32), .SW(1), .RESET(32'h00000000), .MASK(32'h00000001)) u_w1c (
+      pmu_reg_field #(.W(32), .SW(1), .RESET(32'h00000000), .MASK((32'h00000000 | (({32{1'b1}} >> (32 - (NT))) << 0)))) u_w1c (
         .clk_i, .rst_ni, .we_i(we_yring0), .wdata_i(pwdata_i),
-        .hwclr_i(32'd0), .hwset_i(yring0_hwset_i[ge*32 +: 32] & 32'h00000001), .q_o(q_w1c)
+        .hwclr_i(32'd0), .hwset_i(yring0_hwset_i[ge*32 +: 32] & (32'h00000000 | (({32{1'b1}} >> (32 - (NT))) << 0))), .q_o(q_w1c)
       );
       assign yring0_q[ge*32 +: 32] = q_w1c;
     end
@@ -564,9 +579,9 @@ module pmu_apb #(
     end else begin : g_has_yring3
     for (ge = 0; ge < (1); ge = ge + 1) begin : g_st
       wire [31:0] q_w1c;
-      pmu_reg_field #(.W(32), .SW(1), .RESET(32'h00000000), .MASK(32'h00000001)) u_w1c (
+      pmu_reg_field #(.W(32), .SW(1), .RESET(32'h00000000), .MASK((32'h00000000 | (({32{1'b1}} >> (32 - (NT))) << 0)))) u_w1c (
         .clk_i, .rst_ni, .we_i(we_yring3), .wdata_i(pwdata_i),
-        .hwclr_i(32'd0), .hwset_i(yring3_hwset_i[ge*32 +: 32] & 32'h00000001), .q_o(q_w1c)
+        .hwclr_i(32'd0), .hwset_i(yring3_hwset_i[ge*32 +: 32] & (32'h00000000 | (({32{1'b1}} >> (32 - (NT))) << 0))), .q_o(q_w1c)
       );
       assign yring3_q[ge*32 +: 32] = q_w1c;
     end

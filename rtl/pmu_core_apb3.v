@@ -75,9 +75,10 @@ module pmu_core_apb3 #(
   output wire                  yield_o,       // one-cycle pulse: yield delivered
   output wire                  yield_ring_o,  // 0 ring 0, 1 ring 3
   output wire [2:0]            yield_ch_o,
+  output wire [2:0]            yield_tid_o,    // thread of the delivered yield
   output wire [AW-1:0]         yield_tgt_o,
   output wire [2:0]            yield_attr_o,
-  output wire [1:0]            yblk_o,        // block bits {ring 3, ring 0}
+  output wire [2*NT-1:0]       yblk_o,        // block bits {ring 3 [NT], ring 0 [NT]}
   output wire [2*NCH-1:0]      yer_o,         // YER bits {ring-3 channels, ring-0 channels}
   // state observation (trace/debug, like cnt_o): sampling status, channel
   // down-counters and missed-trigger counts, channel k = ring*NCH + index
@@ -115,7 +116,7 @@ module pmu_core_apb3 #(
     .yev_i(yev_i),
     .yield_o(yield_o),
     .yield_ring_o(yield_ring_o),
-    .yield_ch_o(yield_ch_o),
+    .yield_ch_o(yield_ch_o), .yield_tid_o(yield_tid_o),
     .yield_tgt_o(yield_tgt_o),
     .yield_attr_o(yield_attr_o),
     .yblk_o(yblk_o),

@@ -2,14 +2,16 @@
 `timescale 1ns/1ps
 // pmu_yield: user-level yield channels (seed: Intel patent "System to profile
 // and optimize user software in a managed run-time environment"). NCH channels
-// for ring 0 and NCH for ring 3. Each channel: VALID, ACT (4-bit action:
+// for ring 0 and NCH for ring 3, shared by the NT threads: each channel has a
+// thread (YTHRr), follows that thread's ring and yields to it; the block bits
+// are per ring and thread. Each channel: VALID, ACT (4-bit action:
 // 0 silent, 1 yield, 2 PMU interrupt, 3 freeze counters; 4..15 are refused
 // by the register block with PSLVERR, so 2 bits are stored), YER (set by
 // hardware only), ANY (OR instead of AND), scenario id SID, event-schema
 // vector ESV and mask
 // ESM over the event vector evt_i, a sample-after value SAV with its
 // down-counter CNT, a missed-trigger count MISS and a 64-bit yield target.
-//   trigger   : VALID, the channel's ring is the current ring, ESM != 0 and the
+//   trigger   : VALID, the channel's ring is its thread's current ring, ESM != 0 and the
 //               ESM-selected bits of evt_i equal ESV (all of them; any with ANY);
 //               registered: a trigger of cycle t counts in cycle t+1
 //   counting  : each trigger: CNT == 0 -> underflow (YER <= 1, CNT <= SAV),
@@ -24,11 +26,13 @@
 //   capture   : YCAP=1: an underflow that sets YER (not a missed one) takes
 //               the channel's record: iaddr_i, daddr_i, tsc_i and counter
 //               CSEL's value (cnt_i) of the underflow cycle
-//   delivery  : while the current ring's block bit is clear, the lowest-indexed
-//               channel of that ring with VALID & ACT & YER is delivered:
-//               yield_o pulses for one cycle with its ring, number and target;
-//               at the end of that cycle the ring's block bit sets and the
-//               channel's YER clears. Writing 1 to YRINGr.BLK (ERET) unblocks.
+//   delivery  : the lowest-indexed channel (ring-0 channels first) with VALID &
+//               ACT=yield & YER whose ring is its thread's current ring and
+//               whose (ring, thread) block bit is clear is delivered: yield_o
+//               pulses for one cycle with its ring, number, thread and target;
+//               at the end of that cycle the (ring, thread) block bit sets and
+//               the channel's YER clears. Writing 1 to YRINGr.BLK[t] (thread
+//               t's ERET) unblocks. One delivery per cycle.
 //   other actions: while VALID & YER, ACT=2 drives yirq_o (into irq_o) and
 //               ACT=3 drives yfrz_o (no counter counts); a CTL write (re-arm,
 //               EMONITOR) clears YER. Software never sets YER.
@@ -68,11 +72,12 @@ module pmu_yield #(
   parameter integer AW  = 64,           // yield target width (32: TGT_HI reads 0, writes ignored)
   parameter integer NC  = 8,            // counters (capture: counter CSEL)
   parameter integer CW  = 40,           // counter width
-  parameter integer YCAP = 0            // 1: a capture record per channel
+  parameter integer YCAP = 0,           // 1: a capture record per channel
+  parameter integer NT  = 2             // threads (channel thread field, block bits)
 ) (
   input  wire           clk_i,
   input  wire           rst_ni,
-  input  wire           ring3_i,        // current ring: 0 = ring 0, 1 = ring 3
+  input  wire [NT-1:0]  ring3_i,        // current ring of thread t: 0 = ring 0, 1 = ring 3
   input  wire [EVW-1:0] evt_i,          // event vector of this cycle
   // state a capture record takes (YCAP=1)
   /* verilator lint_off UNUSEDSIGNAL */
@@ -85,10 +90,14 @@ module pmu_yield #(
   // 0..NCH-1, ring-3 channels NCH..2*NCH-1) written / read at bit k / word k
   input  wire [2*NCH-1:0] we_ctl_i, we_esv_i, we_esm_i, we_sav_i,
   input  wire [2*NCH-1:0] we_cnt_i, we_miss_i, we_tgt_lo_i, we_tgt_hi_i,
-  // block bits {ring 3, ring 0}, stored in the register block (YRING0/3.BLK,
-  // W1C: the ERET write), and their hardware set: a delivery
-  input  wire [1:0]     blk_i,
-  output wire [1:0]     blk_set_o,
+  // block bits {ring 3 [NT], ring 0 [NT]} (bit t = thread t), stored in the
+  // register block (YRING0/3.BLK, W1C: the ERET write), and their hardware
+  // set: a delivery
+  input  wire [2*NT-1:0] blk_i,
+  output wire [2*NT-1:0] blk_set_o,
+  input  wire [1:0]     we_thr_i,       // YTHR0 / YTHR3 written (channel threads)
+  output wire [31:0]    rd_thr0_o,      // YTHR0 / YTHR3 read values
+  output wire [31:0]    rd_thr3_o,
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [31:0]    wdata_i,        // reserved bits are not stored
   /* verilator lint_on UNUSEDSIGNAL */
@@ -100,9 +109,10 @@ module pmu_yield #(
   output wire           yield_o,        // one-cycle pulse: a yield is delivered
   output wire           yield_ring_o,
   output wire [2:0]     yield_ch_o,
+  output wire [2:0]     yield_tid_o,    // thread of the delivered channel
   output wire [AW-1:0]  yield_tgt_o,
   output wire [2:0]     yield_attr_o,   // {HINT, PRE, FLT} of the delivered channel
-  output wire [1:0]     yblk_o,         // block bits {ring 3, ring 0}
+  output wire [2*NT-1:0] yblk_o,        // block bits {ring 3 [NT], ring 0 [NT]}
   output wire [2*NCH-1:0] yer_o,        // YER: ring-0 channels [NCH-1:0], ring-3 [2*NCH-1:NCH]
   output wire [2*NCH*32-1:0] ycnt_o,    // down-counters, channel k at [k*32 +: 32] (same order as yer_o)
   output wire [2*NCH*16-1:0] ymiss_o,   // missed-trigger counts, channel k at [k*16 +: 16]
@@ -117,6 +127,7 @@ module pmu_yield #(
 );
   localparam integer RW = 2 * AW + 64 + CW;   // one capture record
   localparam integer NK = 2 * NCH;
+  localparam integer TW = NT > 1 ? $clog2(NT) : 1;   // stored bits of a channel's thread
 
   // events of the previous cycle (edge-triggered sticky scenarios), shared
   // by all channels
@@ -126,46 +137,53 @@ module pmu_yield #(
     else         evt_prev_q <= evt_i;
   wire [EVW-1:0] evt_rise = evt_i & ~evt_prev_q;
 
-  wire [1:0]     blk_q;
-  wire [NK-1:0]  cand;                  // VALID & ACT=yield & YER
+  wire [NK-1:0]  cand;                  // VALID & ACT=yield & YER, ring current, not blocked
   wire [NK-1:0]  yer, yvis;             // YER; YER & VALID (YRING0/3)
   wire [NK-1:0]  valid;
   wire [NK*3-1:0] attr;                 // {HINT, PRE, FLT} of channel k
   wire [NK-1:0]  irq_k, frz_k;          // VALID & YER & ACT=irq / ACT=freeze
   wire [NK*AW-1:0] tgt;
+  wire [NK*3-1:0] tid;                  // thread of channel k (zero-extended)
 
-  // ---- delivery: lowest-indexed pending yield-action channel of the current ring
-  wire [NCH-1:0] rc = ring3_i ? cand[NCH +: NCH] : cand[0 +: NCH];
-  wire           blocked = ring3_i ? blk_q[1] : blk_q[0];
-  reg  [2:0]     pick;
+  // ---- delivery: the lowest-indexed deliverable channel (ring-0 channels
+  // first; a thread is in one ring at a time, so per thread this is the
+  // lowest index of its current ring)
+  reg  [3:0]     pick;
   integer j;
   always @* begin
-    pick = 3'd0;
-    for (j = NCH - 1; j >= 0; j = j - 1)
-      if (rc[j]) pick = j[2:0];
+    pick = 4'd0;
+    for (j = NK - 1; j >= 0; j = j - 1)
+      if (cand[j]) pick = j[3:0];
   end
-  assign yield_o      = |rc & ~blocked;
-  assign yield_ring_o = ring3_i;
-  assign yield_ch_o   = yield_o ? pick : 3'd0;
+  wire          pick_r3 = pick >= NCH[3:0];
+  /* verilator lint_off UNUSEDSIGNAL */   // bit 3: channel numbers are below 8
+  wire [3:0]    pick_ch = pick_r3 ? pick - NCH[3:0] : pick;
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign yield_o      = |cand;
+  assign yield_ring_o = yield_o & pick_r3;
+  assign yield_ch_o   = yield_o ? pick_ch[2:0] : 3'd0;
   reg [AW-1:0] tgt_sel;
+  reg [2:0]    attr_sel, tid_sel;
   always @* begin
-    tgt_sel = {AW{1'b0}};
+    tgt_sel = {AW{1'b0}}; attr_sel = 3'd0; tid_sel = 3'd0;
     for (j = 0; j < NK; j = j + 1)
-      if (yield_o && (j / NCH) == {31'd0, ring3_i} && (j % NCH) == {29'd0, pick}) tgt_sel = tgt[j*AW +: AW];
+      if (yield_o && pick == j[3:0]) begin
+        tgt_sel = tgt[j*AW +: AW]; attr_sel = attr[j*3 +: 3]; tid_sel = tid[j*3 +: 3];
+      end
   end
-  assign yield_tgt_o = tgt_sel;
-  reg [2:0] attr_sel;
-  always @* begin
-    attr_sel = 3'd0;
-    for (j = 0; j < NK; j = j + 1)
-      if (yield_o && (j / NCH) == {31'd0, ring3_i} && (j % NCH) == {29'd0, pick}) attr_sel = attr[j*3 +: 3];
-  end
+  assign yield_tgt_o  = tgt_sel;
   assign yield_attr_o = attr_sel;
+  assign yield_tid_o  = tid_sel;
   wire pick_flt = attr_sel[0];          // the delivered yield is fault-like
 
-  // ---- block bits: set on delivery, W1C by the ERET write (the set wins)
-  assign blk_q     = blk_i;
-  assign blk_set_o = {yield_o & ring3_i, yield_o & ~ring3_i};
+  // ---- block bits: set on delivery (the picked ring and thread), W1C by the
+  // ERET write (the set wins)
+  genvar b;
+  generate
+    for (b = 0; b < 2 * NT; b = b + 1) begin : g_blk
+      assign blk_set_o[b] = yield_o & (pick_r3 == (b >= NT)) & ({29'd0, tid_sel} == b % NT);
+    end
+  endgenerate
 
   // ---- channels
   genvar k;
@@ -185,6 +203,7 @@ module pmu_yield #(
       reg  [1:0]     cond_q;           // monitor condition: 0 count, 1 period, 2 difference
       reg  [4:0]     dsel_q, csel_q;   // period / difference event; captured counter
       reg            sel_q;            // event DSEL of the previous cycle (registered like the trigger)
+      reg  [TW-1:0]  tid_q;            // thread (NT=1: always 0)
 
       wire w_ctl = we_ctl_i[k];
       wire w_esv = we_esv_i[k];
@@ -209,7 +228,23 @@ module pmu_yield #(
       // events) does not reach the vector's 2*NCH*EVW enables: a retiming,
       // esv is the same register value cycle for cycle (lockstep, yesv_o)
       wire [EVW-1:0] esv    = fired_q ? {EVW{1'b0}} : esv_r;
-      wire           act_ok = valid_q & (ring3_i == RING[0]);
+      // the channel's thread: its ring and its block bit of this ring; a
+      // thread number >= NT (NT not a power of 2) names no thread
+      reg            th_r3, th_blk;
+      integer t;
+      always @* begin
+        th_r3 = 1'b0; th_blk = 1'b1;
+        for (t = 0; t < NT; t = t + 1)
+          if (NT == 1 || tid_q == t[TW-1:0]) begin
+            th_r3 = ring3_i[t]; th_blk = blk_i[RING*NT + t];
+          end
+      end
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [TW+2:0]  tid_x  = {3'd0, tid_q};   // zero-extended (no zero-width replication at TW = 3)
+      /* verilator lint_on UNUSEDSIGNAL */
+      wire           th_ok  = NT == 1 || {{(32-TW){1'b0}}, tid_q} < NT;
+      wire           ring_ok = th_ok & (th_r3 == RING[0]);
+      wire           act_ok = valid_q & ring_ok;
       wire [EVW-1:0] esv_n  = esv | ({EVW{act_ok}} & (edge_q ? evt_rise : evt_i));
       wire [EVW-1:0] match  = stk_q ? (esv_n & esm_q) : (~(evt_i ^ esv) & esm_q);
       wire trig_d = act_ok & (|esm_q) & (any_q ? |match : (match == esm_q));
@@ -225,7 +260,9 @@ module pmu_yield #(
       // this is another pending fault-like yield request (seed: "all other
       // fault like yield requests ... are dropped i.e. their channel YER bits
       // are cleared")
-      wire deliv  = yield_o & (ring3_i == RING[0]) & ((pick == IDX[2:0]) | (pick_flt & flt_q & (act_q == 2'd1)));
+      // (same ring and thread)
+      wire deliv  = yield_o & ((pick == k[3:0]) |
+                    (pick_flt & flt_q & (act_q == 2'd1) & (pick_r3 == RING[0]) & (tid_x[2:0] == tid_sel)));
       wire missed = uf & yer_q & ~deliv;
 
       // YER: hardware only (seed: "the value of the YER field is set by
@@ -237,7 +274,7 @@ module pmu_yield #(
       );
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
-          cond_q <= 2'd0; dsel_q <= 5'd0; csel_q <= 5'd0; sel_q <= 1'b0;
+          cond_q <= 2'd0; dsel_q <= 5'd0; csel_q <= 5'd0; sel_q <= 1'b0; tid_q <= {TW{1'b0}};
           valid_q <= 1'b0; act_q <= 2'd0; stk_q <= 1'b0; edge_q <= 1'b0; flt_q <= 1'b0; pre_q <= 1'b0; hint_q <= 1'b0; any_q <= 1'b0; sid_q <= 8'd0; trig_q <= 1'b0;
           esv_r <= {EVW{1'b0}}; fired_q <= 1'b0; esm_q <= {EVW{1'b0}}; sav_q <= 32'd0; cnt_q <= 32'd0;
           miss_q <= 16'd0; tgt_q <= {AW{1'b0}};
@@ -268,6 +305,7 @@ module pmu_yield #(
             esv_r <= esv_n;            fired_q <= trig_d;
           end
           if (w_esm) esm_q <= wdata_i[EVW-1:0];
+          if (we_thr_i[RING] && NT > 1) tid_q <= wdata_i[4*IDX +: TW];
           if (w_sav) sav_q <= wdata_i;
           // down-counter: a write (CNT or SAV) wins over counting; the end
           // of a period reloads like an underflow
@@ -343,7 +381,8 @@ module pmu_yield #(
       assign rd_tgt_hi_o[k*32 +: 32] = AW > 32 ? tgt_q[AW-1:AW-32] : 32'd0;
       assign valid[k] = valid_q;   // an invalid channel reads 0: one gate after the block's read mux
       assign tgt[k*AW +: AW] = tgt_q;
-      assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q;
+      assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q & ring_ok & ~th_blk;
+      assign tid[k*3 +: 3] = tid_x[2:0];
       assign irq_k[k] = valid_q & (act_q == 2'd2) & yer_q;
       assign frz_k[k] = valid_q & (act_q == 2'd3) & yer_q;
       assign yer[k]   = yer_q;
@@ -355,6 +394,18 @@ module pmu_yield #(
     end
   endgenerate
 
+  // YTHR0 / YTHR3: channel i's thread at [4i +: 3]
+  reg [31:0] thr0, thr3;
+  always @* begin
+    thr0 = 32'd0; thr3 = 32'd0;
+    for (j = 0; j < NCH; j = j + 1) begin
+      thr0[4*j +: 3] = tid[j*3 +: 3];
+      thr3[4*j +: 3] = tid[(NCH+j)*3 +: 3];
+    end
+  end
+  assign rd_thr0_o = thr0;
+  assign rd_thr3_o = thr3;
+
   reg [31:0] yr0, yr3;
   always @* begin
     yr0 = 32'd0; yr3 = 32'd0;
@@ -365,7 +416,7 @@ module pmu_yield #(
   end
   assign yr0_rd_o = yr0;
   assign yr3_rd_o = yr3;
-  assign yblk_o   = blk_q;
+  assign yblk_o   = blk_i;
   assign yer_o    = yer;
   assign yirq_o   = |irq_k;
   assign valid_o  = valid;

@@ -207,6 +207,14 @@ MUTANTS = [
      "y->cap.ts = tsc_pre;", "y->cap.ts = m->tsc;", ALT),
     ("rtl-ych-cap-csel-ignored", "rtl/pmu_yield.v",
      "if (csel_q == c[4:0]) cval = cnt_i[c*CW +: CW];", "if (c == 0) cval = cnt_i[c*CW +: CW];", ALT),
+    # channels per thread: a channel follows its thread's ring, block bits per
+    # (ring, thread), a fault-like delivery drops requests of its thread only
+    ("rtl-ych-thread-ring-t0", "rtl/pmu_yield.v",
+     "th_r3 = ring3_i[t]; th_blk = blk_i[RING*NT + t];", "th_r3 = ring3_i[t] & ring3_i[0]; th_blk = blk_i[RING*NT + t];"),   # lint-clean: thread t's ring only with thread 0 in ring 3
+    ("model-ych-blk-shared", "cmodel/pmu_model.c",
+     "!((blk >> y->tid) & 1u)", "!(blk & 1u)"),
+    ("rtl-ych-fault-drop-other-thread", "rtl/pmu_yield.v",
+     "(pick_r3 == RING[0]) & (tid_x[2:0] == tid_sel)));", "(pick_r3 == RING[0]) & ((tid_x[2:0] == tid_sel) | 1'b1)));"),
     # the precise / hint attributes driven with the yield
     ("model-ych-attr-swapped", "cmodel/pmu_model.c",
      "m->y[ypick].flt | m->y[ypick].pre << 1 | m->y[ypick].hint << 2",

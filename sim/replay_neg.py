@@ -17,8 +17,9 @@ import tempfile
 EXPECTED = {14: "PRDATA", 15: "PSLVERR", 16: "PREADY", 17: "IRQ", 18: "OVF", 19: "TSC", 20: "counters",
             27: "PMI", 28: "yield", 29: "yield ring", 30: "yield channel", 31: "yield target",
             32: "SIAR", 33: "SDAR", 34: "MMCR", 35: "block bits", 36: "YER", 37: "yield attributes",
-            38: "PMSTAT", 39: "channel CNT", 40: "channel MISS", 41: "channel ESV", 42: "capture records"}
-NFIELDS = 43
+            38: "PMSTAT", 39: "channel CNT", 40: "channel MISS", 41: "channel ESV", 42: "capture records",
+            43: "yield thread"}
+NFIELDS = 44
 
 
 def replay(sim, lines):

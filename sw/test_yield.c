@@ -16,10 +16,10 @@ static int n_pass, n_fail;
 /* step wrapper: records the yield outputs of every cycle */
 typedef struct {
     const sw_target *t;
-    unsigned n_yield, last_ring, last_ch, n_irq;   /* n_irq: cycles with irq_o */
+    unsigned n_yield, last_ring, last_ch, last_tid, n_irq;   /* n_irq: cycles with irq_o */
     uint64_t last_tgt;
     /* generator: yev bits for `trig` cycles, with a gap cycle after each */
-    uint8_t yev, cpl0;
+    uint8_t yev, cpl0, cpl1;   /* cpl1: thread 1's CPL (NT > 1) */
     unsigned trig, phase;
     uint64_t ia, da;     /* iaddr_i / daddr_i driven in every cycle */
 } ywrap;
@@ -29,7 +29,10 @@ static void wstep(void *p, const pmu_inputs *in, pmu_outputs *out)
     ywrap *w = (ywrap *)p;
     w->t->step(w->t->dut, in, out);
     if (out->irq) w->n_irq++;
-    if (out->yield) { w->n_yield++; w->last_ring = out->yield_ring; w->last_ch = out->yield_ch; w->last_tgt = out->yield_tgt; }
+    if (out->yield) {
+        w->n_yield++; w->last_ring = out->yield_ring; w->last_ch = out->yield_ch; w->last_tid = out->yield_tid;
+        w->last_tgt = out->yield_tgt;
+    }
 }
 
 static void gen(void *arg, uint64_t cycle, pmu_inputs *in)
@@ -37,6 +40,7 @@ static void gen(void *arg, uint64_t cycle, pmu_inputs *in)
     ywrap *w = (ywrap *)arg;
     (void)cycle;
     in->cpl[0] = w->cpl0;
+    if (w->t->cfg.nt > 1) in->cpl[1] = w->cpl1;
     in->iaddr = w->ia; in->daddr = w->da;
     if (w->trig && !w->phase) { in->yev = w->yev; w->trig--; }
     w->phase ^= 1u;
@@ -81,8 +85,8 @@ int yield_run_tests(const sw_target *t, uint32_t seed)
 
     /* ---- probe */
     r = yield_drv_init(&d, &io);
-    CHECK(r == YIELD_DRV_OK && d.nch == t->cfg.nch && d.aw64 == (t->cfg.aw == 64) && d.ycap == (int)t->cfg.ycap,
-          "probe: r %d NCH %u AW64 %d YCAP %d", r, d.nch, d.aw64, d.ycap);
+    CHECK(r == YIELD_DRV_OK && d.nch == t->cfg.nch && d.aw64 == (t->cfg.aw == 64) && d.ycap == (int)t->cfg.ycap &&
+          d.nt == t->cfg.nt, "probe: r %d NCH %u AW64 %d YCAP %d NT %u", r, d.nch, d.aw64, d.ycap, d.nt);
     if (r) { printf("%d passed, %d failed\n", n_pass, n_fail + 1); return 1; }
     y0 = b.n_access;
     memset(&s, 0, sizeof s);
@@ -224,6 +228,36 @@ int yield_run_tests(const sw_target *t, uint32_t seed)
     CHECK(yield_drv_arm(&d, 3, 0, &s) == YIELD_DRV_EINVAL, "reserved condition refused");
     s.cond = YIELD_COND_DIFF; s.dsel = 25;
     CHECK(yield_drv_arm(&d, 3, 0, &s) == YIELD_DRV_EINVAL && b.n_access == y0, "reserved event refused without access");
+
+    /* ---- a channel of thread 1 (NT > 1): counts while thread 1 is in its
+     * ring, yields to thread 1, blocks and is ERETed per thread */
+    memset(&s, 0, sizeof s);
+    s.esm = s.esv = 1u << 16; s.act_yield = 1; s.tgt = 0x3100; s.thread = d.nt;
+    y0 = b.n_access;
+    CHECK(yield_drv_arm(&d, 3, 0, &s) == YIELD_DRV_EINVAL && b.n_access == y0, "thread >= NT refused without access");
+    if (d.nt > 1) {
+        s.thread = 1;
+        yield_drv_eret(&d, 3);
+        CHECK(yield_drv_arm(&d, 3, 0, &s) == YIELD_DRV_OK, "thread-1 channel armed");
+        yield_drv_status(&d, 3, 0, &st);
+        CHECK(st.thread == 1, "status: thread %u", st.thread);
+        w.cpl0 = 0; w.cpl1 = 0;
+        y0 = w.n_yield;
+        fire(&b, &w, 1, 2);               /* thread 1 in ring 0: nothing */
+        CHECK(w.n_yield == y0, "thread 1 not in ring 3: no yield");
+        w.cpl1 = 3;
+        fire(&b, &w, 1, 1);
+        CHECK(w.n_yield == y0 + 1 && w.last_tid == 1 && w.last_ring == 1 && yield_drv_blocked(&d, 3) == 2,
+              "thread 1 in ring 3: yield to thread 1 (tid %u), ring 3 blocked for thread 1 only (BLK 0x%x)",
+              w.last_tid, (unsigned)yield_drv_blocked(&d, 3));
+        yield_drv_eret(&d, 3);            /* thread 0's ERET: thread 1 stays blocked */
+        CHECK(yield_drv_blocked(&d, 3) == 2, "thread 0's ERET leaves thread 1 blocked");
+        CHECK(yield_drv_eret_thread(&d, 3, 1) == YIELD_DRV_OK && yield_drv_blocked(&d, 3) == 0, "thread 1's ERET");
+        CHECK(yield_drv_eret_thread(&d, 3, d.nt) == YIELD_DRV_EINVAL, "ERET of a thread >= NT refused");
+        w.cpl1 = 0;
+        yield_drv_disarm(&d, 3, 0);
+    }
+    w.cpl0 = 3;                           /* ring 3 current again */
 
     /* ---- capture record: the underflow's instruction / data address, TSC
      * and counter csel (preset, not counting) */

@@ -16,12 +16,14 @@ int yield_drv_init(yield_dev *d, const pmu_mmio *io)
     d->nch = 0;
     d->aw64 = 0;
     d->ycap = 0;
+    d->nt = 0;
     if (rd(d, PMU_REG_ID) != PMU_ID_VALUE) return YIELD_DRV_ENODEV;
     cap = rd(d, PMU_REG_CAP);
     if (!(cap & PMU_CAP_YLD_MASK)) return YIELD_DRV_ENOTSUP;
     d->nch = (cap & PMU_CAP_NCH_MASK) >> PMU_CAP_NCH_LSB;
     d->aw64 = (cap & PMU_CAP_AW64_MASK) != 0;
     d->ycap = (cap & PMU_CAP_YCAP_MASK) != 0;
+    d->nt = (rd(d, PMU_REG_CFG) & PMU_CFG_NT_MASK) >> PMU_CFG_NT_LSB;
     if (d->nch < 1 || d->nch > PMU_NCH_MAX) { d->nch = 0; return YIELD_DRV_ENODEV; }
     for (ch = 0; ch < d->nch; ch++) {
         wr(d, PMU_REG_YCH_CTL(0, ch), 0);
@@ -38,6 +40,7 @@ int yield_drv_arm(const yield_dev *d, unsigned ring, unsigned ch, const yield_sc
     act = s->act_yield ? YIELD_ACT_YIELD : s->action;
     if (act > YIELD_ACT_FRZ) return YIELD_DRV_EINVAL;            /* reserved: the hardware would answer PSLVERR */
     if (s->cond > YIELD_COND_DIFF || s->dsel > YIELD_EV_TB || s->csel > 31u) return YIELD_DRV_EINVAL;   /* reserved too */
+    if (s->thread >= d->nt) return YIELD_DRV_EINVAL;
     ctl = PMU_YCH_CTL_VALID_MASK | act << PMU_YCH_CTL_ACT_LSB | (s->any ? PMU_YCH_CTL_ANY_MASK : 0u) |
           (s->sticky ? PMU_YCH_CTL_STK_MASK : 0u) | (s->sticky && s->edge ? PMU_YCH_CTL_EDGE_MASK : 0u) |
           ((s->sid << PMU_YCH_CTL_SID_LSB) & PMU_YCH_CTL_SID_MASK) | s->cond << PMU_YCH_CTL_COND_LSB |
@@ -50,6 +53,10 @@ int yield_drv_arm(const yield_dev *d, unsigned ring, unsigned ch, const yield_sc
     wr(d, PMU_REG_YCH_MISS(ring, ch), 0);
     wr(d, PMU_REG_YCH_TGT_LO(ring, ch), (uint32_t)s->tgt);
     if (d->aw64) wr(d, PMU_REG_YCH_TGT_HI(ring, ch), (uint32_t)(s->tgt >> 32));
+    {
+        const uint32_t thr = ring ? PMU_REG_YTHR3 : PMU_REG_YTHR0, m = 0x7u << (4u * ch);
+        wr(d, thr, (rd(d, thr) & ~m) | (uint32_t)s->thread << (4u * ch));
+    }
     wr(d, PMU_REG_YCH_CTL(ring, ch), ctl);
     if (d->io.irq_restore) d->io.irq_restore(d->io.ctx, f);
     return YIELD_DRV_OK;
@@ -86,6 +93,7 @@ int yield_drv_status(const yield_dev *d, unsigned ring, unsigned ch, yield_statu
     st->sid = (c & PMU_YCH_CTL_SID_MASK) >> PMU_YCH_CTL_SID_LSB;
     st->cnt = rd(d, PMU_REG_YCH_CNT(ring, ch));
     st->miss = (rd(d, PMU_REG_YCH_MISS(ring, ch)) & PMU_YCH_MISS_MISS_MASK) >> PMU_YCH_MISS_MISS_LSB;
+    st->thread = (rd(d, ring ? PMU_REG_YTHR3 : PMU_REG_YTHR0) >> (4u * ch)) & 0x7u;
     return YIELD_DRV_OK;
 }
 
@@ -95,12 +103,14 @@ uint32_t yield_drv_esv(const yield_dev *d, unsigned ring, unsigned ch)
     return rd(d, PMU_REG_YCH_ESV(ring, ch)) & PMU_YCH_ESV_ESV_MASK;
 }
 
-int yield_drv_eret(const yield_dev *d, unsigned ring)
+int yield_drv_eret_thread(const yield_dev *d, unsigned ring, unsigned thread)
 {
-    if (bad(d) || (ring != 0 && ring != 3)) return YIELD_DRV_EINVAL;
-    wr(d, yring(ring), PMU_YRING0_BLK_MASK);
+    if (bad(d) || (ring != 0 && ring != 3) || thread >= d->nt) return YIELD_DRV_EINVAL;
+    wr(d, yring(ring), 1u << (PMU_YRING0_BLK_LSB + thread));   /* W1C: this thread's block bit only */
     return YIELD_DRV_OK;
 }
+
+int yield_drv_eret(const yield_dev *d, unsigned ring) { return yield_drv_eret_thread(d, ring, 0); }
 
 /* a 64-bit capture value: LO (latches HI into the shared read shadow), then HI */
 static uint64_t rd64(const yield_dev *d, uint32_t lo_off)
@@ -126,7 +136,7 @@ int yield_drv_capture(const yield_dev *d, unsigned ring, unsigned ch, yield_capt
 int yield_drv_blocked(const yield_dev *d, unsigned ring)
 {
     if (bad(d) || (ring != 0 && ring != 3)) return 0;
-    return (rd(d, yring(ring)) & PMU_YRING0_BLK_MASK) != 0;
+    return (int)((rd(d, yring(ring)) & PMU_YRING0_BLK_MASK) >> PMU_YRING0_BLK_LSB);
 }
 
 uint32_t yield_drv_pending(const yield_dev *d, unsigned ring)

@@ -21,6 +21,7 @@ extern "C" {
 typedef struct yield_dev {
     pmu_mmio io;
     unsigned nch;        /* channels per ring (CAP.NCH) */
+    unsigned nt;         /* hardware threads (CFG.NT): a channel's thread is 0..nt-1 */
     int      aw64;       /* CAP.AW64: 64-bit yield targets */
     int      ycap;       /* CAP.YCAP: each channel has a capture record */
 } yield_dev;
@@ -68,6 +69,8 @@ typedef struct {
     unsigned cond;       /* YIELD_COND_* (0, count, in a zero-initialised scenario) */
     unsigned dsel;       /* with cond PERIOD / DIFF: the event-vector bit (YIELD_EV_*, 0..24) */
     unsigned csel;       /* the counter whose value the capture record takes (0..31; >= NC: 0) */
+    unsigned thread;     /* the channel's thread (< nt): it counts while that thread's ring is the
+                          * channel's and yields to it (yield_tid_o); 0 in a zero-initialised scenario */
 } yield_scenario;
 
 /* A channel's capture record (CAP.YCAP=1): taken when its down-counter
@@ -86,17 +89,19 @@ typedef struct {
     unsigned action;     /* YIELD_ACT_* */
     uint32_t cnt;        /* down-counter */
     uint32_t miss;       /* missed triggers (saturating, 16 bits) */
+    unsigned thread;     /* the channel's thread (YTHRr; read also while invalid) */
 } yield_status;
 
 /* NULL pointers: every function refuses a NULL yield_dev (or one whose
  * pmu_mmio lacks read32/write32) or a NULL scenario/status pointer without
  * any access: YIELD_DRV_EINVAL, or 0 from the functions returning a value. */
 
-/* Probe: checks ID and CAP.YLD, reads NCH/AW64, disarms every channel of
- * both rings. The block bits are left as they are. */
+/* Probe: checks ID and CAP.YLD, reads NCH/AW64/YCAP and CFG.NT, disarms
+ * every channel of both rings. The block bits are left as they are. */
 int      yield_drv_init(yield_dev *d, const pmu_mmio *io);
 /* Arm: disables the channel, writes ESV, ESM, SAV (which loads the
- * down-counter), clears MISS, writes the target, then enables it (the CTL
+ * down-counter), clears MISS, writes the target and the channel's thread
+ * (read-modify-write of YTHRr, interrupts saved), then enables it (the CTL
  * write re-arms: the hardware clears YER). */
 int      yield_drv_arm(const yield_dev *d, unsigned ring, unsigned ch, const yield_scenario *s);
 /* Disarm: VALID=0 (the CTL write drops a pending YER; ACT/ANY/SID kept). */
@@ -108,13 +113,15 @@ uint32_t yield_drv_esv(const yield_dev *d, unsigned ring, unsigned ch);
 /* Clear a channel's YER (the acknowledge of a silent, interrupt or freeze
  * channel): rewrites CTL, a re-arm; software cannot write YER itself. */
 int      yield_drv_ack(const yield_dev *d, unsigned ring, unsigned ch);
-/* ERET step: write 1 to YRINGr.BLK (a pending yield is delivered next cycle). */
+/* ERET step of thread 0: write 1 to YRINGr.BLK[0] (a pending yield is
+ * delivered next cycle); yield_drv_eret_thread: of thread t (< nt). */
 int      yield_drv_eret(const yield_dev *d, unsigned ring);
+int      yield_drv_eret_thread(const yield_dev *d, unsigned ring, unsigned thread);
 /* Read a channel's capture record (each 64-bit value LO then HI, with
  * interrupts saved: the HI halves come from one shared read shadow).
  * YIELD_DRV_ENOTSUP with CAP.YCAP=0; an invalid channel reads all 0. */
 int      yield_drv_capture(const yield_dev *d, unsigned ring, unsigned ch, yield_capture *c);
-int      yield_drv_blocked(const yield_dev *d, unsigned ring);      /* YRINGr.BLK */
+int      yield_drv_blocked(const yield_dev *d, unsigned ring);      /* YRINGr.BLK: bit t = thread t blocked */
 uint32_t yield_drv_pending(const yield_dev *d, unsigned ring);      /* YER bits of the ring's channels (bit i = channel i) */
 
 #ifdef __cplusplus

@@ -206,7 +206,7 @@ struct Harness {
         fprintf(stderr, "    sdar    0x%016" PRIx64 " | 0x%016" PRIx64 "\n", (uint64_t)dut->sdar_o,
                 pmu_model_sdar(m));
         fprintf(stderr, "    mmcr    0x%08x | 0x%08x\n", (unsigned)dut->mmcr_o, pmu_model_mmcr(m));
-        fprintf(stderr, "    yblk    0x%x | 0x%x   yer 0x%04" PRIx64 " | 0x%04x\n", (unsigned)dut->yblk_o,
+        fprintf(stderr, "    yblk    0x%" PRIx64 " | 0x%x   yer 0x%04" PRIx64 " | 0x%04x\n", get_bits(dut->yblk_o, 0, 2 * cfg.nt),
                 pmu_model_yblk(m), get_bits(dut->yer_o, 0, 2 * cfg.nch), pmu_model_yer(m));
     }
 
@@ -226,7 +226,7 @@ struct Harness {
             {"SIAR", (uint64_t)dut->siar_o, pmu_model_siar(m)},
             {"SDAR", (uint64_t)dut->sdar_o, pmu_model_sdar(m)},
             {"MMCR", (uint64_t)dut->mmcr_o, pmu_model_mmcr(m)},
-            {"YBLK", (uint64_t)dut->yblk_o, pmu_model_yblk(m)},
+            {"YBLK", get_bits(dut->yblk_o, 0, 2 * cfg.nt), pmu_model_yblk(m)},
             {"YER", get_bits(dut->yer_o, 0, 2 * cfg.nch), pmu_model_yer(m)},
             {"PMSTAT", (uint64_t)dut->pmstat_o, pmu_model_pmstat(m)},
         };
@@ -294,6 +294,7 @@ struct Harness {
         if (dut->yield_ch_o != out.yield_ch) fail_dump("YIELD_CH", dut->yield_ch_o, out.yield_ch);
         if ((uint64_t)dut->yield_tgt_o != out.yield_tgt) fail_dump("YIELD_TGT", dut->yield_tgt_o, out.yield_tgt);
         if (dut->yield_attr_o != out.yield_attr) fail_dump("YIELD_ATTR", dut->yield_attr_o, out.yield_attr);
+        if (dut->yield_tid_o != out.yield_tid) fail_dump("YIELD_TID", dut->yield_tid_o, out.yield_tid);
         dut->clk_i = 1;
         eval();
 #ifdef PMU_WRAPPED
@@ -368,7 +369,7 @@ struct Harness {
             if (o < 2 * aw + 64) return (c.ts >> (o - 2 * aw)) & 1;
             return (c.ct >> (o - 2 * aw - 64)) & 1;
         });
-        fputc('\n', vec);
+        fprintf(vec, " %x\n", out.yield_tid);   // thread of the delivered yield (during the cycle)
     }
 
     // An nbits-wide concatenation, bit b = bit(b), in hex (most significant digit first).

@@ -28,12 +28,14 @@ module tb_bus_x;
   wire [AW-1:0]       siar, sdar, ytgt;
   wire [31:0]         mmcr;
   wire [2:0]          ych;
-  wire [1:0]          yblk, pmstat;
+  wire [1:0]          pmstat;
+  wire [2*NT-1:0]     yblk;
+  wire [2:0]          ytid;
   wire [2*NCH-1:0]    yer;
   wire [2*NCH*32-1:0] ycnt;
   wire [2*NCH*16-1:0] ymiss;
   wire [NC*CW+64+2*AW+32+AW+3+2+2*NCH+2+2*NCH*48+4-1:0] core_out =
-       {cnt, ovf, tsc, siar, sdar, mmcr, ytgt, ych, yblk, yer, pmstat, ycnt, ymiss, irq, pmi, yield, yield_ring};
+       {cnt, ovf, tsc, siar, sdar, mmcr, ytgt, ych, ytid, yblk, yer, pmstat, ycnt, ymiss, irq, pmi, yield, yield_ring};
 
   integer passed = 0, failed = 0, xbad = 0;
   reg     chk_on = 1'b0;
@@ -89,7 +91,7 @@ module tb_bus_x;
     .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
     .iaddr_i({AW{1'b0}}), .daddr_i({AW{1'b0}}), .pm_i({NT{1'b0}}), .mem_valid_i({NT{1'b0}}),
     .mem_lat_i({NT*16{1'b0}}), .pmi_o(pmi), .siar_o(siar), .sdar_o(sdar), .mmcr_o(mmcr),
-    .yev_i(8'd0), .yield_o(yield), .yield_ring_o(yield_ring), .yield_ch_o(ych), .yield_tgt_o(ytgt),
+    .yev_i(8'd0), .yield_o(yield), .yield_ring_o(yield_ring), .yield_ch_o(ych), .yield_tid_o(ytid), .yield_tgt_o(ytgt),
     .yblk_o(yblk), .yer_o(yer), .pmstat_o(pmstat), .ycnt_o(ycnt), .ymiss_o(ymiss)
   );
 

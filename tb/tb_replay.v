@@ -36,7 +36,8 @@ module tb_replay;
   reg [2:0]            e_ych;
   reg [63:0]           e_ytgt, e_siar, e_sdar;
   reg [31:0]           e_mmcr;
-  reg [1:0]            e_yblk;
+  reg [2*NT-1:0]       e_yblk;
+  reg [2:0]            e_ytid;
   reg [2*NCH-1:0]      e_yer;
   reg [2:0]            e_yattr;
   reg [1:0]            e_pmstat;
@@ -56,7 +57,8 @@ module tb_replay;
   wire [63:0]          ytgt = {{(64-AW){1'b0}}, ytgt_w} | 64'd0, siar = {{(64-AW){1'b0}}, siar_w} | 64'd0,
                        sdar = {{(64-AW){1'b0}}, sdar_w} | 64'd0;
   wire [31:0]          mmcr;
-  wire [1:0]           yblk;
+  wire [2*NT-1:0]      yblk;
+  wire [2:0]           ytid;
   wire [2*NCH-1:0]     yer;
 
   wire                 pready, pslverr, irq;
@@ -75,7 +77,7 @@ module tb_replay;
     .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
     .iaddr_i(iaddr[AW-1:0]), .daddr_i(daddr[AW-1:0]), .pm_i(pm), .mem_valid_i(mv), .mem_lat_i(mlat),
     .pmi_o(pmi), .siar_o(siar_w), .sdar_o(sdar_w), .mmcr_o(mmcr),
-    .yev_i(yev), .yield_o(yield), .yield_ring_o(yring), .yield_ch_o(ych), .yield_tgt_o(ytgt_w),
+    .yev_i(yev), .yield_o(yield), .yield_ring_o(yring), .yield_ch_o(ych), .yield_tid_o(ytid), .yield_tgt_o(ytgt_w),
     .yield_attr_o(yattr), .yblk_o(yblk), .yer_o(yer), .pmstat_o(pmstat), .ycnt_o(ycnt), .ymiss_o(ymiss),
     .yesv_o(yesv), .ycap_o(ycap)
   );
@@ -94,7 +96,7 @@ module tb_replay;
   endtask
 
   task check_x(input [8*16-1:0] when);
-    if ((^{prdata, pslverr, pready, irq, ovf, tsc, cnt, pmi, siar, sdar, mmcr, yield, yring, ych, ytgt,
+    if ((^{prdata, pslverr, pready, irq, ovf, tsc, cnt, pmi, siar, sdar, mmcr, yield, yring, ych, ytid, ytgt,
            yblk, yer, yattr, pmstat, ycnt, ymiss, yesv, ycap}) === 1'bx) begin
       $display("  X/Z on an output %0s at cycle %0d of %0s", when, cycles, cur);
       errs = errs + 1;
@@ -141,8 +143,8 @@ module tb_replay;
         r = r + $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h",
                     iaddr, daddr, pm, mv, mlat, yev, e_pmi, e_yield, e_yring, e_ych, e_ytgt,
                     e_siar, e_sdar, e_mmcr, e_yblk, e_yer);
-        r = r + $fscanf(fd, " %h %h %h %h %h %h\n", e_yattr, e_pmstat, e_ycnt, e_ymiss, e_yesv, e_ycap);
-        if (r != 43) begin
+        r = r + $fscanf(fd, " %h %h %h %h %h %h %h\n", e_yattr, e_pmstat, e_ycnt, e_ymiss, e_yesv, e_ycap, e_ytid);
+        if (r != 44) begin
           $display("  bad vector line (%0d fields) after cycle %0d of %0s", r, cycles, cur);
           errs = errs + 1;
         end
@@ -155,10 +157,11 @@ module tb_replay;
           errs = errs + 1;
         end
         if (pmi !== e_pmi || yield !== e_yield || yring !== e_yring || ych !== e_ych || ytgt !== e_ytgt ||
-            yattr !== e_yattr) begin
+            yattr !== e_yattr || ytid !== e_ytid) begin
           if (errs < 5)
-            $display("  %0s cycle %0d: pmi %b/%b yield %b/%b ring %b/%b ch %h/%h tgt %h/%h attr %h/%h (rtl/expected)",
-                     cur, cycles, pmi, e_pmi, yield, e_yield, yring, e_yring, ych, e_ych, ytgt, e_ytgt, yattr, e_yattr);
+            $display("  %0s cycle %0d: pmi %b/%b yield %b/%b ring %b/%b ch %h/%h tgt %h/%h attr %h/%h tid %h/%h (rtl/expected)",
+                     cur, cycles, pmi, e_pmi, yield, e_yield, yring, e_yring, ych, e_ych, ytgt, e_ytgt, yattr, e_yattr,
+                     ytid, e_ytid);
           errs = errs + 1;
         end
         clk = 1; #1;

@@ -782,7 +782,7 @@ static void t_smp_regs(Harness &h) {
         h.read(PMU_REG_YCH_CTL(0, NCH_), &e); CHECK_EQ(e, 1);
         CHECK_EQ(h.write(PMU_REG_YCH_CTL(3, NCH_), 1, 0xF, 0), 1);
     }
-    for (uint32_t a : {0x058u, 0x05Cu, 0x068u, 0x480u, 0x8FCu, 0xD00u, 0x041u, 0x902u, 0xB02u}) {
+    for (uint32_t a : {0x058u, 0x05Cu, 0x070u, 0x480u, 0x8FCu, 0xD00u, 0x041u, 0x902u, 0xB02u}) {
         h.read(a, &e); CHECK_EQ(e, 1);
     }
     // capture records: mapped with YCAP=1 only (read-only: a write is ignored)
@@ -1568,6 +1568,100 @@ static void t_yield_capture(Harness &h) {
     for (unsigned i = 0; i < NCH_; i++) { ych(h, 0, i, 0, 0, 0, 0); ych(h, 3, i, 0, 0, 0, 0); }
 }
 
+// Channels per thread (seed: monitoring "on a per-thread basis"; "Each
+// channel is assigned to a ring level and can only be used in this ring
+// level"): a channel follows the ring of its thread (YTHRr), yields to it,
+// and the block bits are per ring and thread.
+static void t_yield_threads(Harness &h) {
+    const uint32_t FLT = PMU_YCH_CTL_FLT_MASK;
+    const uint32_t tw = NT_ > 4 ? 7u : NT_ > 2 ? 3u : NT_ > 1 ? 1u : 0u;   // stored bits of a thread field
+    // YTHRr: channel i at [4i +: 3], clog2(NT) bits stored, channels >= NCH read 0
+    CHECK_EQ(h.write(PMU_REG_YTHR0, 0x77777777u), 0);
+    uint32_t exp = 0;
+    for (unsigned i = 0; i < NCH_; i++) exp |= tw << (4 * i);
+    CHECK_EQ(h.read(PMU_REG_YTHR0), exp);
+    CHECK_EQ(h.write(PMU_REG_YTHR3, 0x77777777u, 0xF, 0), 0);           // ring 3's: unprivileged
+    CHECK_EQ(h.read(PMU_REG_YTHR3, nullptr, 0), exp);
+    CHECK_EQ(h.write(PMU_REG_YTHR0, 0, 0xF, 0), 1);                     // ring 0's: privileged only
+    CHECK_EQ(h.read(PMU_REG_YTHR0), exp);
+    h.write(PMU_REG_YTHR0, 0); h.write(PMU_REG_YTHR3, 0);
+    if (NT_ < 2 || NCH_ < 2) return;
+    YCpu cpu(h);
+    // ring-3 channel 0 on thread 1, channel 1 on thread 0 (external event 4)
+    h.write(PMU_REG_YTHR3, 1u << 0);
+    ych(h, 3, 0, V | ACT, YE(4), YE(4), 0, 0x310);
+    ych(h, 3, 1, V | ACT, YE(4), YE(4), 0, 0x300);
+    h.in.cpl[0] = 0; h.in.cpl[1] = 3;                // thread 1 in ring 3, thread 0 in ring 0
+    h.in.yev = 16; CHECK_EQ(cpu.cycle(), -1);
+    h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.dut->yer_o >> NCH_ & 3, 1);           // only thread 1's channel counted
+    CHECK_EQ(cpu.cycle(), 0);                        // delivered to thread 1
+    CHECK_EQ(h.out.yield_ring, 1);
+    CHECK_EQ(h.out.yield_tid, 1);
+    CHECK_EQ(h.out.yield_tgt, 0x310);
+    CHECK_EQ(h.dut->yblk_o, 1u << (NT_ + 1));        // ring 3, thread 1 blocked
+    CHECK_EQ(h.read(PMU_REG_YRING3), 2u | (uint32_t)NCH_ << 24);
+    // thread 0 enters ring 3: its channel counts and is delivered although
+    // thread 1 is blocked; thread 1's next request waits
+    h.in.cpl[0] = 3;
+    h.in.yev = 16; CHECK_EQ(cpu.cycle(), -1);
+    h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(cpu.cycle(), 1);
+    CHECK_EQ(h.out.yield_tid, 0);
+    CHECK_EQ(h.out.yield_tgt, 0x300);
+    CHECK_EQ(h.dut->yblk_o, 3u << NT_);
+    CHECK_EQ(h.dut->yer_o >> NCH_ & 3, 1);           // thread 1's second request pending
+    for (int i = 0; i < 3; i++) CHECK_EQ(cpu.cycle(), -1);
+    // thread 0's ERET (bit 0) does not unblock thread 1
+    CHECK_EQ(h.write(PMU_REG_YRING3, 1u, 0xF, 0), 0);
+    for (int i = 0; i < 3; i++) CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.dut->yblk_o, 2u << NT_);
+    CHECK_EQ(h.write(PMU_REG_YRING3, 2u, 0xF, 0), 0);   // thread 1's ERET: its pending yield is delivered
+    int got = -1;
+    for (int i = 0; i < 3 && got < 0; i++) got = cpu.cycle();
+    CHECK_EQ(got, 0);
+    CHECK_EQ(h.out.yield_tid, 1);
+    // a thread leaves the ring: its channel stops counting, its request waits
+    h.write(PMU_REG_YRING3, 3u, 0xF, 0);
+    h.in.cpl[1] = 0;
+    h.in.yev = 16; CHECK_EQ(cpu.cycle(), -1);
+    h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(cpu.cycle(), 1);                        // thread 0's channel only
+    CHECK_EQ(h.dut->yer_o >> NCH_ & 1, 0);
+    h.write(PMU_REG_YRING3, 3u, 0xF, 0);
+    // fault-like requests are dropped for the delivered thread only
+    ych(h, 3, 0, V | ACT | FLT, YE(4), YE(4), 0, 0x310);
+    ych(h, 3, 1, V | ACT | FLT, YE(4), YE(4), 0, 0x300);
+    h.write(PMU_REG_YTHR3, 1u << 0 | 1u << 4);       // both on thread 1 ...
+    if (NCH_ > 2) {                                  // ... and channel 2 (fault-like) on thread 0
+        ych(h, 3, 2, V | ACT | FLT, YE(4), YE(4), 0, 0x320);
+    }
+    h.in.cpl[0] = 3; h.in.cpl[1] = 3;
+    h.in.yev = 16; CHECK_EQ(cpu.cycle(), -1);
+    h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(cpu.cycle(), 0);                        // channel 0 (thread 1): channel 1 dropped, channel 2 not
+    CHECK_EQ(h.out.yield_tid, 1);
+    CHECK_EQ(h.dut->yer_o >> NCH_ & 3, 0);
+    if (NCH_ > 2) {
+        CHECK_EQ(cpu.cycle(), 2);                    // the next cycle: thread 0's channel
+        CHECK_EQ(h.out.yield_tid, 0);
+    }
+    // a thread number >= NT (NT not a power of two) names no thread
+    if (NT_ == 3) {
+        h.write(PMU_REG_YRING3, 0xFFu, 0xF, 0);
+        h.write(PMU_REG_YTHR3, 3u);
+        for (unsigned i = 1; i < NCH_; i++) ych(h, 3, i, 0, 0, 0, 0);
+        ych(h, 3, 0, V | ACT, YE(4), YE(4), 0, 0x310);
+        h.in.yev = 16; cpu.cycle(); h.in.yev = 0;
+        for (int i = 0; i < 3; i++) CHECK_EQ(cpu.cycle(), -1);
+        CHECK_EQ(h.read(PMU_REG_YCH_CTL(3, 0)) & PMU_YCH_CTL_YER_MASK, 0);
+    }
+    h.in.cpl[0] = h.in.cpl[1] = 0;
+    h.write(PMU_REG_YRING3, 0xFFu, 0xF, 0);
+    h.write(PMU_REG_YTHR3, 0);
+    for (unsigned i = 0; i < NCH_; i++) ych(h, 3, i, 0, 0, 0, 0);
+}
+
 // Priority: same-cycle requests are delivered lowest index first, one per ERET; rings are separate.
 static void t_yield_priority(Harness &h) {
     for (unsigned i = 0; i < NCH_; i++) ych(h, 0, i, V | ACT, YE(3), YE(3), 0, 0x100 + i);
@@ -1600,7 +1694,7 @@ static void t_yield_priority(Harness &h) {
     CHECK_EQ(cpu.cycle(), 0);
     CHECK_EQ(h.out.yield_ring, 1);
     CHECK_EQ(h.out.yield_tgt, 0x300);
-    CHECK_EQ(h.dut->yblk_o, 2);
+    CHECK_EQ(h.dut->yblk_o, 1u << NT_);                  // ring 3, thread 0
     cpu.eret(1);                                     // ring-3 software ERETs (unprivileged write)
     CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(cpu.cycle(), -1);
@@ -1824,7 +1918,7 @@ int main(int argc, char **argv) {
         {"process_mark", t_process_mark}, {"history", t_history},
         {"yield_500k_100k", t_yield_500k_100k, true}, {"yield_blocked", t_yield_blocked},
         {"yield_silent", t_yield_silent}, {"yield_priority", t_yield_priority},
-        {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"yield_types", t_yield_types}, {"yield_cond", t_yield_cond}, {"yield_capture", t_yield_capture}, {"latencies", t_latencies},
+        {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"yield_types", t_yield_types}, {"yield_cond", t_yield_cond}, {"yield_capture", t_yield_capture}, {"yield_threads", t_yield_threads}, {"latencies", t_latencies},
     };
     int passed = 0, failed = 0;
     for (auto &t : tests) {

@@ -53,6 +53,7 @@ int main(int argc, char **argv) {
     uint64_t cov_yact_bad = 0, cov_yirq = 0, cov_yfrz = 0;   // yield actions
     uint64_t cov_flt = 0, cov_prehint = 0;   // yield types / attributes
     uint64_t cov_stk_fire = 0, cov_stk_edge = 0, cov_stk_level = 0;   // sticky scenarios
+    uint64_t cov_ytid = 0, cov_blk_other = 0;   // channels per thread
     uint64_t cov_cond_bad = 0, cov_per = 0, cov_dif = 0, cov_cap = 0, cov_cap_rd = 0;   // conditions, capture
     uint64_t cov_area_in = 0, cov_area_out = 0, cov_absent = 0;
     // FLOP class (seed 003): slots driven per type and with the scalar flag
@@ -134,10 +135,17 @@ int main(int argc, char **argv) {
             q.push_back({r.chance(70) ? g[r.below(4)] : PMU_REG_XCTL(n), false, 0, 0, (uint8_t)(r.chance(80) ? 1 : 0)});
             break;
         }
-        case 5: {   // ERET
+        case 5: {   // ERET (of one thread, mostly), or the channels' threads (YTHRr)
             bool r3 = r.chance(50);
-            q.push_back({r3 ? PMU_REG_YRING3 : PMU_REG_YRING0, true, r.chance(80) ? 1u : (uint32_t)r.next(), 0xF,
-                         (uint8_t)(r3 ? r.below(2) : (r.chance(90) ? 1 : 0))});
+            uint8_t prot = (uint8_t)(r3 ? r.below(2) : (r.chance(90) ? 1 : 0));
+            if (r.chance(25)) {
+                uint32_t v = 0;
+                for (unsigned i = 0; i < 8; i++) v |= (r.chance(60) ? 0u : r.below(8)) << (4 * i);
+                q.push_back({r3 ? PMU_REG_YTHR3 : PMU_REG_YTHR0, r.chance(85), v, 0xF, prot});
+            } else {
+                q.push_back({r3 ? PMU_REG_YRING3 : PMU_REG_YRING0, true,
+                             r.chance(80) ? 1u << r.below(c.nt) : (uint32_t)r.next(), 0xF, prot});
+            }
             break;
         }
         case 6: case 7: case 8: case 9: case 10: {   // channel register write (or read)
@@ -410,6 +418,12 @@ int main(int argc, char **argv) {
             if (h.out.yield) (h.out.yield_ring ? cov_y3 : cov_y0)++;
             if (h.out.yield && (h.out.yield_attr & 1)) cov_flt++;   // fault-like (drops the other fault-like requests)
             if (h.out.yield && (h.out.yield_attr & 6) == 6) cov_prehint++;
+            if (h.out.yield && h.out.yield_tid != 0) cov_ytid++;
+            // a yield delivered to one thread of a ring while another thread of that ring is blocked
+            if (h.out.yield) {
+                const uint32_t bk = pmu_model_yblk(h.m) >> (h.out.yield_ring ? c.nt : 0) & ((1u << c.nt) - 1);
+                if (bk & ~(1u << h.out.yield_tid)) cov_blk_other++;
+            }
             uint32_t yer = pmu_model_yer(h.m), blk = pmu_model_yblk(h.m), lo = (1u << c.nch) - 1;
             if (((blk & 1) && (yer & lo)) || ((blk & 2) && (yer >> c.nch & lo))) cov_pend_blk++;
             if (pmu_model_yact(h.m, PMU_YACT_IRQ)) cov_yirq++;
@@ -517,6 +531,10 @@ int main(int argc, char **argv) {
         goal("sticky bits set by an event edge (EDGE=1)", cov_stk_edge, 20 * k);
         goal("sticky bits set by an event level (EDGE=0)", cov_stk_level, 20 * k);
         goal("channel CTL writes with a reserved COND/DSEL refused", cov_cond_bad, 5 * k);
+        if (c.nt > 1) {
+            goal("yields delivered to a thread other than 0", cov_ytid, 5 * k);
+            goal("yields delivered while another thread of the ring is blocked", cov_blk_other, 2 * k);
+        }
         goal("channel periods ended by event DSEL (COND=1)", cov_per, 5 * k);
         goal("channel down-counters raised by event DSEL (COND=2)", cov_dif, 5 * k);
         if (c.ycap) {

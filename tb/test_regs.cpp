@@ -148,7 +148,7 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[i], "--seed")) g_rng = strtoull(argv[++i], nullptr, 0) | 1u;
     Harness h;
     g_p.HAS_SAMPLE = h.cfg.has_sample; g_p.HAS_YIELD = h.cfg.has_yield; g_p.NC = h.cfg.nc; g_p.NCH = h.cfg.nch;
-    g_p.YCAP = h.cfg.ycap;
+    g_p.YCAP = h.cfg.ycap; g_p.NT = h.cfg.nt;
     printf("test_regs: config NC=%u NCH=%u HAS_SAMPLE=%u HAS_YIELD=%u YCAP=%u, %zu register elements, seed %" PRIu64 "\n",
            h.cfg.nc, h.cfg.nch, h.cfg.has_sample, h.cfg.has_yield, h.cfg.ycap, elems().size(), g_rng);
     struct { const char *name; void (*fn)(Harness &); } tests[] = {

@@ -280,7 +280,7 @@ package pmu_uvm_pkg;
 
         virtual function void build();
             this.BLK = new("BLK");
-            this.BLK.configure(this, 1, 0, "W1C", 1, 'h0, 1, 1, 0);
+            this.BLK.configure(this, 8, 0, "W1C", 1, 'h0, 1, 1, 0);
             this.YER = new("YER");
             this.YER.configure(this, 8, 8, "RO", 1, 'h0, 1, 1, 0);
             this.NCH = new("NCH");
@@ -300,13 +300,83 @@ package pmu_uvm_pkg;
 
         virtual function void build();
             this.BLK = new("BLK");
-            this.BLK.configure(this, 1, 0, "W1C", 1, 'h0, 1, 1, 0);
+            this.BLK.configure(this, 8, 0, "W1C", 1, 'h0, 1, 1, 0);
             this.YER = new("YER");
             this.YER.configure(this, 8, 8, "RO", 1, 'h0, 1, 1, 0);
             this.NCH = new("NCH");
             this.NCH.configure(this, 4, 24, "RO", 1, 'h0, 0, 1, 0);
         endfunction : build
     endclass : pmu__YRING3
+
+    // reg - pmu::ythr_t_pmu_present_13ce59d1
+    class pmu__ythr_t_pmu_present_13ce59d1 extends uvm_reg;
+        rand uvm_reg_field T0;
+        rand uvm_reg_field T1;
+        rand uvm_reg_field T2;
+        rand uvm_reg_field T3;
+        rand uvm_reg_field T4;
+        rand uvm_reg_field T5;
+        rand uvm_reg_field T6;
+        rand uvm_reg_field T7;
+
+        function new(string name = "pmu__ythr_t_pmu_present_13ce59d1");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.T0 = new("T0");
+            this.T0.configure(this, 3, 0, "RW", 1, 'h0, 1, 1, 0);
+            this.T1 = new("T1");
+            this.T1.configure(this, 3, 4, "RW", 1, 'h0, 1, 1, 0);
+            this.T2 = new("T2");
+            this.T2.configure(this, 3, 8, "RW", 1, 'h0, 1, 1, 0);
+            this.T3 = new("T3");
+            this.T3.configure(this, 3, 12, "RW", 1, 'h0, 1, 1, 0);
+            this.T4 = new("T4");
+            this.T4.configure(this, 3, 16, "RW", 1, 'h0, 1, 1, 0);
+            this.T5 = new("T5");
+            this.T5.configure(this, 3, 20, "RW", 1, 'h0, 1, 1, 0);
+            this.T6 = new("T6");
+            this.T6.configure(this, 3, 24, "RW", 1, 'h0, 1, 1, 0);
+            this.T7 = new("T7");
+            this.T7.configure(this, 3, 28, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ythr_t_pmu_present_13ce59d1
+
+    // reg - pmu::ythr_t_pmu_present_13ce59d1_pmu_user_038c0dc8
+    class pmu__ythr_t_pmu_present_13ce59d1_pmu_user_038c0dc8 extends uvm_reg;
+        rand uvm_reg_field T0;
+        rand uvm_reg_field T1;
+        rand uvm_reg_field T2;
+        rand uvm_reg_field T3;
+        rand uvm_reg_field T4;
+        rand uvm_reg_field T5;
+        rand uvm_reg_field T6;
+        rand uvm_reg_field T7;
+
+        function new(string name = "pmu__ythr_t_pmu_present_13ce59d1_pmu_user_038c0dc8");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.T0 = new("T0");
+            this.T0.configure(this, 3, 0, "RW", 1, 'h0, 1, 1, 0);
+            this.T1 = new("T1");
+            this.T1.configure(this, 3, 4, "RW", 1, 'h0, 1, 1, 0);
+            this.T2 = new("T2");
+            this.T2.configure(this, 3, 8, "RW", 1, 'h0, 1, 1, 0);
+            this.T3 = new("T3");
+            this.T3.configure(this, 3, 12, "RW", 1, 'h0, 1, 1, 0);
+            this.T4 = new("T4");
+            this.T4.configure(this, 3, 16, "RW", 1, 'h0, 1, 1, 0);
+            this.T5 = new("T5");
+            this.T5.configure(this, 3, 20, "RW", 1, 'h0, 1, 1, 0);
+            this.T6 = new("T6");
+            this.T6.configure(this, 3, 24, "RW", 1, 'h0, 1, 1, 0);
+            this.T7 = new("T7");
+            this.T7.configure(this, 3, 28, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : pmu__ythr_t_pmu_present_13ce59d1_pmu_user_038c0dc8
 
     // reg - pmu::CNT_pmu_count_90581d96::CTL
     class pmu__CNT_pmu_count_90581d96__CTL extends uvm_reg;
@@ -1237,6 +1307,8 @@ package pmu_uvm_pkg;
         rand pmu__SDAR_HI SDAR_HI;
         rand pmu__YRING0 YRING0;
         rand pmu__YRING3 YRING3;
+        rand pmu__ythr_t_pmu_present_13ce59d1 YTHR0;
+        rand pmu__ythr_t_pmu_present_13ce59d1_pmu_user_038c0dc8 YTHR3;
         rand pmu__CNT_pmu_count_90581d96 CNT[32];
         rand pmu__XCTL_pmu_count_90581d96_pmu_present_e301a141 XCTL[32];
         rand pmu__FTYPE_pmu_count_90581d96 FTYPE[32];
@@ -1336,6 +1408,16 @@ package pmu_uvm_pkg;
 
             this.YRING3.build();
             this.default_map.add_reg(this.YRING3, 'h64);
+            this.YTHR0 = new("YTHR0");
+            this.YTHR0.configure(this);
+
+            this.YTHR0.build();
+            this.default_map.add_reg(this.YTHR0, 'h68);
+            this.YTHR3 = new("YTHR3");
+            this.YTHR3.configure(this);
+
+            this.YTHR3.build();
+            this.default_map.add_reg(this.YTHR3, 'h6c);
             foreach(this.CNT[i0]) begin
                 this.CNT[i0] = new($sformatf("CNT[%0d]", i0));
                 this.CNT[i0].configure(this);

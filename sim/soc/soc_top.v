@@ -254,7 +254,7 @@ module soc_top #(
     .iaddr_i(iaddr_q), .daddr_i(daddr_q), .pm_i(1'b0),
     .mem_valid_i(ls_ret_q), .mem_lat_i(lat_q), .yev_i(yev),
     .mmcr_o(), .pmi_o(), .pmstat_o(), .siar_o(), .sdar_o(),
-    .yield_o(yld), .yield_ring_o(yld_ring), .yield_ch_o(yld_ch), .yield_tgt_o(yld_tgt), .yer_o(), .ycnt_o(), .yblk_o(), .ymiss_o(), .yesv_o(), .yield_attr_o(), .ycap_o()
+    .yield_o(yld), .yield_ring_o(yld_ring), .yield_ch_o(yld_ch), .yield_tid_o(), .yield_tgt_o(yld_tgt), .yer_o(), .ycnt_o(), .yblk_o(), .ymiss_o(), .yesv_o(), .yield_attr_o(), .ycap_o()
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
