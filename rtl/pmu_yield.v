@@ -254,8 +254,19 @@ module pmu_yield #(
       wire c_dif  = cond_q == 2'd2;
       // difference: a trigger and a DSEL event of one cycle cancel
       wire dn     = trig_q & ~(c_dif & sel_q);
-      wire up     = c_dif & sel_q & ~trig_q & ~&cnt_q;
-      wire uf     = dn & (cnt_q == 32'd0);
+      // CNT - 1 (dn) / CNT + 1: flip every bit up to and including the
+      // lowest 1 (down) / 0 (up); zb[i]: the bits below i are all 0 (down) /
+      // all 1 (up), so zb[32] is the underflow / saturation test
+      wire [31:0] tb = dn ? cnt_q : ~cnt_q;
+      reg  [32:0] zb;
+      integer q;
+      always @* begin
+        zb[0] = 1'b1;
+        for (q = 0; q < 32; q = q + 1) zb[q+1] = zb[q] & ~tb[q];
+      end
+      wire [31:0] cnt_pm = cnt_q ^ zb[31:0];
+      wire up     = c_dif & sel_q & ~trig_q & ~zb[32];
+      wire uf     = dn & zb[32];
       // delivered, or dropped: a fault-like yield of the ring is delivered and
       // this is another pending fault-like yield request (seed: "all other
       // fault like yield requests ... are dropped i.e. their channel YER bits
@@ -311,7 +322,7 @@ module pmu_yield #(
           // of a period reloads like an underflow
           if (w_cnt | w_sav)              cnt_q <= wdata_i;
           else if (uf | (c_per & sel_q))  cnt_q <= sav_q;
-          else if (dn | up)               cnt_q <= cnt_q + {{31{dn}}, 1'b1};
+          else if (dn | up)               cnt_q <= cnt_pm;
           if (w_mis)                        miss_q <= wdata_i[15:0];
           else if (missed & ~&miss_q)       miss_q <= miss_q + 16'd1;
           if (w_tlo) tgt_q[31:0]  <= wdata_i;

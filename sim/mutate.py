@@ -175,7 +175,7 @@ MUTANTS = [
      "run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !(n && hold);", "run = run && !FLD(m, MMCR, 0, FRZ) && !(n && hold);"),
     # only action 1 delivers a yield
     ("rtl-ych-act-any-yields", "rtl/pmu_yield.v",
-     "assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q;", "assign cand[k]  = valid_q & act_q[0] & yer_q;"),
+     "assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q & ring_ok", "assign cand[k]  = valid_q & act_q[0] & yer_q & ring_ok"),
     # sticky event-schema vector: cleared by the fire, by a re-arm; level/edge; masked events still set their bit
     ("rtl-ych-stk-fire-keeps", "rtl/pmu_yield.v",
      "esv_r <= esv_n;            fired_q <= trig_d;",
@@ -190,13 +190,14 @@ MUTANTS = [
      "esv | ({EVW{act_ok}} & esm_q & (edge_q ? evt_rise : evt_i))"),
     # yield types: a delivered fault-like yield drops the other fault-like requests, a trap-like one does not
     ("rtl-ych-fault-no-drop", "rtl/pmu_yield.v",
-     "(pick_flt & flt_q & (act_q == 2'd1))", "(pick_flt & flt_q & (act_q == 2'd3))"),   # lint-clean: drops no yield channel
+     "(pick_flt & flt_q & (act_q == 2'd1) &", "(pick_flt & flt_q & (act_q == 2'd3) &"),   # lint-clean: drops no yield channel
     ("model-ych-trap-drops", "cmodel/pmu_model.c",
-     "(ypick >= 0 && m->y[ypick].flt && ring == r3 && y->flt && y->act == PMU_YACT_YIELD)",
-     "(ypick >= 0 && ring == r3 && y->flt && y->act == PMU_YACT_YIELD)"),
+     "(ypick >= 0 && m->y[ypick].flt && ring == pick_r3", "(ypick >= 0 && ring == pick_r3"),
     # monitor conditions: event DSEL ends the period (COND=1) / counts up (COND=2)
     ("rtl-ych-cond-period-ignored", "rtl/pmu_yield.v",
      "else if (uf | (c_per & sel_q))  cnt_q <= sav_q;", "else if (uf | (c_per & sel_q & 1'b0))  cnt_q <= sav_q;"),
+    ("rtl-ych-diff-no-saturation", "rtl/pmu_yield.v",
+     "wire up     = c_dif & sel_q & ~trig_q & ~zb[32];", "wire up     = c_dif & sel_q & ~trig_q & ~(zb[32] & 1'b0);"),
     ("model-ych-cond-diff-as-count", "cmodel/pmu_model.c",
      "const int dif = y->cond == PMU_YCOND_DIFF && y->sel_q;", "const int dif = 0 && y->sel_q;"),
     # capture records (alt: YCAP=1): a missed underflow keeps the record; the

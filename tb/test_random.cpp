@@ -54,6 +54,7 @@ int main(int argc, char **argv) {
     uint64_t cov_flt = 0, cov_prehint = 0;   // yield types / attributes
     uint64_t cov_stk_fire = 0, cov_stk_edge = 0, cov_stk_level = 0;   // sticky scenarios
     uint64_t cov_ytid = 0, cov_blk_other = 0;   // channels per thread
+    uint64_t cov_dif_sat = 0;   // a difference channel's CNT at its saturation value
     uint64_t cov_cond_bad = 0, cov_per = 0, cov_dif = 0, cov_cap = 0, cov_cap_rd = 0;   // conditions, capture
     uint64_t cov_area_in = 0, cov_area_out = 0, cov_absent = 0;
     // FLOP class (seed 003): slots driven per type and with the scalar flag
@@ -189,6 +190,7 @@ int main(int argc, char **argv) {
             }
             case PMU_YCH_SAV_OFF: case PMU_YCH_CNT_OFF:
                 v = r.chance(80) ? r.below(40) : r.below(5000);
+                if (reg * 4 == PMU_YCH_CNT_OFF && r.chance(8)) v = 0xFFFFFFFFu - r.below(3);   // difference: saturation
                 break;
             default: break;
             }
@@ -439,6 +441,7 @@ int main(int argc, char **argv) {
                 const uint32_t cond = (ctl & PMU_YCH_CTL_COND_MASK) >> PMU_YCH_CTL_COND_LSB;
                 if (ych_wr != (int)k && prev_ycnt[k] != 0 && cond == PMU_YCOND_PERIOD && yc > prev_ycnt[k]) cov_per++;
                 if (ych_wr != (int)k && prev_ycnt[k] != 0 && cond == PMU_YCOND_DIFF && yc == prev_ycnt[k] + 1) cov_dif++;
+                if (cond == PMU_YCOND_DIFF && (ctl & PMU_YCH_CTL_VALID_MASK) && yc == 0xFFFFFFFFu) cov_dif_sat++;
                 prev_ycnt[k] = yc;
                 const uint64_t ts = pmu_model_ych_cap(h.m, k >= c.nch, k % c.nch).ts;
                 if (ts != prev_cts[k]) cov_cap++;
@@ -537,6 +540,7 @@ int main(int argc, char **argv) {
         }
         goal("channel periods ended by event DSEL (COND=1)", cov_per, 5 * k);
         goal("channel down-counters raised by event DSEL (COND=2)", cov_dif, 5 * k);
+        goal("cycles with a valid COND=2 channel's CNT saturated (2^32-1)", cov_dif_sat, 20 * k);
         if (c.ycap) {
             goal("capture records taken", cov_cap, 10 * k);
             goal("capture-record reads with a non-zero value", cov_cap_rd, 2 * k);
