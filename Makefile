@@ -67,10 +67,14 @@ include sim/deps.mk
 -include sim/soc/yield.mk
 -include sim/soc/prof.mk
 
-# The mutation check (core-mutate, the longest target; it builds only under
-# build/mut/) runs in the background on one core while the other targets run.
+# A background lane runs the mutation check (core-mutate, the longest
+# target; it builds only under build/mut/) on one core, mutants one at a
+# time, then the FuseSoC packaging check and the fast formal proofs (they
+# build only under build/fusesoc/ and build/formal/), while the other
+# targets run in the foreground (sim/run_targets.sh).
 test: deps-sim
-	@BG_TARGETS="core-mutate" BG_MAKEFLAGS="MUTATE_JOBS=1" sim/run_targets.sh regmap-check $(TEST_TARGETS)
+	@BG_TARGETS="core-mutate fusesoc-check formal-fast" BG_MAKEFLAGS="MUTATE_JOBS=1" \
+	  sim/run_targets.sh regmap-check $(TEST_TARGETS)
 
 demo: deps-sim
 	@for t in $(DEMO_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done

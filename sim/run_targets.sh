@@ -3,13 +3,14 @@
 # reads the target's own closing "N passed, N failed" line and adds it up.
 # A target that fails (non-zero exit) without such a line counts as 1 failed.
 # Prints a per-target table and, last, the total "N passed, N failed".
-# BG_TARGETS (space-separated): these start in the background when their
-# turn comes (with make arguments BG_MAKEFLAGS) while the following targets
-# run; they must build only under their own directories. Their results are
-# collected at the end and listed in order.
+# BG_TARGETS (space-separated): a background lane. When the first of them
+# comes up, the lane starts and runs them one after another, in the order of
+# BG_TARGETS (with make arguments BG_MAKEFLAGS), while the other targets run
+# in the foreground; they must build only under their own directories.
+# Their results are collected at the end and listed in their places.
 set -u
 mkdir -p build/logs
-tp=0; tf=0; rows=(); bg_idx=(); bg_pid=(); bg_start=()
+tp=0; tf=0; rows=(); bg_idx=(); bg_pid=
 BG_TARGETS=${BG_TARGETS:-}; BG_MAKEFLAGS=${BG_MAKEFLAGS:-}
 
 # result of target $1 (exit code $2, seconds $3) -> row, totals, report
@@ -30,15 +31,27 @@ result() {
   if [ "$f" -ne 0 ]; then echo "---- $t failed; last lines of $log:"; tail -n 25 "$log"; fi
 }
 
+lane=build/logs/.bg_lane   # the background lane's "target rc seconds" lines
 i=0
 for t in "$@"; do
   log=build/logs/$t.log
   start=$(date +%s)
   if [[ " $BG_TARGETS " == *" $t "* ]]; then
-    # shellcheck disable=SC2086
-    make --no-print-directory $BG_MAKEFLAGS "$t" >"$log" 2>&1 &
-    bg_idx+=("$i"); bg_pid+=("$!"); bg_start+=("$start"); rows[$i]=""
-    printf '[..] %s: started in the background\n' "$t"
+    if [ ${#bg_idx[@]} -eq 0 ]; then
+      : >"$lane"
+      (
+        for b in $BG_TARGETS; do
+          [[ " $* " == *" $b "* ]] || continue
+          s0=$(date +%s)
+          # shellcheck disable=SC2086
+          make --no-print-directory $BG_MAKEFLAGS "$b" >"build/logs/$b.log" 2>&1
+          echo "$b $? $(( $(date +%s) - s0 ))" >>"$lane"
+        done
+      ) &
+      bg_pid=$!
+      printf '[..] background lane started: %s\n' "$BG_TARGETS"
+    fi
+    bg_idx+=("$i"); rows[$i]=""
   else
     make --no-print-directory "$t" >"$log" 2>&1
     rc=$?
@@ -48,13 +61,15 @@ for t in "$@"; do
   i=$((i + 1))
 done
 args=("$@")
-for k in "${!bg_idx[@]}"; do
-  wait "${bg_pid[$k]}"
-  rc=$?
-  j=${bg_idx[$k]}
-  result "${args[$j]}" "$rc" $(( $(date +%s) - ${bg_start[$k]} ))
-  rows[$j]=$row
-done
+if [ ${#bg_idx[@]} -gt 0 ]; then
+  wait "$bg_pid"
+  for j in "${bg_idx[@]}"; do
+    t=${args[$j]}
+    read -r _ rc secs < <(grep "^$t " "$lane")
+    result "$t" "${rc:-1}" "${secs:-0}"
+    rows[$j]=$row
+  done
+fi
 printf '%-18s %6s %6s %7s\n' target passed failed time
 printf '%s\n' "${rows[@]}"
 echo "$tp passed, $tf failed"
