@@ -24,7 +24,7 @@ formal-fast: deps-formal
 FORMAL_SIM_BUILD := $(FORMAL_BUILD)/sim
 $(FORMAL_SIM_BUILD)/Vdc_formal: formal/dc_formal.v $(DC_RTL) tb/formal_sim_dc.cpp
 	@mkdir -p $(@D)
-	verilator --cc --exe --build -j 2 --assert -DFORMAL_SIM -Wno-UNOPTFLAT --top-module dc_formal -Mdir $(@D) \
+	verilator --cc --exe --build -j 2 $(VBUILD_OPT) --assert -DFORMAL_SIM -Wno-UNOPTFLAT --top-module dc_formal -Mdir $(@D) \
 	  -o Vdc_formal $(DC_RTL) formal/dc_formal.v $(abspath tb/formal_sim_dc.cpp) >$(@D)/build.log 2>&1 \
 	  || { tail -30 $(@D)/build.log; exit 1; }
 .PHONY: formal-sim

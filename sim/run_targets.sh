@@ -3,10 +3,10 @@
 # reads the target's own closing "N passed, N failed" line and adds it up.
 # A target that fails (non-zero exit) without such a line counts as 1 failed.
 # Prints a per-target table and, last, the total "N passed, N failed".
-# BG_TARGETS (space-separated): a background lane. When the first of them
-# comes up, the lane starts and runs them one after another, in the order of
-# BG_TARGETS (with make arguments BG_MAKEFLAGS), while the other targets run
-# in the foreground; they must build only under their own directories.
+# BG_TARGETS (space-separated): a background lane. It starts first and runs
+# those of them that are among the arguments one after another, in the order
+# of BG_TARGETS (with make arguments BG_MAKEFLAGS), while the other targets
+# run in the foreground; they must build only under their own directories.
 # Their results are collected at the end and listed in their places.
 set -u
 mkdir -p build/logs
@@ -32,25 +32,28 @@ result() {
 }
 
 lane=build/logs/.bg_lane   # the background lane's "target rc seconds" lines
+: >"$lane"
+for b in $BG_TARGETS; do
+  if [[ " $* " == *" $b "* ]]; then
+    (
+      for b in $BG_TARGETS; do
+        [[ " $* " == *" $b "* ]] || continue
+        s0=$(date +%s)
+        # shellcheck disable=SC2086
+        make --no-print-directory $BG_MAKEFLAGS "$b" >"build/logs/$b.log" 2>&1
+        echo "$b $? $(( $(date +%s) - s0 ))" >>"$lane"
+      done
+    ) &
+    bg_pid=$!
+    printf '[..] background lane started: %s\n' "$BG_TARGETS"
+    break
+  fi
+done
 i=0
 for t in "$@"; do
   log=build/logs/$t.log
   start=$(date +%s)
   if [[ " $BG_TARGETS " == *" $t "* ]]; then
-    if [ ${#bg_idx[@]} -eq 0 ]; then
-      : >"$lane"
-      (
-        for b in $BG_TARGETS; do
-          [[ " $* " == *" $b "* ]] || continue
-          s0=$(date +%s)
-          # shellcheck disable=SC2086
-          make --no-print-directory $BG_MAKEFLAGS "$b" >"build/logs/$b.log" 2>&1
-          echo "$b $? $(( $(date +%s) - s0 ))" >>"$lane"
-        done
-      ) &
-      bg_pid=$!
-      printf '[..] background lane started: %s\n' "$BG_TARGETS"
-    fi
     bg_idx+=("$i"); rows[$i]=""
   else
     make --no-print-directory "$t" >"$log" 2>&1

@@ -39,7 +39,7 @@ define sw_rtl_build
 $(call sw_rtl_dir,$(1))/Vtest_sw_rtl: sw/test_sw_rtl.cpp $(SW_BUILD)/libswtest.a $(SW_HDRS) $(RTL_SRCS) tb/pmu_harness.h tb/waves.h
 	@mkdir -p $$(@D)
 	@rm -f $$@   # Verilator's own make does not see the archive change
-	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME $(VTRACE) \
+	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME $(VTRACE) $(VBUILD_OPT) \
 	  -Irtl --top-module pmu_core $(call gparams,$(1)) -Mdir $$(@D) -o Vtest_sw_rtl \
 	  -CFLAGS "-O2 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(call dparams,$(1)) -DWAVES_NAME=test_sw_rtl_$(1)" \
 	  -LDFLAGS "$(abspath $(SW_BUILD)/libswtest.a)" \
@@ -163,7 +163,7 @@ $(SW_BUILD)/libyswtest.a: $(Y_SW_RTL_OBJS)
 $(SW_BUILD)/yield_rtl$(WSUF)/Vtest_yield_rtl: sw/test_yield_rtl.cpp $(SW_BUILD)/libyswtest.a $(Y_SW_HDRS) $(RTL_SRCS) tb/pmu_harness.h tb/waves.h
 	@mkdir -p $(@D)
 	@rm -f $@   # Verilator's own make does not see the archive change
-	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME $(VTRACE) \
+	$(VERILATOR) --cc --exe --build -j 2 -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME $(VTRACE) $(VBUILD_OPT) \
 	  -Irtl --top-module pmu_core $(call gparams,$(CFG_FLOW_pmu_core_yield_rtl)) -Mdir $(@D) -o Vtest_yield_rtl \
 	  -CFLAGS "-O2 -I$(abspath sw) -I$(abspath cmodel) -I$(abspath tb) $(call dparams,$(CFG_FLOW_pmu_core_yield_rtl)) -DWAVES_NAME=test_yield_rtl" \
 	  -LDFLAGS "$(abspath $(SW_BUILD)/libyswtest.a)" \

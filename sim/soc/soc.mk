@@ -45,7 +45,7 @@ soc-fw: $(SOC_BUILD)/fw_full.hex $(SOC_BUILD)/fw_short.hex
 # The firmware image is read by $readmemh at run time (path fixed at build time).
 $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc: $(SOC_RTL) | deps-soc
 	@mkdir -p $(@D)
-	$(VERILATOR) --binary --timing -j 2 -O3 $(VTRACE) -Wno-fatal -Wno-lint -Wno-style -Wno-PINMISSING \
+	$(VERILATOR) --binary --timing -j 2 -O3 $(VTRACE) $(VBUILD_OPT) -Wno-fatal -Wno-lint -Wno-style -Wno-PINMISSING \
 	  -DRISCV_FORMAL -Irtl --top-module tb_soc -GMEM_WORDS=$(SOC_RAM_WORDS) \
 	  -GFIRMWARE='"$(abspath $(SOC_BUILD))/fw_full.hex"' \
 	  -Mdir $(@D) -o Vtb_soc $(SOC_RTL) $(PICORV32_DIR)/picorv32.v >$(@D)/build.log 2>&1 \
