@@ -254,19 +254,11 @@ module pmu_yield #(
       wire c_dif  = cond_q == 2'd2;
       // difference: a trigger and a DSEL event of one cycle cancel
       wire dn     = trig_q & ~(c_dif & sel_q);
-      // CNT - 1 (dn) / CNT + 1: flip every bit up to and including the
-      // lowest 1 (down) / 0 (up); zb[i]: the bits below i are all 0 (down) /
-      // all 1 (up), so zb[32] is the underflow / saturation test
-      wire [31:0] tb = dn ? cnt_q : ~cnt_q;
-      reg  [32:0] zb;
-      integer q;
-      always @* begin
-        zb[0] = 1'b1;
-        for (q = 0; q < 32; q = q + 1) zb[q+1] = zb[q] & ~tb[q];
-      end
-      wire [31:0] cnt_pm = cnt_q ^ zb[31:0];
-      wire up     = c_dif & sel_q & ~trig_q & ~zb[32];
-      wire uf     = dn & zb[32];
+      // CNT - 1 (dn) / CNT + 1: one adder (a carry chain on an FPGA); the
+      // underflow and the saturation tests look at CNT itself, beside it
+      wire [31:0] cnt_pm = cnt_q + {{31{dn}}, 1'b1};
+      wire up     = c_dif & sel_q & ~trig_q & ~&cnt_q;
+      wire uf     = dn & (cnt_q == 32'd0);
       // delivered, or dropped: a fault-like yield of the ring is delivered and
       // this is another pending fault-like yield request (seed: "all other
       // fault like yield requests ... are dropped i.e. their channel YER bits

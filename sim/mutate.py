@@ -197,7 +197,7 @@ MUTANTS = [
     ("rtl-ych-cond-period-ignored", "rtl/pmu_yield.v",
      "else if (uf | (c_per & sel_q))  cnt_q <= sav_q;", "else if (uf | (c_per & sel_q & 1'b0))  cnt_q <= sav_q;"),
     ("rtl-ych-diff-no-saturation", "rtl/pmu_yield.v",
-     "wire up     = c_dif & sel_q & ~trig_q & ~zb[32];", "wire up     = c_dif & sel_q & ~trig_q & ~(zb[32] & 1'b0);"),
+     "wire up     = c_dif & sel_q & ~trig_q & ~&cnt_q;", "wire up     = c_dif & sel_q & ~trig_q & ~(&cnt_q & 1'b0);"),
     ("model-ych-cond-diff-as-count", "cmodel/pmu_model.c",
      "const int dif = y->cond == PMU_YCOND_DIFF && y->sel_q;", "const int dif = 0 && y->sel_q;"),
     # capture records (alt: YCAP=1): a missed underflow keeps the record; the
