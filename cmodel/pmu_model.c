@@ -374,8 +374,9 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     default:
         if (ycap) {   /* an invalid channel reads 0, its HI words too */
             const unsigned off = PMU_KIND[r].off;
-            const uint64_t v = !ycap_ch->valid ? 0u : off < 0x8u ? ycap_ch->cap.ip : off < 0x10u ? ycap_ch->cap.da :
-                               off < 0x18u ? ycap_ch->cap.ts : ycap_ch->cap.ct;
+            const uint64_t v = !ycap_ch->valid ? 0u : off < PMU_YCAP_DA_LO_OFF ? ycap_ch->cap.ip :
+                               off < PMU_YCAP_TS_LO_OFF ? ycap_ch->cap.da :
+                               off < PMU_YCAP_CT_LO_OFF ? ycap_ch->cap.ts : ycap_ch->cap.ct;
             if (PMU_KIND[r].wide == 1) { lo_val = v; rdata = (uint32_t)v; }
             else rdata = ycap_ch->valid ? m->rshadow : 0u;
         } else if (ych) rdata = ych_word(&m->y[ych_k], yoff);
