@@ -308,8 +308,8 @@ package pmu_uvm_pkg;
         endfunction : build
     endclass : pmu__YRING3
 
-    // reg - pmu::ythr_t_pmu_present_13ce59d1
-    class pmu__ythr_t_pmu_present_13ce59d1 extends uvm_reg;
+    // reg - pmu::ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1
+    class pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1 extends uvm_reg;
         rand uvm_reg_field T0;
         rand uvm_reg_field T1;
         rand uvm_reg_field T2;
@@ -319,7 +319,7 @@ package pmu_uvm_pkg;
         rand uvm_reg_field T6;
         rand uvm_reg_field T7;
 
-        function new(string name = "pmu__ythr_t_pmu_present_13ce59d1");
+        function new(string name = "pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -341,10 +341,10 @@ package pmu_uvm_pkg;
             this.T7 = new("T7");
             this.T7.configure(this, 3, 28, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ythr_t_pmu_present_13ce59d1
+    endclass : pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1
 
-    // reg - pmu::ythr_t_pmu_present_13ce59d1_pmu_user_038c0dc8
-    class pmu__ythr_t_pmu_present_13ce59d1_pmu_user_038c0dc8 extends uvm_reg;
+    // reg - pmu::ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1_pmu_user_038c0dc8
+    class pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1_pmu_user_038c0dc8 extends uvm_reg;
         rand uvm_reg_field T0;
         rand uvm_reg_field T1;
         rand uvm_reg_field T2;
@@ -354,7 +354,7 @@ package pmu_uvm_pkg;
         rand uvm_reg_field T6;
         rand uvm_reg_field T7;
 
-        function new(string name = "pmu__ythr_t_pmu_present_13ce59d1_pmu_user_038c0dc8");
+        function new(string name = "pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1_pmu_user_038c0dc8");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -376,7 +376,7 @@ package pmu_uvm_pkg;
             this.T7 = new("T7");
             this.T7.configure(this, 3, 28, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ythr_t_pmu_present_13ce59d1_pmu_user_038c0dc8
+    endclass : pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1_pmu_user_038c0dc8
 
     // reg - pmu::CNT_pmu_count_90581d96::CTL
     class pmu__CNT_pmu_count_90581d96__CTL extends uvm_reg;
@@ -1307,8 +1307,8 @@ package pmu_uvm_pkg;
         rand pmu__SDAR_HI SDAR_HI;
         rand pmu__YRING0 YRING0;
         rand pmu__YRING3 YRING3;
-        rand pmu__ythr_t_pmu_present_13ce59d1 YTHR0;
-        rand pmu__ythr_t_pmu_present_13ce59d1_pmu_user_038c0dc8 YTHR3;
+        rand pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1 YTHR0;
+        rand pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1_pmu_user_038c0dc8 YTHR3;
         rand pmu__CNT_pmu_count_90581d96 CNT[32];
         rand pmu__XCTL_pmu_count_90581d96_pmu_present_e301a141 XCTL[32];
         rand pmu__FTYPE_pmu_count_90581d96 FTYPE[32];
