@@ -151,7 +151,7 @@ MUTANTS = [
     # the yield trigger is registered: a scenario of cycle t counts in t+1
     ("model-ych-trig-not-piped", "cmodel/pmu_model.c",
      "const int trig = y->trig_q;",
-     "const int trig = y->valid && ring == r3 && y->esm && (y->any ? match != 0 : match == y->esm);"),
+     "const int trig = act_ok && y->esm && (y->any ? match != 0 : match == y->esm);"),
     # yield channels (docs/yield.md): YER is set by hardware only
     ("rtl-ych-yer-sw-writable", "rtl/pmu_yield.v",
      ".we_i(1'b0), .wdata_i(1'b0), .hwclr_i(deliv | w_ctl),",
