@@ -8,7 +8,9 @@
 LINT_CFGS = $(foreach c,$(CFG_FLOW_pmu_core_lint),--cfg "pmu_core:$(c):$(CFG_$(c))") \
             $(foreach c,$(CFG_FLOW_dc_top_lint),--cfg "dc_top:$(c:dc_%=%):$(CFG_$(c))")
 .PHONY: lint lint-selftest
-lint: deps-sim deps-synth
+# deps-soc: PicoRV32 (pip) for the example SoC top; on a fresh machine
+# lint runs before any SoC target has installed it
+lint: deps-sim deps-synth deps-soc
 	@python3 sim/lint.py $(LINT_CFGS)
 # the self-test alone
 lint-selftest: deps-sim deps-synth

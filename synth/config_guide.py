@@ -22,6 +22,7 @@ GUIDE = [
     ("pmu_core default NAREA=4", "everything, four counter areas as in the Pentium 4 (seed 000)"),
     ("pmu_core NAREA=8", "eight areas: every class on NC/8 counters"),
     ("pmu_core NCH=1", "one yield channel per ring"),
+    ("pmu_core NAREA=4 NCH=1 AW=32", "four areas, one yield channel per ring, 32-bit addresses: within 48k NAND2-eq"),
     ("pmu_core HAS_YIELD=0", "no yield channels"),
     ("pmu_core HAS_SAMPLE=0 HAS_YIELD=0", "counters, TSC and overflow interrupt only"),
     ("pmu_core minimal", "counters only, 4 areas, 32-bit addresses"),

@@ -64,7 +64,9 @@ Adding designs: append entries to CONFIGS, e.g. for another top
     Config("dc default", top="pmu_dc", files=DC_SRCS, params={},
            tables=("blocks", "sweep"))
 `tables` selects the per-block table ("blocks") and/or the totals table
-("sweep"); "marginal" and "ref" entries only feed the per-counter section.
+("sweep"); "goal" puts it in the table of configurations measured against
+the 48,000 NAND2-eq goal; "marginal" and "ref" entries only feed the
+per-counter section.
 Configurations read in the same run must not define a module twice.
 
 Command line:
@@ -212,7 +214,16 @@ CONFIGS = [
     core("HAS_YIELD=0", {"HAS_YIELD": 0}),
     core("HAS_SAMPLE=0 HAS_YIELD=0", {"HAS_SAMPLE": 0, "HAS_YIELD": 0}),
     core("AW=32", {"AW": 32}),
-    core("minimal", {"HAS_SAMPLE": 0, "HAS_YIELD": 0, "AW": 32, "NAREA": 4}),
+    core("minimal", {"HAS_SAMPLE": 0, "HAS_YIELD": 0, "AW": 32, "NAREA": 4},
+         tables=("sweep", "goal")),
+    # counter areas on and the optional blocks narrowed or left out: which
+    # configuration meets the 48,000 NAND2-eq goal (section "What the area
+    # goal takes")
+    core("NAREA=4 AW=32", {"NAREA": 4, "AW": 32}, tables=("goal",)),
+    core("NAREA=4 NCH=2", {"NAREA": 4, "NCH": 2}, tables=("goal",)),
+    core("NAREA=4 NCH=2 AW=32", {"NAREA": 4, "NCH": 2, "AW": 32}, tables=("goal",)),
+    core("NAREA=4 NCH=1 AW=32", {"NAREA": 4, "NCH": 1, "AW": 32}, tables=("goal",)),
+    core("NAREA=4 HAS_YIELD=0", {"NAREA": 4, "HAS_YIELD": 0}, tables=("goal",)),
     # second point of the per-counter marginal area with counter areas
     core("NC=16 NAREA=4", {"NC": 16, "NAREA": 4}, tables=("marginal",)),
     # area reference: a plain 40-bit CSR counter (ibex_counter-like)
@@ -1041,6 +1052,62 @@ def summary_section(R):
     return out
 
 
+def split_nand2(r):
+    """(flip-flop NAND2-eq, latch NAND2-eq, logic NAND2-eq) of a result."""
+    ff = lt = lg = 0.0
+    for t, n in r["total"]["types"].items():
+        w, kind, _ = cell_info(t)
+        if kind == "ff":
+            ff += w * n
+        elif kind == "latch":
+            lt += w * n
+        else:
+            lg += w * n
+    return ff, lt, lg
+
+
+def goal_section(R, configs):
+    """The 48,000 NAND2-eq goal against the flip-flops of the default with
+    counter areas, and the measured configurations (counter areas on, the
+    optional blocks narrowed or left out) that meet it."""
+    ra = R.get(L_AREAS)
+    if not ok(ra):
+        return []
+    items = [(c, R.get(c.label)) for c in configs
+             if "goal" in c.tables or c.label == L_AREAS]
+    dffr = cell_info("$_DFF_PN0_")[0]
+    ff, _, lg = split_nand2(ra)
+    nff = ra["total"]["ffs"]
+    out = ["## What the area goal takes", ""]
+    out.append("The state of the default parameter set is architectural (counters, "
+               "ESCRs, yield channels, SIAR/SDAR and their address pipe, the pipeline "
+               "registers of the event path). Its flip-flops alone, each counted as a "
+               "plain reset flip-flop (DFFR_X1, %.2f NAND2; no enable multiplexer, no "
+               "logic), are %s FFs x %.2f = %s NAND2-eq; as synthesized (enable "
+               "flip-flops DFFR_X1 + MUX2_X1) they are %s NAND2-eq, and the logic "
+               "(read multiplexer, class multiplexers, adders, yield conditions) is %s. "
+               "The goal leaves %s NAND2-eq for all the logic once the flip-flops are "
+               "paid for as synthesized."
+               % (dffr, f0(nff), dffr, f0(nff * dffr), f0(ff), f0(lg),
+                  f0(AREA_GOAL - ff)))
+    out.append("")
+    body = []
+    for c, r in items:
+        if not ok(r):
+            body.append([c.label, c.overrides(), "-", "-", "-", "not elaborated", "-"])
+            continue
+        f, _, g = split_nand2(r)
+        t = r["total"]["nand2"]
+        body.append([c.label, c.overrides(), f0(g), f0(r["total"]["ffs"]), f0(f), f0(t),
+                     "%.2f x goal (%s)" % (t / AREA_GOAL, ratio_txt(t, AREA_GOAL))])
+    # (columns 3 and 5 are FFs and NAND2-eq, as in the sweep table, which
+    # synth/config_guide.py also reads)
+    out.append(fmt_table(["Configuration", "Overrides", "Logic NAND2-eq", "FFs",
+                          "FF NAND2-eq", "NAND2-eq", "vs %s" % f0(AREA_GOAL)],
+                         body, "llrrrrl"))
+    return out
+
+
 def per_counter_section(R):
     rref = R.get(L_REF)
     cols = [(name, R.get(l8), R.get(l16)) for name, l8, l16 in MARGINAL]
@@ -1195,6 +1262,10 @@ def run_tables(configs, args, report):
                    "(must equal FFs).")
         out.append("")
         out.append(sweep_table(sweep, R.get(L_DEFAULT, sweep[0][1])))
+    s = goal_section(R, configs)
+    if s:
+        out.append("")
+        out.extend(s)
     s = per_counter_section({k: v for k, v in R.items()
                              if any(c.label == k for c in configs)})
     if s:
