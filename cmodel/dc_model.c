@@ -69,7 +69,8 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
   m->u = calloc((size_t)m->nu, sizeof *m->u);
   m->ev_seen = calloc((size_t)m->nu * c->nt * c->ncls, sizeof *m->ev_seen);
   m->evp = calloc((size_t)m->nu * c->nt * c->ncls, sizeof *m->evp);
-  if (!m->mem || !m->cmem || !m->u || !m->ev_seen || !m->evp) { dc_model_free(m); return NULL; }
+  m->evs = calloc((size_t)c->nt * c->ncls, sizeof *m->evs);
+  if (!m->mem || !m->cmem || !m->u || !m->ev_seen || !m->evp || !m->evs) { dc_model_free(m); return NULL; }
   for (u = 0; u < m->nu; u++) {
     dc_unit_t *x = &m->u[u];
     int core = u < c->np;
@@ -103,6 +104,7 @@ void dc_model_free(dc_model_t *m) {
   free(m->u);
   free(m->ev_seen);
   free(m->evp);
+  free(m->evs);
   free(m);
 }
 
@@ -194,10 +196,14 @@ static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t 
             ((uint32_t)m->cfg.nt << DC_UCFG_NT_LSB) | ((uint32_t)x->nsub << DC_UCFG_NSUB_LSB) |
             ((uint32_t)x->id << DC_UCFG_ID_LSB);
       return 1;
+    case DC_LU_K_ELPSEL: *rd = (uint32_t)x->elpsel << DC_ELPSEL_E_LSB; return 1;
+    case DC_LU_K_ELP:
+      if (x->elpsel < m->cfg.nt * m->cfg.ncls)
+        *rd = ((uint32_t)x->einv[x->elpsel] << DC_ELP_INV_LSB) | ((uint32_t)x->eedge[x->elpsel] << DC_ELP_EDGE_LSB);
+      return 1;
     case DC_LU_K_C_CTL:
       *rd = ((uint32_t)c->es << DC_C_CTL_ES_LSB) | ((uint32_t)c->en << DC_C_CTL_EN_LSB) |
-            ((uint32_t)c->ie << DC_C_CTL_IE_LSB) | ((uint32_t)c->tc << DC_C_CTL_TC_LSB) |
-            ((uint32_t)c->edge << DC_C_CTL_EDGE_LSB) | ((uint32_t)c->inv << DC_C_CTL_INV_LSB);
+            ((uint32_t)c->ie << DC_C_CTL_IE_LSB) | ((uint32_t)c->tc << DC_C_CTL_TC_LSB);
       return 1;
     case DC_LU_K_C_EMQ:
       *rd = ((uint32_t)c->em << DC_C_EMQ_EM_LSB) | ((uint32_t)c->eq << DC_C_EMQ_EQ_LSB);
@@ -207,7 +213,8 @@ static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t 
   }
 }
 
-/* Increments of all counters of unit x for the event inputs ev and the
+/* Increments of all counters of unit x for the events ev (after the
+ * edge/level/polarity stage) and the
  * CPL==0 thread set cplz, as if counting were enabled (pmu_event_mux: EM
  * mask + popcount of the selected class, per thread; pmu_qualifier + thread
  * combine: os_m/usr_m). Pure function of (ev, cplz, the counters' EN/ES/EM/
@@ -217,26 +224,18 @@ static void unit_incs(const dc_model_t *m, dc_unit_t *x, const uint16_t *ev, uns
   const int nt = m->cfg.nt, ncls = m->cfg.ncls;
   const uint32_t lmask = (1u << x->lw) - 1;
   uint16_t *seen = m->ev_seen + (size_t)x->id * nt * ncls;
-  const uint16_t *evp = m->evp + (size_t)x->id * nt * ncls;
   size_t evbytes = (size_t)nt * ncls * sizeof *ev;
   int k, t, any = 0;
-  /* (an EDGE counter also depends on the previous inputs: no cache) */
-  if (x->inc_ok && !x->has_edge && x->inc_cplz == cplz && !memcmp(seen, ev, evbytes)) return;
+  if (x->inc_ok && x->inc_cplz == cplz && !memcmp(seen, ev, evbytes)) return;
   memcpy(seen, ev, evbytes);
   for (k = 0; k < x->nctr; k++) {
     const dc_ctr_t *c = &x->c[k];
     uint32_t inc = 0;
     if (c->en && c->es < ncls) {
       unsigned q = 0, qm = (c->os_m & cplz) | (c->usr_m & ~cplz);
-      const uint16_t *evc = ev + c->es, *evpc = evp + c->es;
-      /* edge/level/polarity stage on every event bit (em holds NSUB bits) */
-      unsigned inv = c->inv ? 0xFFFFu : 0u;
+      const uint16_t *evc = ev + c->es;
       for (t = 0; qm; t++, qm >>= 1)
-        if (qm & 1) {
-          unsigned v = evc[t * ncls] ^ inv;
-          if (c->edge) v &= ~(evpc[t * ncls] ^ inv);
-          q += (unsigned)pc16(v & c->em);
-        }
+        if (qm & 1) q += (unsigned)pc16(evc[t * ncls] & c->em);
       inc = (q & 0xFFu) & lmask;
     }
     x->inc[k] = inc;
@@ -280,6 +279,16 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
 
   unsigned cplz = 0;
   int f0 = -1, k1 = -1;
+  const uint16_t *ev_in = ev;
+  /* edge/level/polarity stage (per event bit, ELP): v = ev ^ INV, and with
+   * EDGE v & ~(ev_prev ^ INV); counters and raw events see its output */
+  if (x->elp_any) {
+    const uint16_t *evp = m->evp + (size_t)x->id * nt * ncls;
+    int e;
+    for (e = 0; e < nt * ncls; e++)
+      m->evs[e] = (uint16_t)((ev[e] ^ x->einv[e]) & ~(x->eedge[e] & (evp[e] ^ x->einv[e])));
+    ev = m->evs;
+  }
   for (t = 0; t < nt; t++) if (cpl[t] == 0) cplz |= 1u << t;
   if (mode0 && in->cyc >= x->slot && in->cyc < x->slot + 2 * x->nfl && !((in->cyc - x->slot) & 1))
     f0 = (in->cyc - x->slot) >> 1;
@@ -372,6 +381,15 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
       unsigned lsb = k == DC_LU_K_DGSEL0 ? DC_DGSEL0_G0_LSB : DC_DGSEL1_G8_LSB;
       for (g = 0; g < n; g++) x->dg[g0 + g] = (uint8_t)((rb->wdata >> (lsb + 4 * g)) & x->dgm);
     }
+    if (k == DC_LU_K_ELPSEL) x->elpsel = (uint16_t)((rb->wdata >> DC_ELPSEL_E_LSB) & 0x1FFu);
+    if (k == DC_LU_K_ELP && x->elpsel < nt * m->cfg.ncls) {
+      uint16_t sm = (uint16_t)((1u << x->nsub) - 1);
+      int e;
+      x->einv[x->elpsel] = (uint16_t)((rb->wdata >> DC_ELP_INV_LSB) & sm);
+      x->eedge[x->elpsel] = (uint16_t)((rb->wdata >> DC_ELP_EDGE_LSB) & sm);
+      x->elp_any = 0;
+      for (e = 0; e < nt * m->cfg.ncls; e++) x->elp_any |= (x->einv[e] | x->eedge[e]) != 0;
+    }
     if (k == DC_LU_K_UMODE) {
       x->sync = (rb->wdata >> DC_UMODE_SYNC_LSB) & 1;
       x->lrun = (rb->wdata >> DC_UMODE_LRUN_LSB) & 1;
@@ -384,13 +402,6 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
         c->en = (rb->wdata >> DC_C_CTL_EN_LSB) & 1;
         c->ie = (rb->wdata >> DC_C_CTL_IE_LSB) & 1;
         c->tc = (rb->wdata >> DC_C_CTL_TC_LSB) & 1;
-        c->edge = (rb->wdata >> DC_C_CTL_EDGE_LSB) & 1;
-        c->inv = (rb->wdata >> DC_C_CTL_INV_LSB) & 1;
-        {
-          int j;
-          x->has_edge = 0;
-          for (j = 0; j < x->nctr; j++) x->has_edge |= x->c[j].edge;
-        }
       } else {
         c->em = (uint16_t)((rb->wdata >> DC_C_EMQ_EM_LSB) & ((1u << x->nsub) - 1));
         c->eq = (uint16_t)((rb->wdata >> DC_C_EMQ_EQ_LSB) & ((1u << (2 * nt)) - 1));
@@ -401,7 +412,7 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
     x->uirq = pmu_reg_field(x->uirq, PMU_SW_W1C, k == DC_LU_K_UIRQ, rb->wdata & nmask, 0u, fire);
     x->arm = pmu_reg_field(x->arm, PMU_SW_W1C, k == DC_LU_K_UARM, rb->wdata & nmask, fire, nov_set);
   }
-  memcpy(m->evp + (size_t)x->id * nt * ncls, ev, (size_t)nt * ncls * sizeof *ev);   /* evp_q <= ev_i */
+  memcpy(m->evp + (size_t)x->id * nt * ncls, ev_in, (size_t)nt * ncls * sizeof *ev);   /* evp_q <= ev_i */
   x->drun = ((x->drun << 1) | (uint64_t)(in->fv & in->run)) & dmask;
   x->dlrst = ((x->dlrst << 1) | (uint64_t)(in->fv & in->lrst)) & dmask;
 }

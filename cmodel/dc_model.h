@@ -31,6 +31,9 @@ int dc_cfg_default(dc_cfg_t *c);   /* 0 or DC_MODEL_EINVAL */
 /* NULL when legal, else the reason (the RTL refuses to elaborate it too). */
 const char *dc_cfg_check(const dc_cfg_t *c);
 
+/* events (thread x class) per unit at most: NT <= 8, NCLS <= 63 */
+#define DC_NG_MAX (8 * 63)
+
 typedef struct {
   uint32_t data[3];         /* 96 data bits */
   uint8_t fv, run, lrst, mode, dsel, nv, na, nm;
@@ -40,7 +43,6 @@ typedef struct {
 
 typedef struct {
   uint8_t es, en, ie, tc;
-  uint8_t edge, inv;         /* CTL.EDGE / CTL.INV: edge/level/polarity stage */
   uint16_t em;
   uint16_t eq;               /* 2 bits per thread (NT <= 8) */
   uint32_t cnt;
@@ -54,7 +56,9 @@ typedef struct {
   uint8_t sync, lrun, frz;  /* UMODE: start/stop source, local run, freeze on interrupt */
   uint8_t dg[12];           /* DGSEL: window select of detailed-mode event group g (raw bit j = event 92*dg + j) */
   uint8_t dgm;              /* derived: stored bits of a select, (1 << DGW) - 1, DGW = clog2(min(16, ceil(NEV/92))) */
-  int has_edge;             /* derived: some counter has CTL.EDGE (its increment depends on evp) */
+  uint16_t elpsel;          /* ELPSEL.E */
+  uint16_t einv[DC_NG_MAX], eedge[DC_NG_MAX];   /* ELP: INV / EDGE bits of event e = t*NCLS + c (NSUB bits) */
+  int elp_any;              /* derived: some INV or EDGE bit is set (else the stage is the identity) */
   uint32_t uirq, arm, sh;
   dc_ctr_t c[DC_NCTR_MAX];
   dc_flit_t out;            /* flit register */
@@ -106,6 +110,7 @@ typedef struct {
   uint64_t cycle;
   uint16_t *ev_seen;        /* speed cache: event inputs of the last increment evaluation, per unit */
   uint16_t *evp;            /* event inputs of the previous cycle, per unit (RTL evp_q) */
+  uint16_t *evs;            /* scratch: one unit's events after the edge/level/polarity stage */
 } dc_model_t;
 
 typedef struct { int psel, penable, pwrite; uint32_t paddr, pwdata; unsigned pstrb, pprot; } dc_apb_in_t;

@@ -104,13 +104,15 @@ enum dc_lu_dec_kind {
     DC_LU_K_UMODE,
     DC_LU_K_DGSEL0,
     DC_LU_K_DGSEL1,
+    DC_LU_K_ELPSEL,
+    DC_LU_K_ELP,
     DC_LU_K_C_CTL,
     DC_LU_K_C_EMQ,
     DC_LU_K_C_CNT,
     DC_LU_NK
 };
 /* pmu_user of each kind: 0 privileged only, 1 reads while UEN=1, 2 reads and writes */
-static const uint8_t DC_LU_USER[DC_LU_NK] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const uint8_t DC_LU_USER[DC_LU_NK] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 
 
 /* Kind of address a (DC_LU_K_NONE: unmapped); *idx: the array element. */
@@ -136,6 +138,8 @@ static inline int dc_lu_decode(const dc_dec_param *p, uint32_t a, unsigned *idx)
     case 0x010u: return DC_LU_K_UMODE;
     case 0x014u: return DC_LU_K_DGSEL0;
     case 0x018u: return DC_LU_K_DGSEL1;
+    case 0x01Cu: return DC_LU_K_ELPSEL;
+    case 0x020u: return DC_LU_K_ELP;
     default: return DC_LU_K_NONE;
     }
 }

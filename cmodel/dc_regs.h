@@ -43,6 +43,10 @@
 #define DC_UNIT_DGSEL0(u) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + 0x014u)
 #define DC_UREG_DGSEL1 0x018u
 #define DC_UNIT_DGSEL1(u) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + 0x018u)
+#define DC_UREG_ELPSEL 0x01Cu
+#define DC_UNIT_ELPSEL(u) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + 0x01Cu)
+#define DC_UREG_ELP 0x020u
+#define DC_UNIT_ELP(u) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + 0x020u)
 #define DC_CREG_CTL 0x0u
 #define DC_UNIT_CCTL(u, n) (DC_UNIT_BASE + (unsigned)(u) * DC_UNIT_STRIDE + DC_UNIT_CNT_OFF + (unsigned)(n) * 0x10u + 0x0u)
 #define DC_CREG_EMQ 0x4u
@@ -175,16 +179,18 @@
 #define DC_DGSEL1_G10_MASK 0x00000F00u
 #define DC_DGSEL1_G11_LSB 12u
 #define DC_DGSEL1_G11_MASK 0x0000F000u
+#define DC_ELPSEL_E_LSB 0u
+#define DC_ELPSEL_E_MASK 0x000001FFu
+#define DC_ELP_INV_LSB 0u
+#define DC_ELP_INV_MASK 0x0000FFFFu
+#define DC_ELP_EDGE_LSB 16u
+#define DC_ELP_EDGE_MASK 0xFFFF0000u
 #define DC_C_CTL_ES_LSB 0u
 #define DC_C_CTL_ES_MASK 0x0000003Fu
 #define DC_C_CTL_EN_LSB 8u
 #define DC_C_CTL_EN_MASK 0x00000100u
 #define DC_C_CTL_IE_LSB 9u
 #define DC_C_CTL_IE_MASK 0x00000200u
-#define DC_C_CTL_EDGE_LSB 10u
-#define DC_C_CTL_EDGE_MASK 0x00000400u
-#define DC_C_CTL_INV_LSB 11u
-#define DC_C_CTL_INV_MASK 0x00000800u
 #define DC_C_CTL_TC_LSB 12u
 #define DC_C_CTL_TC_MASK 0x00001000u
 #define DC_C_EMQ_EM_LSB 0u

@@ -98,7 +98,7 @@ module dc_formal (
     .pwdata_i(wd), .pstrb_i(strb_q), .pprot_i(prot_q),
     .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .evp_i(evp_i), .evl_i(evl_i), .cpl_i(cpl_i),
-    .irq_o(irq), .err_irq_o(err_irq), .lcnt_o(lcnt), .chain_o(chain), .mcfg_o());
+    .irq_o(irq), .err_irq_o(err_irq), .lcnt_o(lcnt), .chain_o(chain), .mcfg_o(), .elp_o());
 
   // RUN as applied by every unit: the central unit's flit of NU cycles ago
   reg [NU-1:0] run_d = {NU{1'b0}};

@@ -4,7 +4,9 @@
 // by the per-thread core's event path: pmu_event_mux (ES class select, EM
 // sub-event mask) and pmu_qualifier (thread x CPL against EQ), instantiated
 // unchanged. CTL.TC=1 (thread combine) sums the event over all qualified
-// threads, TC=0 counts only thread n mod NT.
+// threads, TC=0 counts only thread n mod NT. Every event bit first passes
+// the unit's edge/level/polarity stage (its own INV and EDGE bit, written
+// through ELPSEL/ELP); counters and detailed-mode raw events see its output.
 //
 // Chain: ch_i is the flit of the previous unit (or of the central unit), ch_o
 // is this unit's flit register. Mode 0: when the incoming CYC equals
@@ -34,11 +36,12 @@
 `define DC_UMODE_FRZ_LSB 2
 `define DC_DGSEL0_G0_LSB 0
 `define DC_DGSEL1_G8_LSB 0
+`define DC_ELPSEL_E_LSB 0
+`define DC_ELP_INV_LSB 0
+`define DC_ELP_EDGE_LSB 16
 `define DC_C_CTL_ES_LSB 0
 `define DC_C_CTL_EN_LSB 8
 `define DC_C_CTL_IE_LSB 9
-`define DC_C_CTL_EDGE_LSB 10
-`define DC_C_CTL_INV_LSB 11
 `define DC_C_CTL_TC_LSB 12
 `define DC_C_EMQ_EM_LSB 0
 `define DC_C_EMQ_EQ_LSB 16
@@ -92,12 +95,14 @@ module dc_local_unit #(
   output reg                  rb_ok_o,
   output wire                 irq_o,
   output wire [NCTR*LW-1:0]   cnt_o,
-  output wire [127:0]         mcfg_o    // debug: {.., DGSEL groups 0..11 at 64+4g, .., INV/EDGE of counter k at 3+2k, FRZ, LRUN, SYNC}
+  output wire [127:0]         mcfg_o,   // debug: {.., DGSEL groups 0..11 at 64+4g, .., ELPSEL.E at 3, FRZ, LRUN, SYNC}
+  output wire [2*NEV-1:0]     elp_o     // debug: {EDGE, INV} bits of every event bit l = e*NSUB + s
 );
   /* verilator hier_block */
   localparam integer NFL = (NCTR + 3) / 4;
   localparam integer IW  = 8;
   localparam integer MAXINC = NT * NSUB;
+  localparam integer NG = NT * NCLS;   // events e = t*NCLS + c, NSUB sub-events each
   // detailed-mode event groups: 92-event windows of the unit's events, a
   // group select of DGW bits picks the window (at most 16 windows)
   localparam integer NWIN0 = (NEV + `DC_RAW_EVENTS - 1) / `DC_RAW_EVENTS;
@@ -175,50 +180,45 @@ module dc_local_unit #(
   reg  [47:0]     dg_q;     // DGSEL group selects (below)
   wire [NCTR-1:0] uirq_q, arm_q;
   wire [NCTR*6-1:0]    es_w;
-  wire [NCTR-1:0]      en_w, ie_w, tc_w, edge_w, inv_w, fire_w, xfer_w;
+  wire [NCTR-1:0]      en_w, ie_w, tc_w, fire_w, xfer_w;
   wire [NCTR*NSUB-1:0] em_w;
   wire [NCTR*2*NT-1:0] eq_w;
   wire [NCTR*LW-1:0]   cnt_w;
 
   // bus decode of the unit's window (generated: rtl/dc_lu_dec.v from
   // regs/dc.rdl); the central unit has already applied the bus rules
-  wire       k_uctl, k_uirq, k_uarm, k_ucfg, k_umode, k_dgsel0, k_dgsel1, k_cctl, k_cemq, k_ccnt, unmapped;
+  wire       k_uctl, k_uirq, k_uarm, k_ucfg, k_umode, k_dgsel0, k_dgsel1, k_elpsel, k_elp, k_cctl, k_cemq, k_ccnt, unmapped;
   wire [4:0] cn;   // local counter of the C[n] registers
   dc_lu_dec #(.NCTR(NCTR)) u_dec (
     .addr_i(rb_off_i), .write_i(1'b0), .strb_i(4'hF), .priv_i(1'b1), .uen_i(1'b0),
     .k_uctl_o(k_uctl), .k_uirq_o(k_uirq), .k_uarm_o(k_uarm), .k_ucfg_o(k_ucfg), .k_umode_o(k_umode),
-    .k_dgsel0_o(k_dgsel0), .k_dgsel1_o(k_dgsel1),
+    .k_dgsel0_o(k_dgsel0), .k_dgsel1_o(k_dgsel1), .k_elpsel_o(k_elpsel), .k_elp_o(k_elp),
     .k_c_ctl_o(k_cctl), .k_c_emq_o(k_cemq), .k_c_cnt_o(k_ccnt), .idx_o(cn), .err_o(unmapped)
   );
 
-  // event space: NSUB physical sub-events per class, padded to the mux's 16
+  // Edge/level/polarity stage (seed 002: "Each performance bit has a
+  // configurable polarity invert and edge filter enable bit available via a
+  // configuration register"): one INV and one EDGE bit per event bit l,
+  // written through the ELPSEL/ELP window; the stage sits in front of the
+  // counters' class select and of the detailed-mode raw events. evp_q holds
+  // the event inputs of the previous cycle.
+  reg  [8:0]     elpsel_q;
+  reg  [NEV-1:0] einv_q, eedge_q, evp_q;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) evp_q <= {NEV{1'b0}};
+    else         evp_q <= ev_i;
+  wire [NEV-1:0] elp = (ev_i ^ einv_q) & ~(eedge_q & (evp_q ^ einv_q));
+  assign elp_o = {eedge_q, einv_q};
+
+  // event space after the stage: NSUB sub-events per class, padded to the mux's 16
   wire [NT*NCLS*16-1:0] ev16;
   genvar e;
   generate
     for (e = 0; e < NT*NCLS; e = e + 1) begin : g_ev
       if (NSUB == 16) begin : g_full
-        assign ev16[e*16 +: 16] = ev_i[e*16 +: 16];
+        assign ev16[e*16 +: 16] = elp[e*16 +: 16];
       end else begin : g_pad
-        assign ev16[e*16 +: 16] = {{(16-NSUB){1'b0}}, ev_i[e*NSUB +: NSUB]};
-      end
-    end
-  endgenerate
-
-  // Edge/level/polarity stage (seed 002: "Each performance bit has a
-  // configurable polarity invert and edge filter enable bit"): the event
-  // inputs of the previous cycle, shared by the counters; each counter's
-  // CTL.INV/CTL.EDGE act on every event bit of its selected class
-  reg  [NEV-1:0] evp_q;
-  always @(posedge clk_i or negedge rst_ni)
-    if (!rst_ni) evp_q <= {NEV{1'b0}};
-    else         evp_q <= ev_i;
-  wire [NT*NCLS*16-1:0] evp16;
-  generate
-    for (e = 0; e < NT*NCLS; e = e + 1) begin : g_evp
-      if (NSUB == 16) begin : g_full
-        assign evp16[e*16 +: 16] = evp_q[e*16 +: 16];
-      end else begin : g_pad
-        assign evp16[e*16 +: 16] = {{(16-NSUB){1'b0}}, evp_q[e*NSUB +: NSUB]};
+        assign ev16[e*16 +: 16] = {{(16-NSUB){1'b0}}, elp[e*NSUB +: NSUB]};
       end
     end
   endgenerate
@@ -230,7 +230,7 @@ module dc_local_unit #(
       localparam [31:0] F2K32 = 2 * (k / 4);
       localparam [9:0]  F2K = F2K32[9:0];
       reg [5:0]      es_q;
-      reg            en_q, ie_q, tc_q, edge_q, inv_q;
+      reg            en_q, ie_q, tc_q;
       reg [NSUB-1:0] em_q;
       reg [2*NT-1:0] eq_q;
       reg [LW-1:0]   cnt_q;
@@ -243,24 +243,17 @@ module dc_local_unit #(
       end
       wire [2*NT-1:0] eq_eff = tc_q ? eq_q : (eq_q & tmask);
 
-      // class select of this and the previous cycle's event bits (the
-      // class stage of pmu_event_mux, moved in front of the edge stage so
-      // that it acts on NT*16 bits, not on every event bit), then polarity
-      // and edge; a class >= NCLS counts nothing (also when inverted)
-      reg  [NT*16-1:0] cur_c, prv_c;
+      // class select (the class stage of pmu_event_mux, in front of its EM
+      // mask and popcount); a class >= NCLS counts nothing
+      reg  [NT*16-1:0] sel_c;
       integer ct, ci;
       always @* begin
-        cur_c = {NT*16{1'b0}};
-        prv_c = {NT*16{1'b0}};
+        sel_c = {NT*16{1'b0}};
         for (ct = 0; ct < NT; ct = ct + 1)
           for (ci = 0; ci < NCLS; ci = ci + 1)
-            if ({26'd0, es_q} == ci) begin
-              cur_c[ct*16 +: 16] = ev16[(ct*NCLS + ci)*16 +: 16];
-              prv_c[ct*16 +: 16] = evp16[(ct*NCLS + ci)*16 +: 16];
-            end
+            if ({26'd0, es_q} == ci)
+              sel_c[ct*16 +: 16] = ev16[(ct*NCLS + ci)*16 +: 16];
       end
-      wire [NT*16-1:0] lvl_c = cur_c ^ {NT*16{inv_q}};
-      wire [NT*16-1:0] sel_c = lvl_c & ~({NT*16{edge_q}} & (prv_c ^ {NT*16{inv_q}}));
       wire             es_ok = {26'd0, es_q} < NCLS;
       wire [15:0] em16 = {{(16-NSUB){1'b0}}, em_q} & {16{es_ok}};
       /* verilator lint_off PINCONNECTEMPTY */
@@ -289,7 +282,7 @@ module dc_local_unit #(
 
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
-          es_q <= 6'd0; en_q <= 1'b0; ie_q <= 1'b0; tc_q <= 1'b0; edge_q <= 1'b0; inv_q <= 1'b0;
+          es_q <= 6'd0; en_q <= 1'b0; ie_q <= 1'b0; tc_q <= 1'b0;
           em_q <= {NSUB{1'b0}}; eq_q <= {2*NT{1'b0}}; cnt_q <= {LW{1'b0}};
         end else begin
           cnt_q <= lrst_app ? {LW{1'b0}} : nxt;
@@ -298,8 +291,6 @@ module dc_local_unit #(
             en_q <= rb_wdata_i[`DC_C_CTL_EN_LSB];
             ie_q <= rb_wdata_i[`DC_C_CTL_IE_LSB];
             tc_q <= rb_wdata_i[`DC_C_CTL_TC_LSB];
-            edge_q <= rb_wdata_i[`DC_C_CTL_EDGE_LSB];
-            inv_q  <= rb_wdata_i[`DC_C_CTL_INV_LSB];
           end
           if (wsel && k_cemq) begin
             em_q <= rb_wdata_i[`DC_C_EMQ_EM_LSB +: NSUB];
@@ -310,8 +301,6 @@ module dc_local_unit #(
       assign en_w[k]                 = en_q;
       assign ie_w[k]                 = ie_q;
       assign tc_w[k]                 = tc_q;
-      assign edge_w[k]               = edge_q;
-      assign inv_w[k]                = inv_q;
       assign em_w[k*NSUB +: NSUB]    = em_q;
       assign eq_w[k*2*NT +: 2*NT]    = eq_q;
       assign cnt_w[k*LW +: LW]       = cnt_q;
@@ -320,16 +309,7 @@ module dc_local_unit #(
   endgenerate
   assign cnt_o = cnt_w;
   // new configuration state, for the lockstep compare (dc_top.mcfg_o)
-  reg [127:0] mcfg;
-  integer b;
-  always @* begin
-    mcfg = {16'd0, dg_q, 61'd0, frz_q, lrun_q, sync_q};
-    for (b = 0; b < NCTR; b = b + 1) begin
-      mcfg[3 + 2*b]     = edge_w[b];
-      mcfg[3 + 2*b + 1] = inv_w[b];
-    end
-  end
-  assign mcfg_o = mcfg;
+  assign mcfg_o = {16'd0, dg_q, 52'd0, elpsel_q, frz_q, lrun_q, sync_q};
   assign irq_o = |uirq_q;
   wire unused = &{1'b0, rb_wdata_i, drun_sh[NU-1:0] >> 1, dlrst_sh[NU-1:0] >> 1};
 
@@ -367,6 +347,32 @@ module dc_local_unit #(
       if (wr_unit && k_dgsel0) dg_q[31:0]  <= rb_wdata_i[`DC_DGSEL0_G0_LSB +: 32] & dg_m[31:0];
       if (wr_unit && k_dgsel1) dg_q[47:32] <= rb_wdata_i[`DC_DGSEL1_G8_LSB +: 16] & dg_m[47:32];
     end
+
+  // ELPSEL/ELP: ELP reads and writes the INV/EDGE bits of event ELPSEL.E
+  // (sub-event s at bit s of each field; E >= NG reads 0, ignores writes)
+  reg [31:0] elp_rd;
+  integer g;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) begin
+      elpsel_q <= 9'd0;
+      einv_q   <= {NEV{1'b0}};
+      eedge_q  <= {NEV{1'b0}};
+    end else begin
+      if (wr_unit && k_elpsel) elpsel_q <= rb_wdata_i[`DC_ELPSEL_E_LSB +: 9];
+      if (wr_unit && k_elp)
+        for (g = 0; g < NG; g = g + 1)
+          if ({23'd0, elpsel_q} == g) begin
+            einv_q[g*NSUB +: NSUB]  <= rb_wdata_i[`DC_ELP_INV_LSB +: NSUB];
+            eedge_q[g*NSUB +: NSUB] <= rb_wdata_i[`DC_ELP_EDGE_LSB +: NSUB];
+          end
+    end
+  always @* begin
+    elp_rd = 32'd0;
+    for (g = 0; g < NG; g = g + 1)
+      if ({23'd0, elpsel_q} == g)
+        elp_rd = ({{(32-NSUB){1'b0}}, einv_q[g*NSUB +: NSUB]} << `DC_ELP_INV_LSB) |
+                 ({{(32-NSUB){1'b0}}, eedge_q[g*NSUB +: NSUB]} << `DC_ELP_EDGE_LSB);
+  end
 
   // (only in a legal configuration: NCTR = 0 must reach its trap above)
   generate if (NCTR >= 1 && NCTR <= `DC_NCTR_MAX) begin : g_w1c
@@ -406,9 +412,9 @@ module dc_local_unit #(
   wire [NWIN*`DC_RAW_EVENTS-1:0] evw;
   generate
     if (NEV < NWIN*`DC_RAW_EVENTS) begin : g_evw_pad
-      assign evw = {{(NWIN*`DC_RAW_EVENTS-NEV){1'b0}}, ev_i};
+      assign evw = {{(NWIN*`DC_RAW_EVENTS-NEV){1'b0}}, elp};
     end else begin : g_evw_cut   // events beyond 16 windows reach no group
-      assign evw = ev_i[NWIN*`DC_RAW_EVENTS-1:0];
+      assign evw = elp[NWIN*`DC_RAW_EVENTS-1:0];
     end
   endgenerate
   reg  [`DC_RAW_EVENTS-1:0] raw;
@@ -454,8 +460,6 @@ module dc_local_unit #(
   wire [31:0]        en_p  = {{(32-NCTR){1'b0}}, en_w};
   wire [31:0]        ie_p  = {{(32-NCTR){1'b0}}, ie_w};
   wire [31:0]        tc_p  = {{(32-NCTR){1'b0}}, tc_w};
-  wire [31:0]        edge_p = {{(32-NCTR){1'b0}}, edge_w};
-  wire [31:0]        inv_p  = {{(32-NCTR){1'b0}}, inv_w};
   wire [31:0]        uirq_p = {{(32-NCTR){1'b0}}, uirq_q};
   wire [31:0]        arm_p  = {{(32-NCTR){1'b0}}, arm_q};
   // EMQ and CNT read words of counter n (32 slots; the slots >= NCTR read 0)
@@ -483,12 +487,13 @@ module dc_local_unit #(
                                   ({26'd0, id_i} << `DC_UCFG_ID_LSB))) |
                  ({32{k_cctl}} & (({26'd0, es_p[cn*6 +: 6]} << `DC_C_CTL_ES_LSB) |
                                   ({31'd0, en_p[cn]} << `DC_C_CTL_EN_LSB) | ({31'd0, ie_p[cn]} << `DC_C_CTL_IE_LSB) |
-                                  ({31'd0, edge_p[cn]} << `DC_C_CTL_EDGE_LSB) | ({31'd0, inv_p[cn]} << `DC_C_CTL_INV_LSB) |
                                   ({31'd0, tc_p[cn]} << `DC_C_CTL_TC_LSB))) |
                  ({32{k_umode}} & (({31'd0, sync_q} << `DC_UMODE_SYNC_LSB) | ({31'd0, lrun_q} << `DC_UMODE_LRUN_LSB) |
                                    ({31'd0, frz_q} << `DC_UMODE_FRZ_LSB))) |
                  ({32{k_dgsel0}} & (dg_q[31:0] << `DC_DGSEL0_G0_LSB)) |
                  ({32{k_dgsel1}} & ({16'd0, dg_q[47:32]} << `DC_DGSEL1_G8_LSB)) |
+                 ({32{k_elpsel}} & ({23'd0, elpsel_q} << `DC_ELPSEL_E_LSB)) |
+                 ({32{k_elp}} & elp_rd) |
                  ({32{k_cemq}} & (emq_p[cn*32 +: 32])) |
                  ({32{k_ccnt}} & cnt32_p[cn*32 +: 32]);
   end

@@ -29,6 +29,8 @@ module dc_lu_dec #(
   output wire        k_umode_o,
   output wire        k_dgsel0_o,
   output wire        k_dgsel1_o,
+  output wire        k_elpsel_o,
+  output wire        k_elp_o,
   output wire        k_c_ctl_o,
   output wire        k_c_emq_o,
   output wire        k_c_cnt_o,
@@ -47,12 +49,14 @@ module dc_lu_dec #(
   assign k_umode_o = (a == 9'h10);
   assign k_dgsel0_o = (a == 9'h14);
   assign k_dgsel1_o = (a == 9'h18);
+  assign k_elpsel_o = (a == 9'h1C);
+  assign k_elp_o = (a == 9'h20);
   assign k_c_ctl_o = in_c && (o_c[3:0] == 4'h0);
   assign k_c_emq_o = in_c && (o_c[3:0] == 4'h4);
   assign k_c_cnt_o = in_c && (o_c[3:0] == 4'h8);
   assign idx_o = ({5{in_c}} & {o_c[4 +: 5]});
   wire user_r  = 1'b0;
   wire user_rw = 1'b0;
-  assign err_o = (|a[1:0]) | ~(k_uctl_o | k_uirq_o | k_uarm_o | k_ucfg_o | k_umode_o | k_dgsel0_o | k_dgsel1_o | k_c_ctl_o | k_c_emq_o | k_c_cnt_o) | (write_i & (strb_i != 4'hF)) |
+  assign err_o = (|a[1:0]) | ~(k_uctl_o | k_uirq_o | k_uarm_o | k_ucfg_o | k_umode_o | k_dgsel0_o | k_dgsel1_o | k_elpsel_o | k_elp_o | k_c_ctl_o | k_c_emq_o | k_c_cnt_o) | (write_i & (strb_i != 4'hF)) |
                  (~priv_i & ~user_rw & (write_i | ~(uen_i & user_r)));
 endmodule

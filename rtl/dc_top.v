@@ -27,7 +27,8 @@ module dc_top #(
   parameter integer NU    = NP + NL,
   parameter integer NEVP  = NT * NCLS * NSUBP,
   parameter integer NEVL  = NT * NCLS * NSUBL,
-  parameter integer LCW   = NP * NCP * LWP + NL * NCL * LWL
+  parameter integer LCW   = NP * NCP * LWP + NL * NCL * LWL,
+  parameter integer ELPW  = 2 * (NP * NEVP + NL * NEVL)
 ) (
   input  wire                        clk_i,    // clock (all flops on the rising edge)
   input  wire                        rst_ni,   // asynchronous reset, active low
@@ -48,7 +49,8 @@ module dc_top #(
   output wire                        err_irq_o, // reliability error interrupt (ERRCTL.IE & ERRSTAT != 0)
   output wire [LCW-1:0]              lcnt_o,   // every local counter, unit 0 first (debug)
   output wire [(NU+1)*`DC_CH_W-1:0]  chain_o,  // central flit, then unit 0..NU-1 flit registers (debug)
-  output wire [NU*128-1:0]           mcfg_o    // unit u's UMODE SYNC/LRUN/FRZ, CTL EDGE/INV and DGSEL at [u*128 +: 128] (debug)
+  output wire [NU*128-1:0]           mcfg_o,   // unit u's UMODE SYNC/LRUN/FRZ, ELPSEL and DGSEL at [u*128 +: 128] (debug)
+  output wire [ELPW-1:0]             elp_o     // every unit's {EDGE, INV} event bits (2*NEVP or 2*NEVL), unit 0 first (debug)
 );
   wire [(NU+1)*`DC_CH_W-1:0] ch;     // ch[0] central out, ch[u+1] unit u out
   wire [5:0]  rb_unit;
@@ -88,7 +90,8 @@ module dc_top #(
           .ch_i(ch[u*`DC_CH_W +: `DC_CH_W]), .ch_o(ch[(u+1)*`DC_CH_W +: `DC_CH_W]),
           .rb_sel_i(rb_unit == ID32[5:0]), .rb_we_i(rb_we), .rb_off_i(rb_off), .rb_wdata_i(rb_wdata),
           .rb_rdata_o(rb_rdata[u*32 +: 32]), .rb_ok_o(rb_ok[u]), .irq_o(irq_o[u]),
-          .cnt_o(lcnt_o[u*NCP*LWP +: NCP*LWP]), .mcfg_o(mcfg_o[u*128 +: 128]));
+          .cnt_o(lcnt_o[u*NCP*LWP +: NCP*LWP]), .mcfg_o(mcfg_o[u*128 +: 128]),
+          .elp_o(elp_o[u*2*NEVP +: 2*NEVP]));
       end else begin : g_cache
         localparam [31:0] ID32 = u, SLOT32 = 2 * ((NCP + 3) / 4) * NP + 2 * ((NCL + 3) / 4) * (u - NP),
                           WB32 = 4 * ((NCP + 15) / 16) * NP + 4 * ((NCL + 15) / 16) * (u - NP);
@@ -97,7 +100,8 @@ module dc_top #(
           .ch_i(ch[u*`DC_CH_W +: `DC_CH_W]), .ch_o(ch[(u+1)*`DC_CH_W +: `DC_CH_W]),
           .rb_sel_i(rb_unit == ID32[5:0]), .rb_we_i(rb_we), .rb_off_i(rb_off), .rb_wdata_i(rb_wdata),
           .rb_rdata_o(rb_rdata[u*32 +: 32]), .rb_ok_o(rb_ok[u]), .irq_o(irq_o[u]),
-          .cnt_o(lcnt_o[NP*NCP*LWP + (u-NP)*NCL*LWL +: NCL*LWL]), .mcfg_o(mcfg_o[u*128 +: 128]));
+          .cnt_o(lcnt_o[NP*NCP*LWP + (u-NP)*NCL*LWL +: NCL*LWL]), .mcfg_o(mcfg_o[u*128 +: 128]),
+          .elp_o(elp_o[NP*2*NEVP + (u-NP)*2*NEVL +: 2*NEVL]));
       end
     end
   endgenerate

@@ -269,10 +269,34 @@ int dc_drv_set_ovb(const dc_dev *d, unsigned u, unsigned ovb)
     return dc_drv_wr(d, DC_UNIT_UCTL(u), ovb << DC_UCTL_OVB_LSB);
 }
 
-uint32_t dc_drv_ctl_elp(uint32_t ctl, int edge, int inv)
+int dc_drv_set_elp(const dc_dev *d, unsigned u, unsigned e, uint32_t inv, uint32_t edge)
 {
-    ctl &= ~(DC_C_CTL_EDGE_MASK | DC_C_CTL_INV_MASK);
-    return ctl | (edge ? DC_C_CTL_EDGE_MASK : 0u) | (inv ? DC_C_CTL_INV_MASK : 0u);
+    uint32_t sm, w, rb;
+    unsigned long f;
+    if (bad(d) || u >= d->nu || e > (DC_ELPSEL_E_MASK >> DC_ELPSEL_E_LSB)) return DC_DRV_EINVAL;
+    sm = (1u << d->nsub[u]) - 1u;
+    if ((inv & ~sm) || (edge & ~sm)) return DC_DRV_EINVAL;
+    w = (inv << DC_ELP_INV_LSB) | (edge << DC_ELP_EDGE_LSB);
+    f = lock(d);
+    dc_drv_wr(d, DC_UNIT_ELPSEL(u), e << DC_ELPSEL_E_LSB);
+    dc_drv_wr(d, DC_UNIT_ELP(u), w);
+    rb = dc_drv_rd(d, DC_UNIT_ELP(u));
+    unlock(d, f);
+    return rb == w ? DC_DRV_OK : DC_DRV_EINVAL;   /* e >= NT*NCLS reads 0: no such event */
+}
+
+int dc_drv_get_elp(const dc_dev *d, unsigned u, unsigned e, uint32_t *inv, uint32_t *edge)
+{
+    uint32_t rb;
+    unsigned long f;
+    if (bad(d) || u >= d->nu || e > (DC_ELPSEL_E_MASK >> DC_ELPSEL_E_LSB) || !inv || !edge) return DC_DRV_EINVAL;
+    f = lock(d);
+    dc_drv_wr(d, DC_UNIT_ELPSEL(u), e << DC_ELPSEL_E_LSB);
+    rb = dc_drv_rd(d, DC_UNIT_ELP(u));
+    unlock(d, f);
+    *inv = fld(rb, DC_ELP_INV_MASK, DC_ELP_INV_LSB);
+    *edge = fld(rb, DC_ELP_EDGE_MASK, DC_ELP_EDGE_LSB);
+    return DC_DRV_OK;
 }
 
 int dc_drv_set_unit_mode(const dc_dev *d, unsigned u, int sync, int lrun, int frz)

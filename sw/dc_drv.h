@@ -116,12 +116,15 @@ int      dc_drv_nov_threshold(const dc_dev *d, uint64_t *thr);
 uint32_t dc_drv_nov_count(const dc_dev *d);
 int      dc_drv_set_ovb(const dc_dev *d, unsigned u, unsigned ovb);
 
-/* Seed 002 local-unit mechanisms (docs/dc_seed.md). ctl_elp: a CTL value with
- * EDGE (count 0->1 transitions of each event bit) and INV (invert each event
- * bit) set as given. Unit mode: sync=1 the unit obeys the central start/stop
+/* Seed 002 local-unit mechanisms (docs/dc_seed.md). set_elp: the
+ * edge/level/polarity bits of event e = t*NCLS + c of unit u (bit s = sub-event
+ * s: INV inverts it, EDGE counts its 0->1 transitions after INV), through the
+ * ELPSEL/ELP window under the driver lock; DC_DRV_EINVAL for bits >= NSUB or
+ * an event the unit does not have (ELP reads back 0). get_elp reads them. Unit mode: sync=1 the unit obeys the central start/stop
  * (reset), sync=0 it counts while lrun=1; frz=1 freezes a counter while its
  * UIRQ bit is set. unit_mode: the UMODE register (0 for a bad unit). */
-uint32_t dc_drv_ctl_elp(uint32_t ctl, int edge, int inv);
+int      dc_drv_set_elp(const dc_dev *d, unsigned u, unsigned e, uint32_t inv, uint32_t edge);
+int      dc_drv_get_elp(const dc_dev *d, unsigned u, unsigned e, uint32_t *inv, uint32_t *edge);
 int      dc_drv_set_unit_mode(const dc_dev *d, unsigned u, int sync, int lrun, int frz);
 uint32_t dc_drv_unit_mode(const dc_dev *d, unsigned u);
 

@@ -337,8 +337,14 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         uint64_t K = 700 + rnd() % 300, c2 = rdc(&d, 0, kc), c1 = rdc(&d, 0, 1);
         CHECK(dc_drv_unit_mode(&d, 0) == DC_UMODE_SYNC_MASK && dc_drv_set_unit_mode(&d, nu, 0, 1, 0) == DC_DRV_EINVAL,
               "UMODE reset value 0x%x, bad unit refused", dc_drv_unit_mode(&d, 0));
-        /* counter 1: rising edges of event bit 0 of class 2 on every thread */
-        dc_drv_program(&d, 0, 1, dc_drv_ctl_elp(dc_drv_ctl(2, 1, 0, 1), 1, 0), dc_drv_emq(0x1, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
+        /* counter 1: rising edges of event bit 0 of class 2 on every thread (EDGE of that bit) */
+        uint32_t gi = 1, ge = 1;
+        for (i = 0; i < d.nt[0]; i++)
+            CHECK(dc_drv_set_elp(&d, 0, i * (unsigned)b.ncls + 2u, 0, 1) == 0 && dc_drv_get_elp(&d, 0, i * (unsigned)b.ncls + 2u, &gi, &ge) == 0 &&
+                  gi == 0 && ge == 1, "ELP: EDGE of sub-event 0 of thread %u class 2 set", i);
+        CHECK(dc_drv_set_elp(&d, 0, 0, 1u << d.nsub[0], 0) == DC_DRV_EINVAL && dc_drv_set_elp(&d, 0, 511, 1, 0) == DC_DRV_EINVAL &&
+              dc_drv_set_elp(&d, nu, 0, 1, 0) == DC_DRV_EINVAL, "ELP: a bit >= NSUB, a missing event, a bad unit refused");
+        dc_drv_program(&d, 0, 1, dc_drv_ctl(2, 1, 0, 1), dc_drv_emq(0x1, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
         dc_drv_set_unit_mode(&d, 0, 0, 1, 0);
         CHECK(dc_drv_unit_mode(&d, 0) == DC_UMODE_LRUN_MASK, "UMODE local run 0x%x", dc_drv_unit_mode(&d, 0));
         g.budget = K;
@@ -350,6 +356,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
               (unsigned long long)(rdc(&d, 0, kc) - c2), (unsigned long long)(2 * K));
         CHECK(rdc(&d, 0, 1) - c1 == 1, "edge counter: one rising edge in a %llu-cycle pulse, counted %llu",
               (unsigned long long)K, (unsigned long long)(rdc(&d, 0, 1) - c1));
+        for (i = 0; i < d.nt[0]; i++) dc_drv_set_elp(&d, 0, i * (unsigned)b.ncls + 2u, 0, 0);
         dc_drv_program(&d, 0, 1, dc_drv_ctl(2, 1, 0, 1), dc_drv_emq(0x1, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
     }
 

@@ -151,11 +151,13 @@ struct Harness {
     vhex(reinterpret_cast<const uint32_t *>(&top->lcnt_o), lcw);
     vhex(reinterpret_cast<const uint32_t *>(&top->chain_o), (nu + 1) * (int)DC_CH_W);
     vhex(reinterpret_cast<const uint32_t *>(&top->mcfg_o), nu * 128);
+    vhex(reinterpret_cast<const uint32_t *>(&top->elp_o), elpw());
     fputc('\n', vec);
     vec_lines++;
   }
 
   int nsub(int u) const { return u < cfg.np ? cfg.nsubp : cfg.nsubl; }
+  int elpw() const { return 2 * nt * ncls * (cfg.np * cfg.nsubp + cfg.nl * cfg.nsubl); }
   int nctr(int u) const { return m->u[u].nctr; }
   int lw(int u) const { return m->u[u].lw; }
 
@@ -235,15 +237,22 @@ struct Harness {
       int g = (int)((top->irq_o >> u) & 1);
       if (g != dc_model_irq(m, u)) { fail("irq", u, g, dc_model_irq(m, u)); return; }
     }
-    // unit mode (UMODE SYNC/LRUN/FRZ), the per-counter CTL.EDGE/INV and DGSEL
+    // unit mode (UMODE SYNC/LRUN/FRZ), ELPSEL and DGSEL; every INV/EDGE bit
     const uint32_t *mc = reinterpret_cast<const uint32_t *>(&top->mcfg_o);
+    const uint32_t *ep = reinterpret_cast<const uint32_t *>(&top->elp_o);
+    int eoff = 0;
     for (int u = 0; u < nu; u++) {
       const dc_unit_t *x = &m->u[u];
-      uint64_t e = (uint64_t)x->sync | (uint64_t)x->lrun << 1 | (uint64_t)x->frz << 2;
-      for (int k = 0; k < nctr(u); k++)
-        e |= (uint64_t)x->c[k].edge << (3 + 2 * k) | (uint64_t)x->c[k].inv << (4 + 2 * k);
+      uint64_t e = (uint64_t)x->sync | (uint64_t)x->lrun << 1 | (uint64_t)x->frz << 2 | (uint64_t)x->elpsel << 3;
       uint64_t g = (uint64_t)mc[4 * u] | (uint64_t)mc[4 * u + 1] << 32;
-      if (g != e) { fail("unit mode / CTL.EDGE,INV (unit)", u, g, e); return; }
+      if (g != e) { fail("unit mode / ELPSEL (unit)", u, g, e); return; }
+      int ns = nsub(u), nev = nt * ncls * ns;
+      for (int ev_e = 0; ev_e < nt * ncls; ev_e++) {
+        uint32_t gi = wget(ep, eoff + ev_e * ns, ns), ge = wget(ep, eoff + nev + ev_e * ns, ns);
+        if (gi != x->einv[ev_e]) { fail("ELP INV (unit*1000+event)", u * 1000 + ev_e, gi, x->einv[ev_e]); return; }
+        if (ge != x->eedge[ev_e]) { fail("ELP EDGE (unit*1000+event)", u * 1000 + ev_e, ge, x->eedge[ev_e]); return; }
+      }
+      eoff += 2 * nev;
       // detailed-mode event group selects (DGSEL0/1: group gr at [64 + 4 gr])
       uint64_t dge = 0;
       for (int gr = 0; gr < 12; gr++) dge |= (uint64_t)x->dg[gr] << (4 * gr);

@@ -35,10 +35,7 @@ static uint32_t ctl(int es, int en, int ie, int tc) {
   return ((uint32_t)es << DC_C_CTL_ES_LSB) | ((uint32_t)en << DC_C_CTL_EN_LSB) |
          ((uint32_t)ie << DC_C_CTL_IE_LSB) | ((uint32_t)tc << DC_C_CTL_TC_LSB);
 }
-// seed 002 mechanisms: CTL.EDGE/INV, UMODE (start/stop source, freeze)
-static uint32_t ctl_elp(int es, int en, int ie, int tc, int edge, int inv) {
-  return ctl(es, en, ie, tc) | ((uint32_t)edge << DC_C_CTL_EDGE_LSB) | ((uint32_t)inv << DC_C_CTL_INV_LSB);
-}
+// seed 002 mechanisms: UMODE (start/stop source, freeze)
 static uint32_t umode(int sync, int lrun, int frz) {
   return ((uint32_t)sync << DC_UMODE_SYNC_LSB) | ((uint32_t)lrun << DC_UMODE_LRUN_LSB) |
          ((uint32_t)frz << DC_UMODE_FRZ_LSB);
@@ -559,7 +556,7 @@ static void test_bus(Harness &h) {
       {DC_UNIT_UCTL(h.nu), false, 15, "unit >= NU"},
       {DC_UNIT_CCTL(h.nu - 1, h.nctr(h.nu - 1)), false, 15, "counter >= NCTR"},
       {DC_UNIT_CCNT(0, 0) + 4, false, 15, "counter slot offset 0xC"},
-      {DC_UNIT_BASE + 0x1C, false, 15, "unit offset 0x1C (after DGSEL1)"},
+      {DC_UNIT_BASE + 0x24, false, 15, "unit offset 0x24 (after ELP)"},
       {DC_SRAM_LO(h.m->ncnt), false, 15, "SRAM counter beyond the SRAM"},
       {0x7FFC, false, 15, "hole"},
   };
@@ -571,7 +568,19 @@ static void test_bus(Harness &h) {
   check(!e, "last SRAM counter mapped");
   int un = h.nu - 1;
   h.wr(DC_UNIT_CCTL(un, 0), 0xFFFFFFFF);
-  check(h.rd(DC_UNIT_CCTL(un, 0)) == ctl_elp(63, 1, 1, 1, 1, 1), "reserved CTL bits read 0");
+  check(h.rd(DC_UNIT_CCTL(un, 0)) == ctl(63, 1, 1, 1), "reserved CTL bits read 0");
+  for (int du : {0, un}) {   // ELPSEL 9 bits; ELP: NSUB bits per field, E >= NT*NCLS reads 0 and ignores writes
+    uint32_t sm = (1u << h.nsub(du)) - 1, ng = (uint32_t)(h.nt * h.ncls);
+    h.wr(DC_UNIT_ELPSEL(du), 0xFFFFFFFF);
+    check(h.rd(DC_UNIT_ELPSEL(du)) == 0x1FFu, "reserved ELPSEL bits read 0");
+    h.wr(DC_UNIT_ELP(du), 0xFFFFFFFF);
+    check(h.rd(DC_UNIT_ELP(du)) == 0u, "ELP of an event >= NT*NCLS reads 0");
+    h.wr(DC_UNIT_ELPSEL(du), ng - 1);
+    h.wr(DC_UNIT_ELP(du), 0xFFFFFFFF);
+    check(h.rd(DC_UNIT_ELP(du)) == (sm << DC_ELP_INV_LSB | sm << DC_ELP_EDGE_LSB), "reserved ELP bits (>= NSUB) read 0");
+    h.wr(DC_UNIT_ELP(du), 0);
+    h.wr(DC_UNIT_ELPSEL(du), 0);
+  }
   h.wr(DC_UNIT_UMODE(un), 0xFFFFFFFF);
   check(h.rd(DC_UNIT_UMODE(un)) == umode(1, 1, 1), "reserved UMODE bits read 0");
   h.wr(DC_UNIT_UMODE(un), umode(1, 0, 0));
@@ -877,76 +886,129 @@ static void test_rel(Harness &h) {
 // ------------------------------------------------- seed 002 mechanisms
 // (docs/dc_seed.md maps each to its seed paragraph)
 
-// Edge/level/polarity: the bench drives sub-event 0 of class 1 of every
-// thread of one unit with a random waveform and books, per clock edge, what
-// a level, an inverted level, a rising-edge and an inverted rising-edge
-// (falling-edge) counter must add (summed over the threads: TC=1).
-struct ElpCtx { int U; bool on; std::vector<uint16_t> prev; std::vector<std::array<uint64_t, 4>> inc; };
+// Edge/level/polarity (seed 002: "Each performance bit has a configurable
+// polarity invert and edge filter enable bit available via a configuration
+// register"), per event bit through the ELPSEL/ELP window. Unit U, variant
+// v < 4 (EDGE = v >> 1, INV = v & 1) on its own event bit: sub-event v of
+// class 1 (NSUB >= 4), else sub-event 0 of class v. The bench drives a
+// random waveform w[t] per thread, on the bit of variant v as w[t] ^ INV, so
+// every variant's stage output is w[t] (level) or its rising edges (edge)
+// and 0 while the bench is idle (w = 0): an INV or EDGE bit that acts on
+// another bit, or not at all, changes a count. Local counter v (EM = its
+// bit, TC=1) and, in detailed mode, the raw-event counter of each thread's
+// bit must add exactly that.
+struct ElpCtx {
+  int U, nv, cls[4], sub[4];
+  bool on;
+  std::vector<uint8_t> w;                     // waveform per thread
+  std::vector<std::array<uint64_t, 2>> n;     // per thread: cycles w = 1, rising edges of w
+};
 static void elp_cb(Harness &h, void *p) {
   ElpCtx *c = (ElpCtx *)p;
   size_t b = (size_t)c->U * h.nt * h.ncls;
-  if (c->on)
-    for (int t = 0; t < h.nt; t++) {
-      uint16_t &v = h.ev[b + t * h.ncls + 1];
-      if (h.rng.chance(30)) v ^= 1u;     // sub-event 0 toggles (long and short pulses)
-    }
-  std::array<uint64_t, 4> a{0, 0, 0, 0};
   for (int t = 0; t < h.nt; t++) {
-    int cur = h.ev[b + t * h.ncls + 1] & 1, prv = c->prev[t] & 1;
-    a[0] += cur; a[1] += !cur; a[2] += cur && !prv; a[3] += !cur && prv;
-    c->prev[t] = h.ev[b + t * h.ncls + 1];
+    int prv = c->w[t];
+    if (!c->on) c->w[t] = 0;
+    else if (h.rng.chance(30)) c->w[t] ^= 1;   // long and short pulses
+    for (int v = 0; v < c->nv; v++) {
+      uint16_t &e = h.ev[b + t * h.ncls + c->cls[v]];
+      e = (uint16_t)((e & ~(1u << c->sub[v])) | ((unsigned)(c->w[t] ^ (v & 1)) << c->sub[v]));
+    }
+    c->n[t][0] += c->w[t];
+    c->n[t][1] += c->w[t] && !prv;
   }
-  c->inc.resize(h.cyc + 2);
-  c->inc[h.cyc + 1] = a;                 // what the edge h.cyc+1 adds
 }
 static void test_elp_unit(Harness &h, int U) {
-  // seed 002: "Edge Level Polarity module may convert level signals emanating
-  // from the core's Performance bus into single cycle pulses suitable for
-  // counting. Each performance bit has a configurable polarity invert and edge
-  // filter enable bit available via a configuration register."
   uint32_t eqall = (1u << (2 * h.nt)) - 1;
-  const int nv = h.nctr(U) < 4 ? h.nctr(U) : 4;      // variants: level, inverted, edge, inverted edge
-  set_all_events(h, false);
-  h.wr(DC_UNIT_UMODE(U), umode(0, 0, 0));          // local run, stopped
-  for (int k = 0; k < nv; k++) {
-    h.wr(DC_UNIT_CEMQ(U, k), emq(1, eqall));
-    h.wr(DC_UNIT_CCTL(U, k), ctl_elp(1, 1, 0, 1, k >> 1, k & 1));
+  const int ns = h.nsub(U);
+  ElpCtx c{};
+  c.U = U;
+  c.nv = h.nctr(U) < 4 ? h.nctr(U) : 4;
+  if (ns < 4 && h.ncls < c.nv) c.nv = h.ncls;
+  for (int v = 0; v < c.nv; v++) {
+    c.cls[v] = ns >= 4 ? (h.ncls > 1 ? 1 : 0) : v;
+    c.sub[v] = ns >= 4 ? v : 0;
   }
-  uint32_t rb = h.rd(DC_UNIT_CCTL(U, nv - 1));
-  check(((rb >> DC_C_CTL_EDGE_LSB) & 1) == (uint32_t)((nv - 1) >> 1) && ((rb >> DC_C_CTL_INV_LSB) & 1) == (uint32_t)((nv - 1) & 1),
-        "CTL.EDGE/INV read back");
-  drain(h);
-  int first = dc_unit_first_counter(h.m, U);
-  uint64_t before[4] = {0, 0, 0, 0};
-  for (int k = 0; k < nv; k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
-  ElpCtx c{U, true, std::vector<uint16_t>(h.nt, 0), {}};
+  c.w.assign(h.nt, 0);
+  c.n.assign(h.nt, {0, 0});
+  set_all_events(h, false);
+  // the INV/EDGE bits: variant v's bit on every thread's event, all other bits 0
+  std::vector<uint32_t> word(h.nt * h.ncls, 0);
+  for (int t = 0; t < h.nt; t++)
+    for (int v = 0; v < c.nv; v++)
+      word[t * h.ncls + c.cls[v]] |= ((uint32_t)(v & 1) << (DC_ELP_INV_LSB + c.sub[v])) |
+                                     ((uint32_t)(v >> 1) << (DC_ELP_EDGE_LSB + c.sub[v]));
+  int rb_bad = 0;
+  for (int e = 0; e < h.nt * h.ncls; e++) {
+    h.wr(DC_UNIT_ELPSEL(U), (uint32_t)e);
+    h.wr(DC_UNIT_ELP(U), word[e]);
+  }
+  for (int e = 0; e < h.nt * h.ncls; e++) {
+    h.wr(DC_UNIT_ELPSEL(U), (uint32_t)e);
+    rb_bad += h.rd(DC_UNIT_ELP(U)) != word[e];
+  }
+  check(rb_bad == 0, "ELP reads back the INV/EDGE bits of the selected event", "(%lld bad)%lld", rb_bad, 0);
   h.percycle = elp_cb; h.pcarg = &c;
-  h.wr(DC_UNIT_UMODE(U), umode(0, 1, 0));
-  uint64_t t1 = h.cyc;
-  h.idle(2000 + h.rng.below(1000));
-  h.wr(DC_UNIT_UMODE(U), umode(0, 0, 0));
-  uint64_t t2 = h.cyc;
-  c.on = false;
+  // the counters (TC=1, EM = the variant's bit); the unit runs with the chain
+  for (int k = 0; k < c.nv; k++) {
+    h.wr(DC_UNIT_CEMQ(U, k), emq(1u << c.sub[k], eqall));
+    h.wr(DC_UNIT_CCTL(U, k), ctl(c.cls[k], 1, 0, 1));
+  }
   drain(h);
+  int first = dc_unit_first_counter(h.m, U), rawc = 4 * h.m->raww;
+  uint64_t before[4] = {0, 0, 0, 0};
+  for (int k = 0; k < c.nv; k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
+  // raw bit of thread t, variant v (DGSEL = 0: raw bit j = event j)
+  auto rawbit = [&](int t, int v) { return (t * h.ncls + c.cls[v]) * ns + c.sub[v]; };
+  std::vector<uint64_t> rawb(DC_RAW_EVENTS);
+  for (int r = 0; r < (int)DC_RAW_EVENTS; r++) rawb[r] = h.rd64(DC_SRAM_LO(rawc + r));
+  // detailed mode on unit U (as test_detailed): local counters via the serial bit, raw events
+  h.wr(DC_REG_CCTL, cctl(1, 1, U));
+  long polls = 0;
+  while (((h.rd(DC_REG_CSTAT) >> DC_CSTAT_PEND_LSB) & 1) && polls < 10000) polls++;
+  h.idle(h.nu + 10);
+  c.on = true;
+  uint64_t t1 = h.cyc;
+  h.idle(3 * h.cfg.frame + h.rng.below(h.cfg.frame));
+  c.on = false;
+  uint64_t t2 = h.cyc;
+  h.idle(h.nu + 10);
+  h.wr(DC_REG_CCTL, cctl(0, 1, U));
+  drain(h);
+  h.wr(DC_REG_CCTL, cctl(0, 0, U));
+  drain(h);
+  h.idle(h.cfg.frame);
   h.percycle = nullptr;
-  uint64_t exp[4] = {0, 0, 0, 0}, got[4] = {0, 0, 0, 0};
-  for (uint64_t e = t1 + 1; e <= t2; e++)
-    for (int v = 0; v < nv; v++) exp[v] += c.inc[e][v];
-  for (int k = 0; k < nv; k++) got[k] = h.rd64(DC_SRAM_LO(first + k)) - before[k];
-  printf("elp: unit %d, %llu cycles counted: level %llu, inverted %llu, rising edges %llu, falling edges %llu\n",
-         U, (unsigned long long)(t2 - t1), (unsigned long long)got[0], (unsigned long long)got[1],
-         (unsigned long long)got[2], (unsigned long long)got[3]);
-  check(got[0] == exp[0] && got[1] == exp[1], "level / inverted level counts == cycles asserted",
-        "(%lld, %lld)", (long long)(got[0] - exp[0]), (long long)(got[1] - exp[1]));
-  check(got[2] == exp[2] && got[3] == exp[3], "edge / inverted edge counts == transitions",
-        "(%lld, %lld)", (long long)(got[2] - exp[2]), (long long)(got[3] - exp[3]));
-  if (nv == 4)
-    check(got[0] + got[1] == (t2 - t1) * h.nt && got[2] > 0 && got[2] < got[0],
-          "edge < level, level + inverted == cycles x threads");
-  else
-    check(got[0] > 0 && got[0] < (t2 - t1) * h.nt, "level count between 0 and cycles x threads");
-  for (int k = 0; k < nv; k++) h.wr(DC_UNIT_CCTL(U, k), 0);
-  h.wr(DC_UNIT_UMODE(U), umode(1, 0, 0));
+  uint64_t lvl = 0, rise = 0;
+  for (int t = 0; t < h.nt; t++) { lvl += c.n[t][0]; rise += c.n[t][1]; }
+  uint64_t got[4] = {0, 0, 0, 0};
+  long bad = 0, badraw = 0, nraw = 0;
+  for (int k = 0; k < c.nv; k++) {
+    got[k] = h.rd64(DC_SRAM_LO(first + k)) - before[k];
+    bad += got[k] != ((k >> 1) ? rise : lvl);
+  }
+  for (int t = 0; t < h.nt; t++)
+    for (int v = 0; v < c.nv; v++) {
+      int r = rawbit(t, v);
+      if (r >= (int)DC_RAW_EVENTS) continue;
+      nraw++;
+      badraw += h.rd64(DC_SRAM_LO(rawc + r)) - rawb[r] != c.n[t][v >> 1];
+    }
+  printf("elp: unit %d, %llu cycles of waveform on %d threads (%llu cycles high, %llu rising edges): level %llu, "
+         "inverted level %llu, edge %llu, inverted edge %llu; %ld raw-event counters checked\n",
+         U, (unsigned long long)(t2 - t1), h.nt, (unsigned long long)lvl, (unsigned long long)rise,
+         (unsigned long long)got[0], (unsigned long long)got[1], (unsigned long long)got[2],
+         (unsigned long long)got[3], nraw);
+  check(bad == 0, "local counters through the per-bit stage: level / inverted level == cycles high, "
+        "edge / inverted edge == rising edges", "(%lld bad)%lld", bad, 0);
+  check(badraw == 0 && nraw > 0, "detailed-mode raw events through the per-bit stage", "(%lld bad)%lld", badraw, 0);
+  check(lvl > rise && rise > 0, "waveform has pulses longer than one cycle");
+  for (int k = 0; k < c.nv; k++) h.wr(DC_UNIT_CCTL(U, k), 0);
+  for (int e = 0; e < h.nt * h.ncls; e++) {
+    h.wr(DC_UNIT_ELPSEL(U), (uint32_t)e);
+    h.wr(DC_UNIT_ELP(U), 0);
+  }
+  h.wr(DC_UNIT_ELPSEL(U), 0);
   set_all_events(h, false);
 }
 static void test_elp(Harness &h) {
@@ -1120,6 +1182,13 @@ static void random_mech(Harness &h, MechCov &cv) {
     int u = h.rng.below(h.nu), k = h.rng.below(h.nctr(u));
     h.wr(DC_UNIT_CCTL(u, k), (uint32_t)h.rng.next() & 0x1F03u);
   }
+  if (h.rng.chance(4)) {   // edge/level/polarity bits: a random event (sometimes >= NT*NCLS), sparse bits
+    int u = h.rng.below(h.nu);
+    uint32_t ng = (uint32_t)(h.nt * h.ncls);
+    h.wr(DC_UNIT_ELPSEL(u), h.rng.chance(90) ? h.rng.below(ng) : (uint32_t)h.rng.next());
+    uint32_t v = (uint32_t)h.rng.next();
+    h.wr(DC_UNIT_ELP(u), h.rng.chance(30) ? 0u : v & (uint32_t)h.rng.next());
+  }
   if (h.rng.chance(3)) h.wr(DC_REG_ACCSEL, h.rng.chance(40) ? 0xFFFFu : (uint32_t)h.rng.next());
   if (h.rng.chance(3)) {   // detailed-mode event group windows
     int u = h.rng.chance(50) && h.m->dsel_q < h.nu ? h.m->dsel_q : (int)h.rng.below(h.nu);
@@ -1135,9 +1204,16 @@ static void random_mech(Harness &h, MechCov &cv) {
     if (!x->sync && x->lrun) cv.nosync++;
     if (x->frz && x->uirq) cv.frozen++;
     if (!run) continue;
-    for (int k = 0; k < x->nctr; k++) {
-      if (x->c[k].en && x->c[k].edge) cv.edge++;
-      if (x->c[k].en && x->c[k].inv) cv.inv++;
+    for (int k = 0; k < x->nctr; k++) {   // a counting counter with an EDGE / INV bit under its EM
+      const dc_ctr_t *ck = &x->c[k];
+      if (!ck->en || ck->es >= h.ncls) continue;
+      bool ed = false, in = false;
+      for (int t = 0; t < h.nt; t++) {
+        ed |= (x->eedge[t * h.ncls + ck->es] & ck->em) != 0;
+        in |= (x->einv[t * h.ncls + ck->es] & ck->em) != 0;
+      }
+      cv.edge += ed;
+      cv.inv += in;
     }
   }
 }

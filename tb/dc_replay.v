@@ -4,7 +4,7 @@
 // against the C model; the file ends with the trailer "# N cycles"), drives dc_top with them and checks every cycle the
 // APB outputs before the edge and, after it, every interrupt line, every
 // local counter, every chain flit register (which carry the SRAM adds and
-// the near-overflow packets) and the units' mode/edge configuration (mcfg_o). Compares are 4-state (!==): any X or Z on an
+// the near-overflow packets) and the units' mode configuration (mcfg_o) and edge/polarity bits (elp_o). Compares are 4-state (!==): any X or Z on an
 // output from reset on fails.
 //   vvp sim +vec=FILE      (parameters via iverilog -P dc_replay.NP=...)
 // `DC_CH_W (chain flit width) comes from rtl/dc_top.v's generated define block:
@@ -17,6 +17,7 @@ module dc_replay;
   localparam integer NEVL = (NL > 0 ? NL : 1) * NT * NCLS * NSUBL;
   localparam integer LCW  = NP * NCP * LWP + NL * NCL * LWL;
   localparam integer CHW  = (NU + 1) * `DC_CH_W;
+  localparam integer ELPW = 2 * (NP * NT * NCLS * NSUBP + NL * NT * NCLS * NSUBL);
 
   reg             clk = 1'b0, rst_n = 1'b1;
   reg [NEVP-1:0]  evp;
@@ -34,6 +35,8 @@ module dc_replay;
   reg [CHW-1:0]   e_chain;
   reg [NU*128-1:0] e_mcfg;
   wire [NU*128-1:0] mcfg;
+  reg [ELPW-1:0]  e_elp;
+  wire [ELPW-1:0] elp;
   wire            pready, pslverr;
   wire [31:0]     prdata;
   wire [NU-1:0]   irq;
@@ -45,7 +48,7 @@ module dc_replay;
     .clk_i(clk), .rst_ni(rst_n), .psel_i(psel), .penable_i(pen), .pwrite_i(pwr), .paddr_i(paddr),
     .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata),
     .pslverr_o(pslverr), .evp_i(evp), .evl_i(evl), .cpl_i(cpl), .irq_o(irq), .lcnt_o(lcnt), .chain_o(chain),
-    .mcfg_o(mcfg));
+    .mcfg_o(mcfg), .elp_o(elp));
 
   integer fd, n, cyc, errors, total;
   reg [8*256-1:0] fname;
@@ -56,10 +59,10 @@ module dc_replay;
     end
   endtask
 
-  // one vector line (n = 17 fields read, less at the trailer or the end)
+  // one vector line (n = 18 fields read, less at the trailer or the end)
   task read_line;
-    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", evp, evl, cpl, psel, pen, pwr, paddr,
-                pwdata, pstrb, pprot, e_pready, e_pslverr, e_prdata, e_irq, e_lcnt, e_chain, e_mcfg);
+    n = $fscanf(fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n", evp, evl, cpl, psel, pen, pwr, paddr,
+                pwdata, pstrb, pprot, e_pready, e_pslverr, e_prdata, e_irq, e_lcnt, e_chain, e_mcfg, e_elp);
   endtask
 
   initial begin
@@ -73,7 +76,7 @@ module dc_replay;
     #1 rst_n = 1'b1;
     #1;
     read_line;
-    while (n == 17) begin
+    while (n == 18) begin
       #1;   // inputs settle, clock low
       if (pready !== e_pready)   fail("pready");
       if (pslverr !== e_pslverr) fail("pslverr");
@@ -83,7 +86,8 @@ module dc_replay;
       if (irq !== e_irq)     fail("irq");
       if (lcnt !== e_lcnt)   fail("local counters");
       if (chain !== e_chain) fail("chain flits");
-      if (mcfg !== e_mcfg)   fail("unit mode / edge configuration");
+      if (mcfg !== e_mcfg)   fail("unit mode configuration");
+      if (elp !== e_elp)     fail("edge/polarity bits");
       clk = 1'b0;
       cyc = cyc + 1;
       read_line;

@@ -135,16 +135,16 @@ def floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, ncls, dff, fff):
         nwin = min(16, -(-nev // 92))
         return max(0, (nwin - 1).bit_length())
 
-    def seed_regs(nctr, nev):   # seed 002 mechanisms (docs/dc_seed.md)
-        return (f"edge stage previous inputs (NEV = {nev}), CTL.EDGE/INV (2 x {nctr}), UMODE (3), "
-                f"DGSEL (12 x {dgw(nev)})")
+    def seed_regs(nev):   # seed 002 mechanisms (docs/dc_seed.md)
+        return (f"edge/level/polarity stage: previous inputs (NEV = {nev}), INV + EDGE per event bit (2 x {nev}), "
+                f"ELPSEL (9); UMODE (3), DGSEL (12 x {dgw(nev)})")
     nevp, nevl = nt * ncls * 16, nt * ncls * 1
     L.append(f"| core unit | {runs['core unit']['ff']} | {fcore} | {runs['core unit']['ff'] - fcore} | "
              f"start/stop + local-reset delay lines (2 x NU = {dl}, full depth: id is a port), UIRQ + UARM "
-             f"(2 x {ncp}), serial shifter ({lwp}), UCTL.OVB (4), {seed_regs(ncp, nevp)} |")
+             f"(2 x {ncp}), serial shifter ({lwp}), UCTL.OVB (4), {seed_regs(nevp)} |")
     L.append(f"| cache unit | {runs['cache unit']['ff']} | {fcache} | {runs['cache unit']['ff'] - fcache} | "
              f"delay lines ({dl}), UIRQ + UARM (2 x {ncl}), serial shifter ({lwl}), UCTL.OVB (4), "
-             f"{seed_regs(ncl, nevl)} |")
+             f"{seed_regs(nevl)} |")
     L.append(f"| central unit | {runs['central unit']['ff']} | {fcent} | {runs['central unit']['ff'] - fcent} | "
              "92 x 12-bit raw-event counters (1104), RMW pipeline (read data 256+32, forwarded word 256, stage-1 "
              "add 96, addresses), accumulate buffer (256), written-since-reset bits (NW), serial receiver (~130), "

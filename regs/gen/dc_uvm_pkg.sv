@@ -531,13 +531,42 @@ package dc_uvm_pkg;
         endfunction : build
     endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL1
 
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::ELPSEL
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__ELPSEL extends uvm_reg;
+        rand uvm_reg_field E;
+
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__ELPSEL");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.E = new("E");
+            this.E.configure(this, 9, 0, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__ELPSEL
+
+    // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::ELP
+    class dc__UNIT_pmu_count_9393cb70_pmu_window_t__ELP extends uvm_reg;
+        rand uvm_reg_field INV;
+        rand uvm_reg_field EDGE;
+
+        function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__ELP");
+            super.new(name, 32, UVM_NO_COVERAGE);
+        endfunction : new
+
+        virtual function void build();
+            this.INV = new("INV");
+            this.INV.configure(this, 16, 0, "RW", 1, 'h0, 1, 1, 0);
+            this.EDGE = new("EDGE");
+            this.EDGE.configure(this, 16, 16, "RW", 1, 'h0, 1, 1, 0);
+        endfunction : build
+    endclass : dc__UNIT_pmu_count_9393cb70_pmu_window_t__ELP
+
     // reg - dc::UNIT_pmu_count_9393cb70_pmu_window_t::C_pmu_count_57ae8b4e::CTL
     class dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CTL extends uvm_reg;
         rand uvm_reg_field ES;
         rand uvm_reg_field EN;
         rand uvm_reg_field IE;
-        rand uvm_reg_field EDGE;
-        rand uvm_reg_field INV;
         rand uvm_reg_field TC;
 
         function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e__CTL");
@@ -551,10 +580,6 @@ package dc_uvm_pkg;
             this.EN.configure(this, 1, 8, "RW", 1, 'h0, 1, 1, 0);
             this.IE = new("IE");
             this.IE.configure(this, 1, 9, "RW", 1, 'h0, 1, 1, 0);
-            this.EDGE = new("EDGE");
-            this.EDGE.configure(this, 1, 10, "RW", 1, 'h0, 1, 1, 0);
-            this.INV = new("INV");
-            this.INV.configure(this, 1, 11, "RW", 1, 'h0, 1, 1, 0);
             this.TC = new("TC");
             this.TC.configure(this, 1, 12, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
@@ -630,6 +655,8 @@ package dc_uvm_pkg;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__UMODE UMODE;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL0 DGSEL0;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__DGSEL1 DGSEL1;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__ELPSEL ELPSEL;
+        rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__ELP ELP;
         rand dc__UNIT_pmu_count_9393cb70_pmu_window_t__C_pmu_count_57ae8b4e C[24];
 
         function new(string name = "dc__UNIT_pmu_count_9393cb70_pmu_window_t");
@@ -673,6 +700,16 @@ package dc_uvm_pkg;
 
             this.DGSEL1.build();
             this.default_map.add_reg(this.DGSEL1, 'h18);
+            this.ELPSEL = new("ELPSEL");
+            this.ELPSEL.configure(this);
+
+            this.ELPSEL.build();
+            this.default_map.add_reg(this.ELPSEL, 'h1c);
+            this.ELP = new("ELP");
+            this.ELP.configure(this);
+
+            this.ELP.build();
+            this.default_map.add_reg(this.ELP, 'h20);
             foreach(this.C[i0]) begin
                 this.C[i0] = new($sformatf("C[%0d]", i0));
                 this.C[i0].configure(this);
