@@ -6,19 +6,19 @@
 #define DC_CFG_GEN_H
 #include <string.h>
 
-/* field order of dc_cfg_t: np nl frame ncp lwp ncl lwl nt ncls nsubp nsubl ecc */
-/* dc_ref: the patent's reference ring: 17 core-type (24 x 14 bit) + 16 cache-type (16 x 10 bit) units, FRAME 400 */
-#define DC_CFG_REF { 17, 16, 400, 24, 14, 16, 10, 2, 4, 16, 1, 1 }
+/* field order of dc_cfg_t: np nl frame ncp lwp ncl lwl nt ncls nclsl nsubp nsubl ecc */
+/* dc_ref: the patent's reference ring: 17 core-type (24 x 14 bit, 128 events) + 16 cache-type (16 x 10 bit, 32 L2 events) units, FRAME 400 */
+#define DC_CFG_REF { 17, 16, 400, 24, 14, 16, 10, 2, 4, 16, 16, 1, 1 }
 /* dc_small: 3 core-type + 2 cache-type units */
-#define DC_CFG_SMALL { 3, 2, 400, 24, 14, 16, 10, 2, 4, 16, 1, 1 }
+#define DC_CFG_SMALL { 3, 2, 400, 24, 14, 16, 10, 2, 4, 16, 16, 1, 1 }
 /* dc_nt1: 1 thread, 3 units, odd counter counts (5, 3), 12/8-bit local counters, FRAME 200 */
-#define DC_CFG_NT1 { 2, 1, 200, 5, 12, 3, 8, 1, 4, 16, 1, 1 }
-/* dc_nt4: 4 threads, 3 classes, 1 core-type + 2 cache-type units, 7 / 5 counters, 16/12-bit */
-#define DC_CFG_NT4 { 1, 2, 400, 7, 16, 5, 12, 4, 3, 16, 1, 1 }
+#define DC_CFG_NT1 { 2, 1, 200, 5, 12, 3, 8, 1, 4, 16, 16, 1, 1 }
+/* dc_nt4: 4 threads, 3 / 5 classes (core / cache type), 1 core-type + 2 cache-type units, 7 / 5 counters, 16/12-bit */
+#define DC_CFG_NT4 { 1, 2, 400, 7, 16, 5, 12, 4, 3, 5, 16, 1, 1 }
 /* dc_nt8: 8 threads, 2 sub-events per cache class, 9 / 1 counters, 18/14-bit */
-#define DC_CFG_NT8 { 2, 1, 400, 9, 18, 1, 14, 8, 3, 16, 2, 1 }
+#define DC_CFG_NT8 { 2, 1, 400, 9, 18, 1, 14, 8, 3, 3, 16, 2, 1 }
 /* dc_l2ev: cache-type units with the seed's 32 L2 events (2 threads x 4 classes x 4 sub-events), all sent in detailed mode; 12-bit local counters (FRAME x 8 events per cycle < 2^LW) */
-#define DC_CFG_L2EV { 1, 2, 400, 24, 14, 16, 12, 2, 4, 16, 4, 1 }
+#define DC_CFG_L2EV { 1, 2, 400, 24, 14, 16, 12, 2, 4, 4, 16, 4, 1 }
 
 /* Range of every parameter: NULL when legal, else "<field>: <RTL trap rule>". */
 static inline const char *dc_cfg_ranges(const dc_cfg_t *c)
@@ -32,6 +32,7 @@ static inline const char *dc_cfg_ranges(const dc_cfg_t *c)
     if (c->nl > 0 && (c->lwl < 2 || c->lwl > 24 || c->lwl % 2)) return "lwl: dc_illegal_parameter_LW_even_2_24";
     if (c->nt < 1 || c->nt > 8) return "nt: dc_illegal_parameter_event_space";
     if (c->ncls < 1 || c->ncls > 63) return "ncls: dc_illegal_parameter_event_space";
+    if (c->nl > 0 && (c->nclsl < 1 || c->nclsl > 63)) return "nclsl: dc_illegal_parameter_event_space";
     if (c->np > 0 && (c->nsubp < 1 || c->nsubp > 16)) return "nsubp: dc_illegal_parameter_event_space";
     if (c->nl > 0 && (c->nsubl < 1 || c->nsubl > 16)) return "nsubl: dc_illegal_parameter_event_space";
     if (c->ecc < 0 || c->ecc > 1) return "ecc: dc_illegal_parameter_ECC";

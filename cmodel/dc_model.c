@@ -67,9 +67,11 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
   m->mem = calloc((size_t)m->nw, sizeof *m->mem);
   m->cmem = calloc((size_t)m->nw, sizeof *m->cmem);
   m->u = calloc((size_t)m->nu, sizeof *m->u);
-  m->ev_seen = calloc((size_t)m->nu * c->nt * c->ncls, sizeof *m->ev_seen);
-  m->evp = calloc((size_t)m->nu * c->nt * c->ncls, sizeof *m->evp);
-  m->evs = calloc((size_t)c->nt * c->ncls, sizeof *m->evs);
+  m->ncs = c->np > 0 ? c->ncls : 1;
+  if (c->nl > 0 && c->nclsl > m->ncs) m->ncs = c->nclsl;
+  m->ev_seen = calloc((size_t)m->nu * c->nt * m->ncs, sizeof *m->ev_seen);
+  m->evp = calloc((size_t)m->nu * c->nt * m->ncs, sizeof *m->evp);
+  m->evs = calloc((size_t)c->nt * m->ncs, sizeof *m->evs);
   if (!m->mem || !m->cmem || !m->u || !m->ev_seen || !m->evp || !m->evs) { dc_model_free(m); return NULL; }
   for (u = 0; u < m->nu; u++) {
     dc_unit_t *x = &m->u[u];
@@ -78,9 +80,10 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
     x->nctr = core ? c->ncp : c->ncl;
     x->lw = core ? c->lwp : c->lwl;
     x->nsub = core ? c->nsubp : c->nsubl;
+    x->ncls = core ? c->ncls : c->nclsl;
     x->nfl = (x->nctr + 3) / 4;
     {
-      int nwin = (c->nt * c->ncls * x->nsub + (int)DC_RAW_EVENTS - 1) / (int)DC_RAW_EVENTS, dgw = 0;
+      int nwin = (c->nt * x->ncls * x->nsub + (int)DC_RAW_EVENTS - 1) / (int)DC_RAW_EVENTS, dgw = 0;
       if (nwin > 16) nwin = 16;
       while ((1 << dgw) < nwin) dgw++;
       x->dgm = (uint8_t)((1u << dgw) - 1);
@@ -198,7 +201,7 @@ static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t 
       return 1;
     case DC_LU_K_ELPSEL: *rd = (uint32_t)x->elpsel << DC_ELPSEL_E_LSB; return 1;
     case DC_LU_K_ELP:
-      if (x->elpsel < m->cfg.nt * m->cfg.ncls)
+      if (x->elpsel < m->cfg.nt * x->ncls)
         *rd = ((uint32_t)x->einv[x->elpsel] << DC_ELP_INV_LSB) | ((uint32_t)x->eedge[x->elpsel] << DC_ELP_EDGE_LSB);
       return 1;
     case DC_LU_K_C_CTL:
@@ -221,21 +224,26 @@ static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t 
  * EQ/TC): it is evaluated only when one of them changed since the last call
  * (at a constant event pattern, e.g. the maximum-rate soak, never again). */
 static void unit_incs(const dc_model_t *m, dc_unit_t *x, const uint16_t *ev, unsigned cplz) {
-  const int nt = m->cfg.nt, ncls = m->cfg.ncls;
+  const int nt = m->cfg.nt, ncs = m->ncs;
   const uint32_t lmask = (1u << x->lw) - 1;
-  uint16_t *seen = m->ev_seen + (size_t)x->id * nt * ncls;
-  size_t evbytes = (size_t)nt * ncls * sizeof *ev;
-  int k, t, any = 0;
-  if (x->inc_ok && x->inc_cplz == cplz && !memcmp(seen, ev, evbytes)) return;
-  memcpy(seen, ev, evbytes);
+  uint16_t *seen = m->ev_seen + (size_t)x->id * nt * ncs;
+  /* (the entries of classes >= the unit's own count are not its inputs:
+   * their bytes are skipped, one span per thread when the stride is wider) */
+  size_t evbytes = (size_t)(x->ncls == ncs ? nt * ncs : x->ncls) * sizeof *ev;
+  int k, t, any = 0, nspan = x->ncls == ncs ? 1 : nt;
+  if (x->inc_ok && x->inc_cplz == cplz) {
+    for (t = 0; t < nspan && !memcmp(seen + t * ncs, ev + t * ncs, evbytes); t++) {}
+    if (t == nspan) return;
+  }
+  for (t = 0; t < nspan; t++) memcpy(seen + t * ncs, ev + t * ncs, evbytes);
   for (k = 0; k < x->nctr; k++) {
     const dc_ctr_t *c = &x->c[k];
     uint32_t inc = 0;
-    if (c->en && c->es < ncls) {
+    if (c->en && c->es < x->ncls) {
       unsigned q = 0, qm = (c->os_m & cplz) | (c->usr_m & ~cplz);
       const uint16_t *evc = ev + c->es;
       for (t = 0; qm; t++, qm >>= 1)
-        if (qm & 1) q += (unsigned)pc16(evc[t * ncls] & c->em);
+        if (qm & 1) q += (unsigned)pc16(evc[t * ncs] & c->em);
       inc = (q & 0xFFu) & lmask;
     }
     x->inc[k] = inc;
@@ -263,7 +271,7 @@ static void unit_incs(const dc_model_t *m, dc_unit_t *x, const uint16_t *ev, uns
  * the old values. */
 static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, const uint16_t *ev,
                       const uint8_t *cpl, const rbus_t *rb, dc_flit_t *nout) {
-  const int nt = m->cfg.nt, ncls = m->cfg.ncls;
+  const int nt = m->cfg.nt, ncs = m->ncs, ncls = x->ncls;
   int sel1 = in->fv && in->mode && in->dsel == x->id;
   int mode0 = in->fv && !in->mode;
   uint64_t dmask = (x->d >= 64) ? ~0ull : ((1ull << x->d) - 1);
@@ -283,10 +291,12 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
   /* edge/level/polarity stage (per event bit, ELP): v = ev ^ INV, and with
    * EDGE v & ~(ev_prev ^ INV); counters and raw events see its output */
   if (x->elp_any) {
-    const uint16_t *evp = m->evp + (size_t)x->id * nt * ncls;
-    int e;
-    for (e = 0; e < nt * ncls; e++)
-      m->evs[e] = (uint16_t)((ev[e] ^ x->einv[e]) & ~(x->eedge[e] & (evp[e] ^ x->einv[e])));
+    const uint16_t *evp = m->evp + (size_t)x->id * nt * ncs;
+    int e;   /* e: the unit's event t*ncls + c (the RTL's numbering), a: its entry in the arrays */
+    for (e = 0; e < nt * ncls; e++) {
+      int a = (e / ncls) * ncs + e % ncls;
+      m->evs[a] = (uint16_t)((ev[a] ^ x->einv[e]) & ~(x->eedge[e] & (evp[a] ^ x->einv[e])));
+    }
     ev = m->evs;
   }
   for (t = 0; t < nt; t++) if (cpl[t] == 0) cplz |= 1u << t;
@@ -359,7 +369,8 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
       for (j = 0; j < (int)DC_RAW_EVENTS; j++) {
         int g = j < 64 ? j / 8 : 8 + (j - 64) / 7;
         int ev_l = (int)DC_RAW_EVENTS * x->dg[g] + j;
-        if (ev_l < nev && ((ev[ev_l / x->nsub] >> (ev_l % x->nsub)) & 1)) nout->data[j >> 5] |= 1u << (j & 31);
+        int e = ev_l / x->nsub;
+        if (ev_l < nev && ((ev[(e / ncls) * ncs + e % ncls] >> (ev_l % x->nsub)) & 1)) nout->data[j >> 5] |= 1u << (j & 31);
       }
     if (ser_bit) nout->data[DC_SER_BIT >> 5] |= 1u << (DC_SER_BIT & 31);
     nout->par = 2;
@@ -382,13 +393,13 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
       for (g = 0; g < n; g++) x->dg[g0 + g] = (uint8_t)((rb->wdata >> (lsb + 4 * g)) & x->dgm);
     }
     if (k == DC_LU_K_ELPSEL) x->elpsel = (uint16_t)((rb->wdata >> DC_ELPSEL_E_LSB) & 0x1FFu);
-    if (k == DC_LU_K_ELP && x->elpsel < nt * m->cfg.ncls) {
+    if (k == DC_LU_K_ELP && x->elpsel < nt * ncls) {
       uint16_t sm = (uint16_t)((1u << x->nsub) - 1);
       int e;
       x->einv[x->elpsel] = (uint16_t)((rb->wdata >> DC_ELP_INV_LSB) & sm);
       x->eedge[x->elpsel] = (uint16_t)((rb->wdata >> DC_ELP_EDGE_LSB) & sm);
       x->elp_any = 0;
-      for (e = 0; e < nt * m->cfg.ncls; e++) x->elp_any |= (x->einv[e] | x->eedge[e]) != 0;
+      for (e = 0; e < nt * ncls; e++) x->elp_any |= (x->einv[e] | x->eedge[e]) != 0;
     }
     if (k == DC_LU_K_UMODE) {
       x->sync = (rb->wdata >> DC_UMODE_SYNC_LSB) & 1;
@@ -412,7 +423,7 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
     x->uirq = pmu_reg_field(x->uirq, PMU_SW_W1C, k == DC_LU_K_UIRQ, rb->wdata & nmask, 0u, fire);
     x->arm = pmu_reg_field(x->arm, PMU_SW_W1C, k == DC_LU_K_UARM, rb->wdata & nmask, fire, nov_set);
   }
-  memcpy(m->evp + (size_t)x->id * nt * ncls, ev_in, (size_t)nt * ncls * sizeof *ev);   /* evp_q <= ev_i */
+  memcpy(m->evp + (size_t)x->id * nt * ncs, ev_in, (size_t)nt * ncs * sizeof *ev);   /* evp_q <= ev_i */
   x->drun = ((x->drun << 1) | (uint64_t)(in->fv & in->run)) & dmask;
   x->dlrst = ((x->dlrst << 1) | (uint64_t)(in->fv & in->lrst)) & dmask;
 }
@@ -426,7 +437,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   const dc_cfg_t *c = &m->cfg;
   dc_flit_t rxf = m->u[m->nu - 1].out;
   const dc_flit_t *rx = &rxf;
-  int nt = c->nt, ncls = c->ncls, u, l, r;
+  int nt = c->nt, ncs = m->ncs, u, l, r;
   /* received flit: chain operation */
   int rx_cyc = rx->cyc;
   int op_data = rx->fv && !rx->mode && !(rx_cyc & 1) && rx_cyc < 2 * m->tf;
@@ -628,7 +639,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
     dc_flit_t prev = m->inj, cur;
     for (u = 0; u < m->nu; u++) {
       dc_unit_t *x = &m->u[u];
-      const uint16_t *uev = ev + (size_t)u * nt * ncls;
+      const uint16_t *uev = ev + (size_t)u * nt * ncs;
       rb.sel = rb_unit == u;
       cur = x->out;   /* this unit's current flit is the next unit's input */
       unit_step(m, x, &prev, uev, cpl + (size_t)u * nt, &rb, &x->out);
@@ -772,3 +783,5 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   m->cycle++;
   return 0;
 }
+
+int dc_model_ev_stride(const dc_model_t *m) { return m ? m->ncs : DC_MODEL_EINVAL; }

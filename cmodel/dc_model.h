@@ -9,7 +9,7 @@
 typedef struct {
   int np, nl, frame;        /* units of each type, frame length */
   int ncp, lwp, ncl, lwl;   /* counters / local width per unit type */
-  int nt, ncls;             /* threads, event classes per unit */
+  int nt, ncls, nclsl;      /* threads; event classes per core-type / cache-type unit */
   int nsubp, nsubl;         /* physical sub-events per class per unit type */
   int ecc;                  /* 1: SECDED SRAM + chain parity; 0: none (parameter ECC) */
 } dc_cfg_t;
@@ -51,6 +51,7 @@ typedef struct {
 
 typedef struct {
   int id, nctr, lw, nsub, slot, wbase, d, nfl;
+  int ncls;                 /* event classes of the unit's type (NCLS core, NCLSL cache) */
   uint64_t drun, dlrst;     /* delay lines, bit d-1 = applied */
   uint8_t ovb;
   uint8_t sync, lrun, frz;  /* UMODE: start/stop source, local run, freeze on interrupt */
@@ -75,6 +76,7 @@ typedef struct {
 typedef struct {
   dc_cfg_t cfg;
   int nu, gp, gl, fp, fl, tf, rawbase, raww, ng, nw, ncnt;
+  int ncs;                  /* class stride of the event arrays: the larger class count of the unit types present */
   dc_unit_t *u;
   dc_flit_t inj;            /* central flit register */
   uint64_t (*mem)[4];
@@ -118,13 +120,17 @@ typedef struct { int pready, pslverr; uint32_t prdata; } dc_apb_out_t;
 
 dc_model_t *dc_model_new(const dc_cfg_t *c);   /* NULL if illegal */
 void dc_model_free(dc_model_t *m);
-/* Event bits of unit u: ev[u*nt*ncls + t*ncls + c] = sub-event mask (NSUB
- * bits of the unit's type) of thread t, class c; cpl[u*nt + t] = CPL.
+/* Event bits of unit u: ev[(u*nt + t)*ncs + c] = sub-event mask (NSUB bits
+ * of the unit's type) of thread t, class c < the unit's class count (NCLS
+ * core type, NCLSL cache type; the other entries are ignored); ncs =
+ * dc_model_ev_stride(m); cpl[u*nt + t] = CPL.
  * Computes the APB outputs of this cycle (before the edge) and advances
  * the model by one clock edge. 0, or DC_MODEL_EINVAL (m, ev, cpl or in NULL). */
 int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const dc_apb_in_t *in,
                   dc_apb_out_t *out);
 int dc_model_irq(const dc_model_t *m, int u);
+/* the class stride ncs of the event arrays (DC_MODEL_EINVAL for NULL) */
+int dc_model_ev_stride(const dc_model_t *m);
 /* the error interrupt err_irq_o (ERRCTL.IE & ERRSTAT != 0); 0 for NULL */
 int dc_model_err_irq(const dc_model_t *m);
 /* SRAM counter 4*w+l, and the chain position helpers */

@@ -92,7 +92,7 @@ module dc_formal (
   wire [2*LW-1:0]          lcnt;
   wire [(NU+1)*W-1:0]      chain;
   dc_top #(.NP(1), .NL(1), .FRAME(50), .NCP(1), .LWP(LW), .NCL(1), .LWL(LW),
-           .NT(1), .NCLS(1), .NSUBP(1), .NSUBL(1)) dut (
+           .NT(1), .NCLS(1), .NCLSL(1), .NSUBP(1), .NSUBL(1)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(st_q != 2'd0), .penable_i(st_q == 2'd2), .pwrite_i(pwrite), .paddr_i(paddr),
     .pwdata_i(wd), .pstrb_i(strb_q), .pprot_i(prot_q),

@@ -4,7 +4,7 @@
 // cache-type local units (NCL x LWL-bit counters) on one registered ring
 // whose start and end is the central unit (SRAM of 64-bit counters, APB4
 // slave). Unit u sits at chain position u. Event space per unit: NT threads
-// x NCLS classes x NSUBP (core) / NSUBL (cache) sub-events, same bit order as
+// x NCLS (core) / NCLSL (cache) classes x NSUBP / NSUBL sub-events, same bit order as
 // the per-thread core's ev_i. Debug/observability outputs: lcnt_o (every
 // local counter, unit 0 first) and chain_o (central flit, then unit 0..NU-1
 // flit registers).
@@ -20,13 +20,14 @@ module dc_top #(
   parameter integer NCL   = 16,
   parameter integer LWL   = 10,
   parameter integer NT    = 2,
-  parameter integer NCLS  = 4,
+  parameter integer NCLS  = 4,    // event classes, core-type units
+  parameter integer NCLSL = 16,   // event classes, cache-type units (seed 002: 32 L2 events = NT 2 x 16 x NSUBL 1)
   parameter integer NSUBP = 16,
   parameter integer NSUBL = 1,
   parameter integer ECC   = 1,   // 1: SECDED SRAM counters + chain parity (docs/dc_notes.md, Reliability); 0: none
   parameter integer NU    = NP + NL,
   parameter integer NEVP  = NT * NCLS * NSUBP,
-  parameter integer NEVL  = NT * NCLS * NSUBL,
+  parameter integer NEVL  = NT * NCLSL * NSUBL,
   parameter integer LCW   = NP * NCP * LWP + NL * NCL * LWL,
   parameter integer ELPW  = 2 * (NP * NEVP + NL * NEVL)
 ) (
@@ -95,7 +96,7 @@ module dc_top #(
       end else begin : g_cache
         localparam [31:0] ID32 = u, SLOT32 = 2 * ((NCP + 3) / 4) * NP + 2 * ((NCL + 3) / 4) * (u - NP),
                           WB32 = 4 * ((NCP + 15) / 16) * NP + 4 * ((NCL + 15) / 16) * (u - NP);
-        dc_local_unit #(.NU(NU), .NCTR(NCL), .LW(LWL), .NT(NT), .NCLS(NCLS), .NSUB(NSUBL), .FRAME(FRAME), .ECC(ECC)) u_unit (
+        dc_local_unit #(.NU(NU), .NCTR(NCL), .LW(LWL), .NT(NT), .NCLS(NCLSL), .NSUB(NSUBL), .FRAME(FRAME), .ECC(ECC)) u_unit (
           .clk_i(clk_i), .rst_ni(rst_ni), .id_i(ID32[5:0]), .slot_i(SLOT32[9:0]), .wbase_i(WB32[7:0]), .ev_i(evl_i[(u-NP)*NEVL +: NEVL]), .cpl_i(cpl_i[u*NT*2 +: NT*2]),
           .ch_i(ch[u*`DC_CH_W +: `DC_CH_W]), .ch_o(ch[(u+1)*`DC_CH_W +: `DC_CH_W]),
           .rb_sel_i(rb_unit == ID32[5:0]), .rb_we_i(rb_we), .rb_off_i(rb_off), .rb_wdata_i(rb_wdata),

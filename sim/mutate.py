@@ -302,14 +302,16 @@ MUTANTS = [
      "      ctr_derive(c, (int)cn, nt);\n      x->inc_ok = 0;",
      "      ctr_derive(c, (int)cn, nt);\n      if (k != DC_LU_K_C_CTL) x->inc_ok = 0;", (("dc_directed", "small"),)),
     ("model-dc-cache-cpl-ignored", "cmodel/dc_model.c",
-     "if (x->inc_ok && x->inc_cplz == cplz && !memcmp(seen, ev, evbytes)) return;",
-     "if (x->inc_ok && !memcmp(seen, ev, evbytes)) return;", (("dc_directed", "small"),)),
+     "  if (x->inc_ok && x->inc_cplz == cplz) {", "  if (x->inc_ok) {", (("dc_directed", "small"),)),
+    # ... and on every thread's events (a wider class stride: one span per thread)
+    ("model-dc-cache-first-thread-only", "cmodel/dc_model.c",
+     "    if (t == nspan) return;", "    if (t >= 1) return;", DC),
     # ... and keyed on the events after the edge/level/polarity stage (an EDGE
     # bit makes the increment depend on the previous inputs too)
     ("model-dc-cache-before-elp", "cmodel/dc_model.c",
      "  if (cnt_en) unit_incs(m, x, ev, cplz);", "  if (cnt_en) unit_incs(m, x, ev_in, cplz);", DC),
     ("model-dc-elp-prev-not-inverted", "cmodel/dc_model.c",
-     "& ~(x->eedge[e] & (evp[e] ^ x->einv[e])));", "& ~(x->eedge[e] & evp[e]));", DC),
+     "& ~(x->eedge[e] & (evp[a] ^ x->einv[e])));", "& ~(x->eedge[e] & evp[a]));", DC),
     # seed 002 mechanisms of the local units (docs/dc_seed.md)
     ("rtl-dc-edge-ignored", "rtl/dc_local_unit.v",
      "wire [NEV-1:0] elp = (ev_i ^ einv_q) & ~(eedge_q & (evp_q ^ einv_q));",

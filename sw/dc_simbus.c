@@ -10,7 +10,7 @@ void dc_sb_model_step(void *dut, const uint16_t *ev, const uint8_t *cpl, const d
 int dc_sb_init(dc_simbus *b, dc_sb_step_fn step, void *dut, int nu, int nt, int ncls)
 {
     memset(b, 0, sizeof *b);
-    if (nu < 1 || nu > (int)DC_NU_MAX || nt < 1 || nt > 8 || ncls < 1 || ncls > 8) return -1;
+    if (nu < 1 || nu > (int)DC_NU_MAX || nt < 1 || nt > 8 || ncls < 1 || nt * ncls > DC_NG_MAX) return -1;
     b->step = step; b->dut = dut; b->nu = nu; b->nt = nt; b->ncls = ncls;
     b->pprot = 1;
     return 0;

@@ -25,7 +25,7 @@ typedef struct {
     dc_sb_step_fn step;
     void         *dut;
     int           nu, nt, ncls;
-    uint16_t      ev[DC_NU_MAX * 8 * 8];   /* [u*nt*ncls + t*ncls + c]; ncls <= 8 here */
+    uint16_t      ev[DC_NU_MAX * DC_NG_MAX];   /* [(u*nt + t)*ncls + c]; ncls: the model's class stride (dc_model_ev_stride) */
     uint8_t       cpl[DC_NU_MAX * 8];
     dc_sb_gen_fn  gen;                     /* may be NULL: inputs stay as set */
     void         *gen_arg;

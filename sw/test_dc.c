@@ -60,7 +60,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
     if (!rng_s) rng_s = 1;
     n_pass = n_fail = 0;
     printf("== dc_drv tests on %s (NP=%d NL=%d FRAME=%d, seed %u)\n", t->name, m->cfg.np, m->cfg.nl, m->cfg.frame, seed);
-    if (dc_sb_init(&b, t->step, t->dut, m->nu, m->cfg.nt, m->cfg.ncls)) { printf("0 passed, 1 failed\n"); return 1; }
+    if (dc_sb_init(&b, t->step, t->dut, m->nu, m->cfg.nt, dc_model_ev_stride(m))) { printf("0 passed, 1 failed\n"); return 1; }
     memset(&g, 0, sizeof g);
     g.b = &b;
     b.gen = gen; b.gen_arg = &g;
@@ -277,7 +277,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
     /* ---- detailed mode: one event through its event group (beyond the
      * first 92 events where the unit has more) into its raw-event counter */
     {
-        unsigned nsub = d.nsub[0], nev = (unsigned)b.nt * (unsigned)b.ncls * nsub, l, e, v0, v1;
+        unsigned nsub = d.nsub[0], nc0 = (unsigned)m->u[0].ncls, nev = (unsigned)b.nt * nc0 * nsub, l, e, v0, v1;
         uint64_t before = 0, after = 0, K2 = 300 + rnd() % 200;
         int ri, rbad;
         gen_t g0 = g;   /* the event patterns of the other sections */
@@ -293,7 +293,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         dc_drv_read_counter(&d, (unsigned)ri, &before);
         e = l / nsub;
         g.nev = 0;
-        g.ev[g.nev].u = 0; g.ev[g.nev].t = (int)(e / (unsigned)b.ncls); g.ev[g.nev].c = (int)(e % (unsigned)b.ncls);
+        g.ev[g.nev].u = 0; g.ev[g.nev].t = (int)(e / nc0); g.ev[g.nev].c = (int)(e % nc0);
         g.ev[g.nev++].bits = (uint16_t)(1u << (l % nsub));
         dc_drv_set_run(&d, 1);
         dc_drv_set_mode(&d, 1, 0);
@@ -340,7 +340,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
         /* counter 1: rising edges of event bit 0 of class 2 on every thread (EDGE of that bit) */
         uint32_t gi = 1, ge = 1;
         for (i = 0; i < d.nt[0]; i++)
-            CHECK(dc_drv_set_elp(&d, 0, i * (unsigned)b.ncls + 2u, 0, 1) == 0 && dc_drv_get_elp(&d, 0, i * (unsigned)b.ncls + 2u, &gi, &ge) == 0 &&
+            CHECK(dc_drv_set_elp(&d, 0, i * (unsigned)m->u[0].ncls + 2u, 0, 1) == 0 && dc_drv_get_elp(&d, 0, i * (unsigned)m->u[0].ncls + 2u, &gi, &ge) == 0 &&
                   gi == 0 && ge == 1, "ELP: EDGE of sub-event 0 of thread %u class 2 set", i);
         CHECK(dc_drv_set_elp(&d, 0, 0, 1u << d.nsub[0], 0) == DC_DRV_EINVAL && dc_drv_set_elp(&d, 0, 511, 1, 0) == DC_DRV_EINVAL &&
               dc_drv_set_elp(&d, nu, 0, 1, 0) == DC_DRV_EINVAL, "ELP: a bit >= NSUB, a missing event, a bad unit refused");
@@ -356,7 +356,7 @@ int dc_run_tests(const dc_target *t, uint32_t seed)
               (unsigned long long)(rdc(&d, 0, kc) - c2), (unsigned long long)(2 * K));
         CHECK(rdc(&d, 0, 1) - c1 == 1, "edge counter: one rising edge in a %llu-cycle pulse, counted %llu",
               (unsigned long long)K, (unsigned long long)(rdc(&d, 0, 1) - c1));
-        for (i = 0; i < d.nt[0]; i++) dc_drv_set_elp(&d, 0, i * (unsigned)b.ncls + 2u, 0, 0);
+        for (i = 0; i < d.nt[0]; i++) dc_drv_set_elp(&d, 0, i * (unsigned)m->u[0].ncls + 2u, 0, 0);
         dc_drv_program(&d, 0, 1, dc_drv_ctl(2, 1, 0, 1), dc_drv_emq(0x1, dc_drv_eq_bits(&d, 0, 0, 1, 0)));
     }
 

@@ -51,8 +51,8 @@ struct Harness {
   Waves waves;                // FST dump when built with WAVES=1 (tb/waves.h)
   uint64_t seed;
   Rng rng;
-  int nu, nt, ncls;
-  std::vector<uint16_t> ev;   // [u*nt*ncls + t*ncls + c]
+  int nu, nt, ncls;           // ncls: the class stride of ev (dc_model_ev_stride); nc(u): unit u's classes
+  std::vector<uint16_t> ev;   // [(u*nt + t)*ncls + c], c < nc(u)
   std::vector<uint8_t> cpl;   // [u*nt + t]
   dc_apb_in_t apb{};
   dc_apb_out_t out{};
@@ -96,6 +96,9 @@ struct Harness {
 #ifdef CFG_NCLS
     cfg.ncls = CFG_NCLS;
 #endif
+#ifdef CFG_NCLSL
+    cfg.nclsl = CFG_NCLSL;
+#endif
 #ifdef CFG_NSUBP
     cfg.nsubp = CFG_NSUBP;
 #endif
@@ -107,7 +110,7 @@ struct Harness {
 #endif
     m = dc_model_new(&cfg);
     if (!m) { printf("illegal configuration: %s\n", dc_cfg_check(&cfg)); exit(2); }
-    nu = m->nu; nt = cfg.nt; ncls = cfg.ncls;
+    nu = m->nu; nt = cfg.nt; ncls = dc_model_ev_stride(m);
     ev.assign((size_t)nu * nt * ncls, 0);
     cpl.assign((size_t)nu * nt, 0);
     ctx = new VerilatedContext;
@@ -137,8 +140,8 @@ struct Harness {
   // units' mode/edge configuration.
   void record_pre(uint32_t prdata, int pready, int pslverr) {
     int np = cfg.np > 0 ? cfg.np : 1, nl = cfg.nl > 0 ? cfg.nl : 1;
-    vhex(evp(), np * nt * ncls * cfg.nsubp);
-    vhex(evl(), nl * nt * ncls * cfg.nsubl);
+    vhex(evp(), np * nt * cfg.ncls * cfg.nsubp);
+    vhex(evl(), nl * nt * cfg.nclsl * cfg.nsubl);
     vhex(cplw(), nu * nt * 2);
     fprintf(vec, "%x %x %x %04x %08x %x %x %x %x %08x ", apb.psel & 1, apb.penable & 1, apb.pwrite & 1,
             apb.paddr & 0xFFFF, apb.pwdata, apb.pstrb & 15, apb.pprot & 7, pready & 1, pslverr & 1, prdata);
@@ -157,18 +160,20 @@ struct Harness {
   }
 
   int nsub(int u) const { return u < cfg.np ? cfg.nsubp : cfg.nsubl; }
-  int elpw() const { return 2 * nt * ncls * (cfg.np * cfg.nsubp + cfg.nl * cfg.nsubl); }
+  int nc(int u) const { return u < cfg.np ? cfg.ncls : cfg.nclsl; }
+  size_t eb(int u) const { return (size_t)u * nt * ncls; }   // unit u's first ev entry
+  int elpw() const { return 2 * nt * (cfg.np * cfg.ncls * cfg.nsubp + cfg.nl * cfg.nclsl * cfg.nsubl); }
   int nctr(int u) const { return m->u[u].nctr; }
   int lw(int u) const { return m->u[u].lw; }
 
   void drive() {
     // events
-    int nevp = nt * ncls * cfg.nsubp, nevl = nt * ncls * cfg.nsubl;
+    int nevp = nt * cfg.ncls * cfg.nsubp, nevl = nt * cfg.nclsl * cfg.nsubl;
     uint32_t *wp = (uint32_t *)&top->evp_i, *wl = (uint32_t *)&top->evl_i;
     (void)wp; (void)wl;
     for (int u = 0; u < nu; u++)
-      for (int e = 0; e < nt * ncls; e++) {
-        uint16_t v = ev[(size_t)u * nt * ncls + e];
+      for (int e = 0; e < nt * nc(u); e++) {   // e: the unit's event t*nc(u) + c
+        uint16_t v = ev[eb(u) + (e / nc(u)) * ncls + e % nc(u)];
         if (u < cfg.np) {
           int lsb = u * nevp + e * cfg.nsubp;
           wset(evp(), lsb, cfg.nsubp, v);
@@ -246,8 +251,8 @@ struct Harness {
       uint64_t e = (uint64_t)x->sync | (uint64_t)x->lrun << 1 | (uint64_t)x->frz << 2 | (uint64_t)x->elpsel << 3;
       uint64_t g = (uint64_t)mc[4 * u] | (uint64_t)mc[4 * u + 1] << 32;
       if (g != e) { fail("unit mode / ELPSEL (unit)", u, g, e); return; }
-      int ns = nsub(u), nev = nt * ncls * ns;
-      for (int ev_e = 0; ev_e < nt * ncls; ev_e++) {
+      int ns = nsub(u), nev = nt * nc(u) * ns;
+      for (int ev_e = 0; ev_e < nt * nc(u); ev_e++) {
         uint32_t gi = wget(ep, eoff + ev_e * ns, ns), ge = wget(ep, eoff + nev + ev_e * ns, ns);
         if (gi != x->einv[ev_e]) { fail("ELP INV (unit*1000+event)", u * 1000 + ev_e, gi, x->einv[ev_e]); return; }
         if (ge != x->eedge[ev_e]) { fail("ELP EDGE (unit*1000+event)", u * 1000 + ev_e, ge, x->eedge[ev_e]); return; }

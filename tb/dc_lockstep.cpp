@@ -50,9 +50,12 @@ static uint32_t cctl(int run, int mode, int dsel, int lrst = 0, int uen = 0) {
 // Independent event bookkeeping of the bench: per (unit, thread, class,
 // sub-event) number of injected events while counting is known to be on.
 struct Book {
-  int nu, nt, ncls;
-  std::vector<uint64_t> sub;   // [(u*nt*ncls + e)*16 + s]
-  explicit Book(Harness &h) : nu(h.nu), nt(h.nt), ncls(h.ncls), sub((size_t)h.nu * h.nt * h.ncls * 16, 0) {}
+  int nu, nt, ncls;            // ncls: the class stride of h.ev
+  std::vector<int> nc;         // classes of unit u
+  std::vector<uint64_t> sub;   // [((u*nt + t)*ncls + c)*16 + s]
+  explicit Book(Harness &h) : nu(h.nu), nt(h.nt), ncls(h.ncls), nc(h.nu), sub((size_t)h.nu * h.nt * h.ncls * 16, 0) {
+    for (int u = 0; u < nu; u++) nc[u] = h.nc(u);
+  }
   void add(const std::vector<uint16_t> &ev) {
     for (size_t i = 0; i < ev.size(); i++) {
       uint16_t v = ev[i];
@@ -62,7 +65,7 @@ struct Book {
   // expected count of a counter with EQ all ones: TC=1 all threads, else thread k%nt
   uint64_t expect(int u, int k, int es, uint32_t em, int tc) const {
     uint64_t e = 0;
-    if (es >= ncls) return 0;
+    if (es >= nc[u]) return 0;
     for (int t = 0; t < nt; t++) {
       if (!tc && t != k % nt) continue;
       for (int s = 0; s < 16; s++)
@@ -434,7 +437,7 @@ static void test_detailed(Harness &h, int U) {
   std::vector<int> es(h.nctr(U)), tc(h.nctr(U));
   std::vector<uint32_t> em(h.nctr(U));
   for (int k = 0; k < h.nctr(U); k++) {
-    es[k] = h.rng.below(h.ncls); tc[k] = h.rng.chance(50); em[k] = (uint32_t)h.rng.next() & 0xFFFF;
+    es[k] = h.rng.below(h.nc(U)); tc[k] = h.rng.chance(50); em[k] = (uint32_t)h.rng.next() & 0xFFFF;
     h.wr(DC_UNIT_CEMQ(U, k), emq(em[k], eqall));
     h.wr(DC_UNIT_CCTL(U, k), ctl(es[k], 1, 0, tc[k]));
   }
@@ -442,7 +445,7 @@ static void test_detailed(Harness &h, int U) {
   std::vector<uint64_t> before(h.nctr(U));
   for (int k = 0; k < h.nctr(U); k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
   // random window selects; only the stored DGW bits read back
-  const int nev = h.nt * h.ncls * h.nsub(U);
+  const int nev = h.nt * h.nc(U) * h.nsub(U);
   const unsigned dgm = h.m->u[U].dgm;
   uint32_t d0 = (uint32_t)h.rng.next(), d1 = (uint32_t)h.rng.next() & 0xFFFF;
   h.wr(DC_UNIT_DGSEL0(U), d0);
@@ -487,7 +490,8 @@ static void test_detailed(Harness &h, int U) {
     int l = (int)DC_RAW_EVENTS * dg[gr] + r;
     uint64_t exp = 0;
     if (l < nev) {
-      exp = book.sub[((size_t)U * h.nt * h.ncls + l / h.nsub(U)) * 16 + l % h.nsub(U)];
+      int e = l / h.nsub(U);   // the unit's event t*nc + c
+      exp = book.sub[(h.eb(U) + (e / h.nc(U)) * h.ncls + e % h.nc(U)) * 16 + l % h.nsub(U)];
       nreach++;
       nhigh += l >= (int)DC_RAW_EVENTS;
     }
@@ -504,6 +508,11 @@ static void test_detailed(Harness &h, int U) {
   check(nraw > 0, "detailed: raw events injected");
   check(nreach == (nev < (int)DC_RAW_EVENTS ? nev : nreach), "detailed: a unit with <= 92 events sends all of them",
         "(%lld)%lld", nreach, nev);
+  {   // seed 002: a cache-type unit of the reference ring sends all 32 L2 events in detailed mode
+    const dc_cfg_t ref = DC_CFG_REF;
+    if (U >= h.cfg.np && !memcmp(&ref, &h.cfg, sizeof ref))
+      check(nreach == 32, "detailed: reference cache-type unit: the seed's 32 L2 events", "(%lld)%lld", nreach, 32);
+  }
   h.wr(DC_UNIT_DGSEL0(U), 0);
   h.wr(DC_UNIT_DGSEL1(U), 0);
 }
@@ -570,7 +579,7 @@ static void test_bus(Harness &h) {
   h.wr(DC_UNIT_CCTL(un, 0), 0xFFFFFFFF);
   check(h.rd(DC_UNIT_CCTL(un, 0)) == ctl(63, 1, 1, 1), "reserved CTL bits read 0");
   for (int du : {0, un}) {   // ELPSEL 9 bits; ELP: NSUB bits per field, E >= NT*NCLS reads 0 and ignores writes
-    uint32_t sm = (1u << h.nsub(du)) - 1, ng = (uint32_t)(h.nt * h.ncls);
+    uint32_t sm = (1u << h.nsub(du)) - 1, ng = (uint32_t)(h.nt * h.nc(du));
     h.wr(DC_UNIT_ELPSEL(du), 0xFFFFFFFF);
     check(h.rd(DC_UNIT_ELPSEL(du)) == 0x1FFu, "reserved ELPSEL bits read 0");
     h.wr(DC_UNIT_ELP(du), 0xFFFFFFFF);
@@ -683,7 +692,7 @@ static void test_reconf(Harness &h) {
     int u = (int)h.rng.below((uint32_t)h.nu), k = (int)h.rng.below((uint32_t)h.nctr(u));
     switch (h.rng.below(3)) {
       case 0:
-        h.wr(DC_UNIT_CCTL(u, k), ctl((int)h.rng.below((uint32_t)h.ncls + 1), h.rng.chance(80), 0, h.rng.chance(50)));
+        h.wr(DC_UNIT_CCTL(u, k), ctl((int)h.rng.below((uint32_t)h.nc(u) + 1), h.rng.chance(80), 0, h.rng.chance(50)));
         nctl++;
         break;
       case 1: {
@@ -905,7 +914,7 @@ struct ElpCtx {
 };
 static void elp_cb(Harness &h, void *p) {
   ElpCtx *c = (ElpCtx *)p;
-  size_t b = (size_t)c->U * h.nt * h.ncls;
+  size_t b = h.eb(c->U);
   for (int t = 0; t < h.nt; t++) {
     int prv = c->w[t];
     if (!c->on) c->w[t] = 0;
@@ -924,26 +933,27 @@ static void test_elp_unit(Harness &h, int U) {
   ElpCtx c{};
   c.U = U;
   c.nv = h.nctr(U) < 4 ? h.nctr(U) : 4;
-  if (ns < 4 && h.ncls < c.nv) c.nv = h.ncls;
+  const int nc = h.nc(U);
+  if (ns < 4 && nc < c.nv) c.nv = nc;
   for (int v = 0; v < c.nv; v++) {
-    c.cls[v] = ns >= 4 ? (h.ncls > 1 ? 1 : 0) : v;
+    c.cls[v] = ns >= 4 ? (nc > 1 ? 1 : 0) : v;
     c.sub[v] = ns >= 4 ? v : 0;
   }
   c.w.assign(h.nt, 0);
   c.n.assign(h.nt, {0, 0});
   set_all_events(h, false);
   // the INV/EDGE bits: variant v's bit on every thread's event, all other bits 0
-  std::vector<uint32_t> word(h.nt * h.ncls, 0);
+  std::vector<uint32_t> word(h.nt * nc, 0);   // event e = t*nc + c (ELPSEL.E)
   for (int t = 0; t < h.nt; t++)
     for (int v = 0; v < c.nv; v++)
-      word[t * h.ncls + c.cls[v]] |= ((uint32_t)(v & 1) << (DC_ELP_INV_LSB + c.sub[v])) |
+      word[t * nc + c.cls[v]] |= ((uint32_t)(v & 1) << (DC_ELP_INV_LSB + c.sub[v])) |
                                      ((uint32_t)(v >> 1) << (DC_ELP_EDGE_LSB + c.sub[v]));
   int rb_bad = 0;
-  for (int e = 0; e < h.nt * h.ncls; e++) {
+  for (int e = 0; e < h.nt * nc; e++) {
     h.wr(DC_UNIT_ELPSEL(U), (uint32_t)e);
     h.wr(DC_UNIT_ELP(U), word[e]);
   }
-  for (int e = 0; e < h.nt * h.ncls; e++) {
+  for (int e = 0; e < h.nt * nc; e++) {
     h.wr(DC_UNIT_ELPSEL(U), (uint32_t)e);
     rb_bad += h.rd(DC_UNIT_ELP(U)) != word[e];
   }
@@ -959,7 +969,7 @@ static void test_elp_unit(Harness &h, int U) {
   uint64_t before[4] = {0, 0, 0, 0};
   for (int k = 0; k < c.nv; k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
   // raw bit of thread t, variant v (DGSEL = 0: raw bit j = event j)
-  auto rawbit = [&](int t, int v) { return (t * h.ncls + c.cls[v]) * ns + c.sub[v]; };
+  auto rawbit = [&](int t, int v) { return (t * nc + c.cls[v]) * ns + c.sub[v]; };
   std::vector<uint64_t> rawb(DC_RAW_EVENTS);
   for (int r = 0; r < (int)DC_RAW_EVENTS; r++) rawb[r] = h.rd64(DC_SRAM_LO(rawc + r));
   // detailed mode on unit U (as test_detailed): local counters via the serial bit, raw events
@@ -1004,7 +1014,7 @@ static void test_elp_unit(Harness &h, int U) {
   check(badraw == 0 && nraw > 0, "detailed-mode raw events through the per-bit stage", "(%lld bad)%lld", badraw, 0);
   check(lvl > rise && rise > 0, "waveform has pulses longer than one cycle");
   for (int k = 0; k < c.nv; k++) h.wr(DC_UNIT_CCTL(U, k), 0);
-  for (int e = 0; e < h.nt * h.ncls; e++) {
+  for (int e = 0; e < h.nt * nc; e++) {
     h.wr(DC_UNIT_ELPSEL(U), (uint32_t)e);
     h.wr(DC_UNIT_ELP(U), 0);
   }
@@ -1184,7 +1194,7 @@ static void random_mech(Harness &h, MechCov &cv) {
   }
   if (h.rng.chance(4)) {   // edge/level/polarity bits: a random event (sometimes >= NT*NCLS), sparse bits
     int u = h.rng.below(h.nu);
-    uint32_t ng = (uint32_t)(h.nt * h.ncls);
+    uint32_t ng = (uint32_t)(h.nt * h.nc(u));
     h.wr(DC_UNIT_ELPSEL(u), h.rng.chance(90) ? h.rng.below(ng) : (uint32_t)h.rng.next());
     uint32_t v = (uint32_t)h.rng.next();
     h.wr(DC_UNIT_ELP(u), h.rng.chance(30) ? 0u : v & (uint32_t)h.rng.next());
@@ -1206,11 +1216,11 @@ static void random_mech(Harness &h, MechCov &cv) {
     if (!run) continue;
     for (int k = 0; k < x->nctr; k++) {   // a counting counter with an EDGE / INV bit under its EM
       const dc_ctr_t *ck = &x->c[k];
-      if (!ck->en || ck->es >= h.ncls) continue;
+      if (!ck->en || ck->es >= x->ncls) continue;
       bool ed = false, in = false;
       for (int t = 0; t < h.nt; t++) {
-        ed |= (x->eedge[t * h.ncls + ck->es] & ck->em) != 0;
-        in |= (x->einv[t * h.ncls + ck->es] & ck->em) != 0;
+        ed |= (x->eedge[t * x->ncls + ck->es] & ck->em) != 0;
+        in |= (x->einv[t * x->ncls + ck->es] & ck->em) != 0;
       }
       cv.edge += ed;
       cv.inv += in;

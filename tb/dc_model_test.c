@@ -29,7 +29,7 @@ static uint16_t *ev;
 static uint8_t *cpl;
 static dc_apb_in_t apb;
 static dc_apb_out_t out;
-static int nu, nt, ncls, nev;
+static int nu, nt, ncls, nev;   /* ncls: the class stride of ev (dc_model_ev_stride); m->u[u].ncls: unit u's classes */
 
 static void tick(void) { dc_model_step(m, ev, cpl, &apb, &out); }
 static uint32_t xfer(int wr, uint32_t a, uint32_t d, int *err) {
@@ -61,7 +61,7 @@ static void settle(uint64_t *sub, uint64_t *expv, const int *es, const int *tc, 
       int x = u * 24 + k;
       for (t = 0; t < nt; t++) {
         if (!tc[x] && t != k % nt) continue;
-        if (es[x] >= ncls) continue;
+        if (es[x] >= m->u[u].ncls) continue;
         for (s = 0; s < 16; s++)
           if ((em[x] >> s) & 1) expv[x] += sub[(u * nev + t * ncls + es[x]) * 16 + s];
       }
@@ -101,7 +101,7 @@ int main(int argc, char **argv) {
   m = dc_model_new(&c);
   check(m != NULL, "NT=8 accepted");
   if (m) {
-    ev = calloc((size_t)m->nu * c.nt * c.ncls, sizeof *ev);
+    ev = calloc((size_t)m->nu * c.nt * dc_model_ev_stride(m), sizeof *ev);
     cpl = calloc((size_t)m->nu * c.nt, 1);
     wr(DC_UNIT_CEMQ(0, 0), 0xFFFF0000u);
     check(rd(DC_UNIT_CEMQ(0, 0)) == 0xFFFF0000u, "NT=8: EMQ 0xFFFF0000 reads back (EQ is 16 bits)");
@@ -115,7 +115,7 @@ int main(int argc, char **argv) {
   m = dc_model_new(&c);
   check(m != NULL, "reference configuration accepted");
   if (!m) { printf("%d passed, %d failed\n", passed, failed); return 1; }
-  nu = m->nu; nt = c.nt; ncls = c.ncls; nev = nt * ncls;
+  nu = m->nu; nt = c.nt; ncls = dc_model_ev_stride(m); nev = nt * ncls;
   ev = calloc((size_t)nu * nev, sizeof *ev);
   cpl = calloc((size_t)nu * nt, 1);
   sub = calloc((size_t)nu * nev * 16, sizeof *sub);
@@ -124,7 +124,7 @@ int main(int argc, char **argv) {
   /* phase 1: maximum rate on every counter */
   for (u = 0; u < nu; u++)
     for (k = 0; k < m->u[u].nctr; k++) {
-      es[u * 24 + k] = (int)(rnd() % ncls); tc[u * 24 + k] = 1; em[u * 24 + k] = (1u << nsub(u)) - 1;
+      es[u * 24 + k] = (int)(rnd() % (uint64_t)m->u[u].ncls); tc[u * 24 + k] = 1; em[u * 24 + k] = (1u << nsub(u)) - 1;
       wr(DC_UNIT_CEMQ(u, k), (em[u * 24 + k] << DC_C_EMQ_EM_LSB) | (((1u << 2 * nt) - 1) << DC_C_EMQ_EQ_LSB));
       wr(DC_UNIT_CCTL(u, k), ((uint32_t)es[u * 24 + k] << DC_C_CTL_ES_LSB) | (1u << DC_C_CTL_EN_LSB) | (1u << DC_C_CTL_TC_LSB));
     }
@@ -145,7 +145,7 @@ int main(int argc, char **argv) {
     for (k = 0; k < m->u[u].nctr; k++)
       if (rnd() % 2) {
         int x = u * 24 + k;
-        es[x] = (int)(rnd() % (ncls + 1)); tc[x] = (int)(rnd() % 2); em[x] = (uint32_t)rnd() & ((1u << nsub(u)) - 1);
+        es[x] = (int)(rnd() % (uint64_t)(m->u[u].ncls + 1)); tc[x] = (int)(rnd() % 2); em[x] = (uint32_t)rnd() & ((1u << nsub(u)) - 1);
         wr(DC_UNIT_CEMQ(u, k), (em[x] << DC_C_EMQ_EM_LSB) | (((1u << 2 * nt) - 1) << DC_C_EMQ_EQ_LSB));
         wr(DC_UNIT_CCTL(u, k), ((uint32_t)es[x] << DC_C_CTL_ES_LSB) | (1u << DC_C_CTL_EN_LSB) | ((uint32_t)tc[x] << DC_C_CTL_TC_LSB));
       }

@@ -11,13 +11,13 @@
 // compile the RTL before this file.
 module dc_replay;
   parameter integer NP = 3, NL = 2, FRAME = 400, NCP = 24, LWP = 14, NCL = 16, LWL = 10;
-  parameter integer NT = 2, NCLS = 4, NSUBP = 16, NSUBL = 1;
+  parameter integer NT = 2, NCLS = 4, NCLSL = 16, NSUBP = 16, NSUBL = 1, ECC = 1;
   localparam integer NU   = NP + NL;
   localparam integer NEVP = (NP > 0 ? NP : 1) * NT * NCLS * NSUBP;
-  localparam integer NEVL = (NL > 0 ? NL : 1) * NT * NCLS * NSUBL;
+  localparam integer NEVL = (NL > 0 ? NL : 1) * NT * NCLSL * NSUBL;
   localparam integer LCW  = NP * NCP * LWP + NL * NCL * LWL;
   localparam integer CHW  = (NU + 1) * `DC_CH_W;
-  localparam integer ELPW = 2 * (NP * NT * NCLS * NSUBP + NL * NT * NCLS * NSUBL);
+  localparam integer ELPW = 2 * (NP * NT * NCLS * NSUBP + NL * NT * NCLSL * NSUBL);
 
   reg             clk = 1'b0, rst_n = 1'b1;
   reg [NEVP-1:0]  evp;
@@ -44,7 +44,7 @@ module dc_replay;
   wire [CHW-1:0]  chain;
 
   dc_top #(.NP(NP), .NL(NL), .FRAME(FRAME), .NCP(NCP), .LWP(LWP), .NCL(NCL), .LWL(LWL), .NT(NT),
-           .NCLS(NCLS), .NSUBP(NSUBP), .NSUBL(NSUBL)) dut (
+           .NCLS(NCLS), .NCLSL(NCLSL), .NSUBP(NSUBP), .NSUBL(NSUBL), .ECC(ECC)) dut (
     .clk_i(clk), .rst_ni(rst_n), .psel_i(psel), .penable_i(pen), .pwrite_i(pwr), .paddr_i(paddr),
     .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata),
     .pslverr_o(pslverr), .evp_i(evp), .evl_i(evl), .cpl_i(cpl), .irq_o(irq), .lcnt_o(lcnt), .chain_o(chain),

@@ -110,7 +110,7 @@ def reliability(runs, np_, nl, chk_bits):
     return {"lines": L, "logic": tot, "sram": sn}
 
 
-def floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, ncls, dff, fff):
+def floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, ncls, nclsl, dff, fff):
     """The distributed design's flip-flop floor: local counter bits + per-counter
     configuration (CTL ES/EN/IE/TC = 9 bits, EMQ EM NSUB + EQ 2*NT bits) +
     the chain flit registers (one per unit and the central injection), and
@@ -138,7 +138,7 @@ def floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, ncls, dff, fff):
     def seed_regs(nev):   # seed 002 mechanisms (docs/dc_seed.md)
         return (f"edge/level/polarity stage: previous inputs (NEV = {nev}), INV + EDGE per event bit (2 x {nev}), "
                 f"ELPSEL (9); UMODE (3), DGSEL (12 x {dgw(nev)})")
-    nevp, nevl = nt * ncls * 16, nt * ncls * 1
+    nevp, nevl = nt * ncls * 16, nt * nclsl * 1
     L.append(f"| core unit | {runs['core unit']['ff']} | {fcore} | {runs['core unit']['ff'] - fcore} | "
              f"start/stop + local-reset delay lines (2 x NU = {dl}, full depth: id is a port), UIRQ + UARM "
              f"(2 x {ncp}), serial shifter ({lwp}), UCTL.OVB (4), {seed_regs(nevp)} |")
@@ -225,12 +225,20 @@ def main(argv):
         if missing:
             raise SystemExit(f"synth/report_stamp.py: the stamp of {DOC} does not cover {', '.join(missing)}")
         stamp = rs_stamp.stamp_line(DOC)
-    np_, nl, frame, nt, ncls = 17, 16, 400, 2, 4
+    np_, nl, frame, nt, ncls, nclsl = 17, 16, 400, 2, 4, 16
     ncp, lwp, ncl, lwl = 24, 14, 16, 10
     nu = np_ + nl
     passed = failed = 0
+    # the reference parameters above are the configuration table's dc_ref (config/pmu_ip.yaml)
+    ref = json.loads(subprocess.run([sys.executable, os.path.join(ROOT, "util", "config.py"), "params", "dc_ref",
+                                     "--fmt", "json"], capture_output=True, text=True, check=True).stdout)
+    mine = {"NP": np_, "NL": nl, "FRAME": frame, "NT": nt, "NCLS": ncls, "NCLSL": nclsl, "NCP": ncp, "LWP": lwp,
+            "NCL": ncl, "LWL": lwl, "NSUBP": 16, "NSUBL": 1, "ECC": 1}
+    same = all(ref.get(k) == v for k, v in mine.items()) and set(ref) == set(mine)
+    print(f"{'PASS' if same else 'FAIL'}: the synthesized parameters are config dc_ref's ({ref})")
+    passed, failed = passed + same, failed + (not same)
     core = {"NU": nu, "NCTR": ncp, "LW": lwp, "NT": nt, "NCLS": ncls, "NSUB": 16, "FRAME": frame}
-    cache = {"NU": nu, "NCTR": ncl, "LW": lwl, "NT": nt, "NCLS": ncls, "NSUB": 1, "FRAME": frame}
+    cache = {"NU": nu, "NCTR": ncl, "LW": lwl, "NT": nt, "NCLS": nclsl, "NSUB": 1, "FRAME": frame}
     runs = {
         "core unit": synth("local_core", "dc_local_unit", DC, core),
         "cache unit": synth("local_cache", "dc_local_unit", DC, cache),
@@ -241,7 +249,7 @@ def main(argv):
         "central unit ECC=0": synth("central_noecc", "dc_central_unit", DC,
                                     {"NP": np_, "NL": nl, "FRAME": frame, "ECC": 0}),
         "flat core group": synth("flat_core", "dc_flat_group", FLAT, {"NCTR": ncp, "NT": nt, "NCLS": ncls, "NSUB": 16}),
-        "flat cache group": synth("flat_cache", "dc_flat_group", FLAT, {"NCTR": ncl, "NT": nt, "NCLS": ncls, "NSUB": 1}),
+        "flat cache group": synth("flat_cache", "dc_flat_group", FLAT, {"NCTR": ncl, "NT": nt, "NCLS": nclsl, "NSUB": 1}),
     }
     ng = 2 * np_ + nl + 6
     sram_bits = ng * 4 * 256
@@ -288,7 +296,7 @@ def main(argv):
     rel = reliability(runs, np_, nl, chk_bits)
     for line in rel["lines"]:
         print(line)
-    fl = floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, ncls, dff, fff)
+    fl = floor_lines(runs, np_, nl, nu, ncp, lwp, ncl, lwl, nt, ncls, nclsl, dff, fff)
     for line in fl["lines"]:
         print(line)
     ok = dff < fff
