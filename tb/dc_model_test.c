@@ -152,6 +152,7 @@ int main(int argc, char **argv) {
   for (i = 0; i < cycles / 10; i++) {
     for (u = 0; u < nu; u++)
       for (e = 0; e < nev; e++) {
+        if (e % ncls >= m->u[u].ncls) continue;   /* a class the unit does not have (wider stride) */
         uint16_t v = (rnd() % 4) ? (uint16_t)((1u << nsub(u)) - 1) : (uint16_t)(rnd() & ((1u << nsub(u)) - 1));
         ev[u * nev + e] = v;
         while (v) { s = __builtin_ctz(v); sub[(u * nev + e) * 16 + s]++; v &= (uint16_t)(v - 1); }
