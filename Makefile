@@ -23,6 +23,7 @@ help:
 	@echo "make fpga     iCE40 place and route + xc7 resource counts"
 	@echo "make timing   fmax/logic-depth benchmark vs PicoRV32 (iCE40 UP5K/HX8K, 3 seeds; about 20-30 min)"
 	@echo "make formal   formal proofs (yosys-smtbmc BMC, deep depths; docs/formal.md); make test runs formal-fast"
+	@echo "make mutate   every mutant (make test runs the model mutants and a sample of the RTL ones; ~45 min of CPU)"
 	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (~24 min of CPU)"
 	@echo "make <bench target> WAVES=1   also dump waveforms to build/waves/<bench>.fst|.vcd"
 	@echo "make ports    regenerate docs/ports.md (top-level port tables, from the RTL)"
@@ -70,12 +71,16 @@ include sim/deps.mk
 -include sim/soc/yield.mk
 -include sim/soc/prof.mk
 
-# A background lane (sim/run_targets.sh) runs the mutation check
-# (core-mutate, the longest target; it builds only under build/mut/) from
-# the start on one core, mutants one at a time, while the other targets run
-# in the foreground. BG_TARGETS may list more (one after another).
+# A background lane (sim/run_targets.sh) runs, one after another on one
+# core, targets that build only under their own directories: the mutation
+# check (build/mut/; started first, mutants one at a time), the parameter
+# checks (build/params/cfgcheck_<top>*), the synthesis flow check
+# (build/synth-check/), the FuseSoC check (build/fusesoc/) and the fast
+# proofs (build/formal/<proof>/), while the other targets run in the
+# foreground.
+TEST_BG := core-mutate dc-illegal synth-check fusesoc-check formal-fast core-params
 test: deps-sim
-	@BG_TARGETS="core-mutate" BG_MAKEFLAGS="MUTATE_JOBS=1" \
+	@BG_TARGETS="$(TEST_BG)" BG_MAKEFLAGS="MUTATE_JOBS=1" \
 	  sim/run_targets.sh regmap-check $(TEST_TARGETS)
 
 demo: deps-sim

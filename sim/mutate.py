@@ -13,10 +13,17 @@ objects, which takes seconds instead of a Verilator compile; a control
 "killed" when the directed tests or a short random run fail. Every mutant
 must be killed.
   sim/mutate.py [--only NAME[,NAME...]] [--cycles N] [--jobs N]  (default: up to 4 mutants at once)
+                [--sample N [--seed S]]
+--sample N (make test's core-mutate): every model mutant that relinks (a few
+seconds each) and N of the others (a Verilator build or a proof each, 20-60
+s), drawn with seed S, printed; the default seed is the checked-out commit,
+so successive commits draw different samples and a run is reproduced with
+--seed. `make mutate` runs every mutant.
 """
 import argparse
 import concurrent.futures
 import os
+import random
 import shutil
 import subprocess
 import sys
@@ -546,6 +553,21 @@ def one_run(mut, cycles):
     return False, f"FAIL {name}: survived {', '.join(alive)} (see {log})"
 
 
+def sample(todo, n, seed):
+    """Every relinked model mutant of todo and n of the others (a build
+    each), drawn with seed (default: the checked-out commit); printed."""
+    if seed is None:
+        r = subprocess.run(["git", "rev-parse", "--short=8", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+        seed = r.stdout.strip() if r.returncode == 0 and r.stdout.strip() else "1"
+    cheap = [m for m in todo if relinkable(m[1], benches_of(m))]
+    built = [m for m in todo if m not in cheap]
+    pick = set(m[0] for m in random.Random(seed).sample(built, min(n, len(built))))
+    print(f"mutate: sample (seed {seed}): the {len(cheap)} relinked model mutants and {len(pick)} of the "
+          f"{len(built)} built ones (RTL, model headers, Icarus, formal); `make mutate` runs all "
+          f"{len(todo)}; this sample again: sim/mutate.py --sample {n} --seed {seed}", flush=True)
+    return [m for m in todo if m in cheap or m[0] in pick]
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only")
@@ -553,8 +575,12 @@ def main():
     # mutants are independent (one build directory each): run several at
     # once; results are printed in MUTANTS order
     ap.add_argument("--jobs", type=int, default=min(4, os.cpu_count() or 1))
+    ap.add_argument("--sample", type=int)
+    ap.add_argument("--seed")
     args = ap.parse_args()
     todo = [m for m in MUTANTS if not args.only or m[0] in args.only.split(",")]
+    if args.sample is not None:
+        todo = sample(todo, args.sample, args.seed)
     # the benches of the model mutants: built unmutated under BASE, relinked
     benches = sorted({pc for m in todo if relinkable(m[1], benches_of(m)) for pc in benches_of(m)})
     t0 = time.time()
