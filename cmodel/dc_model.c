@@ -294,7 +294,7 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
     const uint16_t *evp = m->evp + (size_t)x->id * nt * ncs;
     int e;   /* e: the unit's event t*ncls + c (the RTL's numbering), a: its entry in the arrays */
     for (e = 0; e < nt * ncls; e++) {
-      int a = (e / ncls) * ncs + e % ncls;
+      int a = dc_model_ev_entry(e, ncls, ncs);
       m->evs[a] = (uint16_t)((ev[a] ^ x->einv[e]) & ~(x->eedge[e] & (evp[a] ^ x->einv[e])));
     }
     ev = m->evs;
@@ -370,7 +370,7 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
         int g = j < 64 ? j / 8 : 8 + (j - 64) / 7;
         int ev_l = (int)DC_RAW_EVENTS * x->dg[g] + j;
         int e = ev_l / x->nsub;
-        if (ev_l < nev && ((ev[(e / ncls) * ncs + e % ncls] >> (ev_l % x->nsub)) & 1)) nout->data[j >> 5] |= 1u << (j & 31);
+        if (ev_l < nev && ((ev[dc_model_ev_entry(e, ncls, ncs)] >> (ev_l % x->nsub)) & 1)) nout->data[j >> 5] |= 1u << (j & 31);
       }
     if (ser_bit) nout->data[DC_SER_BIT >> 5] |= 1u << (DC_SER_BIT & 31);
     nout->par = 2;

@@ -131,6 +131,9 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
 int dc_model_irq(const dc_model_t *m, int u);
 /* the class stride ncs of the event arrays (DC_MODEL_EINVAL for NULL) */
 int dc_model_ev_stride(const dc_model_t *m);
+/* the entry, in a unit's block of an event array, of the unit's event
+ * e = t*nc + c (nc: the unit's class count, the RTL's numbering): t*ncs + c */
+static inline int dc_model_ev_entry(int e, int nc, int ncs) { return (e / nc) * ncs + e % nc; }
 /* the error interrupt err_irq_o (ERRCTL.IE & ERRSTAT != 0); 0 for NULL */
 int dc_model_err_irq(const dc_model_t *m);
 /* SRAM counter 4*w+l, and the chain position helpers */

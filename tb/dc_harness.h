@@ -173,7 +173,7 @@ struct Harness {
     (void)wp; (void)wl;
     for (int u = 0; u < nu; u++)
       for (int e = 0; e < nt * nc(u); e++) {   // e: the unit's event t*nc(u) + c
-        uint16_t v = ev[eb(u) + (e / nc(u)) * ncls + e % nc(u)];
+        uint16_t v = ev[eb(u) + dc_model_ev_entry(e, nc(u), ncls)];
         if (u < cfg.np) {
           int lsb = u * nevp + e * cfg.nsubp;
           wset(evp(), lsb, cfg.nsubp, v);

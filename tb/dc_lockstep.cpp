@@ -491,7 +491,7 @@ static void test_detailed(Harness &h, int U) {
     uint64_t exp = 0;
     if (l < nev) {
       int e = l / h.nsub(U);   // the unit's event t*nc + c
-      exp = book.sub[(h.eb(U) + (e / h.nc(U)) * h.ncls + e % h.nc(U)) * 16 + l % h.nsub(U)];
+      exp = book.sub[(h.eb(U) + dc_model_ev_entry(e, h.nc(U), h.ncls)) * 16 + l % h.nsub(U)];
       nreach++;
       nhigh += l >= (int)DC_RAW_EVENTS;
     }
