@@ -134,8 +134,8 @@ core-icarus-neg: core-icarus-default
 TEST_TARGETS += core-icarus-neg
 
 # Mutation check: deliberate bugs in RTL and model must be caught.
-# `make mutate` runs every mutant (about 45 min of CPU: one Verilator build
-# or proof per RTL mutant). make test's core-mutate runs every model mutant
+# `make mutate` runs every mutant (one Verilator build or proof per RTL
+# mutant: together over make test's budget). make test's core-mutate runs every model mutant
 # that relinks (seconds each) and a sample of MUTATE_SAMPLE of the others,
 # drawn with MUTATE_SEED (default: the checked-out commit, so successive
 # commits draw different samples; the log names the seed).
