@@ -143,7 +143,7 @@ TEST_TARGETS += core-icarus-neg
 # deps-formal: the formal mutants need Yices (pip); make test starts this
 # target first, before formal-fast would install it (with the z3 fallback
 # one formal mutant took over 28 min on a fresh machine instead of seconds)
-MUTATE_SAMPLE ?= 12
+MUTATE_SAMPLE ?= 10
 .PHONY: core-mutate mutate
 core-mutate: deps-sim deps-formal
 	python3 sim/mutate.py --sample $(MUTATE_SAMPLE) $(if $(MUTATE_SEED),--seed $(MUTATE_SEED)) \
