@@ -15,8 +15,8 @@ must be killed.
   sim/mutate.py [--only NAME[,NAME...]] [--cycles N] [--jobs N]  (default: up to 4 mutants at once)
                 [--sample N [--seed S]]
 --sample N (make test's core-mutate): every model mutant that relinks (a few
-seconds each) and N of the others (a Verilator build or a proof each, 20-60
-s), drawn with seed S, printed; the default seed is the checked-out commit,
+seconds each) and N of the others (a Verilator build or a proof each, 20 s
+to 3 min), drawn with seed S, printed; the default seed is the checked-out commit,
 so successive commits draw different samples and a run is reproduced with
 --seed. `make mutate` runs every mutant.
 """
