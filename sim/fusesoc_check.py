@@ -65,20 +65,20 @@ def main():
         text = open(log).read()
         return r.returncode == 0 and "%Warning" not in text and "%Error" not in text, text, log
 
-    def run_target(name, vlnv, target, ov, setup=False):
-        """setup: FuseSoC's setup stage only; then the .vc must also list
-        every RTL file of the core's top (config/pmu_ip.yaml)."""
+    def run_target(name, vlnv, target, ov, setup_files=None):
+        """setup_files (RTL files of the top, config/pmu_ip.yaml): FuseSoC's
+        setup stage only, and the .vc must also list every one of them."""
         wr = os.path.join(build, name)
         opts = [x for k, v in ov.items() for x in ("--%s" % k, str(v))]
+        setup = setup_files is not None
         ok, _, log = fusesoc(name, "run", *(["--setup"] if setup else []), "--work-root", wr, "--target", target,
                              vlnv, *opts)
         vc = glob.glob(os.path.join(wr, "*.vc"))
         args_ = open(vc[0]).read().split() if vc else []
         missing = [k for k, v in ov.items() if "-G%s=%s" % (k, v) not in args_]
         if setup:
-            top = next(t for (v, t, _) in CORES.values() if v == vlnv)
             have = {os.path.basename(a) for a in args_ if a.endswith(".v")}
-            missing += [f for f in config.files(top) if os.path.basename(f) not in have]
+            missing += [f for f in setup_files if os.path.basename(f) not in have]
         return ok and not missing, log, wr
 
     for core, (vlnv, top, target) in CORES.items():
@@ -124,10 +124,10 @@ def main():
             for k in config.params(top):
                 ov = config.probe(top, k)
                 desc = " ".join("%s=%s" % kv for kv in ov.items())
-                setup = core == "dc_top.core"
-                ok, log, _ = run_target("%s_%s" % (core.split(".")[0], k), vlnv, target, ov, setup)
+                files = config.files(top) if core == "dc_top.core" else None
+                ok, log, _ = run_target("%s_%s" % (core.split(".")[0], k), vlnv, target, ov, files)
                 result(ok, "%s %s target, %s%s" % (core, target, desc,
-                                                   " (setup: value and files in the .vc)" if setup else ""), log)
+                                                   " (setup: value and files in the .vc)" if files else ""), log)
     print("%d passed, %d failed" % (passed, failed))
     return 1 if failed else 0
 
