@@ -16,7 +16,14 @@ and prints Markdown tables:
     per row, plus a minimal configuration);
   * the per-counter cost: marginal area of a counter, (total at NC=16 -
     total at NC=8) / 8, and the per-counter event path (the blocks
-    instantiated once per counter) against synth/ref/ref_counter.v.
+    instantiated once per counter) against synth/ref/ref_counter.v;
+  * the floor of the default with counter areas: synth/ref/ref_floor.v
+    (its readable state in enable flip-flops with an AND-OR read
+    multiplexer, the counters' and TSC's adders, the area class
+    multiplexers), synthesized in the same run with the readable state bits
+    counted in the configuration itself (state_split: flattened, one cell
+    per flip-flop bit, the flip-flops in the fan-in of prdata_o), plus its
+    other flip-flops at the cost of a plain reset flip-flop.
 
 The same text goes to synth/reports/area.md, whose last line is the source
 stamp of synth/report_stamp.py. Work files (Yosys script, log, `stat -json`,
@@ -117,6 +124,7 @@ WRAPPER = "run_synth_wrap"
 CORE_SRCS = os.environ.get("RTL_SRCS", "").split() or sorted(
     os.path.relpath(f, ROOT) for f in glob.glob(os.path.join(ROOT, "rtl", "pmu_*.v")))
 REF_SRCS = ["synth/ref/ref_counter.v"]
+FLOOR_SRCS = ["synth/ref/ref_floor.v"]
 
 _defaults_cache = {}
 
@@ -235,6 +243,14 @@ CONFIGS = [
 L_DEFAULT = "pmu_core default"
 L_AREAS = "pmu_core default NAREA=4"
 L_REF = "ref_counter W=40"
+# The area floor of L_AREAS (synth/ref/ref_floor.v): added to a run that
+# has L_AREAS, with the readable state bits counted in L_AREAS itself
+# (state_split) just before.
+L_FLOOR = "ref_floor of pmu_core default NAREA=4"
+# Flip-flops of pmu_apb that reach PRDATA as the read multiplexer's control,
+# not as data (the registered kind selects, element index, error, access
+# phase): wire-name patterns after flattening.
+DECODE_WIRES = ["*u_apb.g_k*", "*u_apb.err_q", "*u_apb.idx_q", "*u_apb.setup_q"]
 # (name, configuration at NC=8, same at NC=16)
 MARGINAL = [("NAREA=1", L_DEFAULT, "pmu_core NC=16"),
             ("NAREA=4", L_AREAS, "pmu_core NC=16 NAREA=4")]
@@ -495,6 +511,76 @@ def run_yosys(name, files, incdirs, defines, top, params, flatten, args,
             "design": design_types_from_text(outs["STAT_TXT"]),
             "inst": inst, "secs": secs, "log": log,
             "warnings": count_check_problems(log)}
+
+
+def state_split(cfg, args):
+    """Flip-flop bits of configuration cfg, split by what reads them:
+    {"ffs": all, "read": those whose value reaches prdata_o through
+    combinational logic only, "decode": the read ones that are the register
+    block's decode (DECODE_WIRES)}. Yosys, flattened, after proc; opt;
+    wreduce; simplemap (one cell per flip-flop bit), so a bit that no read
+    sees is not counted as read."""
+    wd = os.path.join(args.workdir, "state_" + cfg.slug())
+    os.makedirs(wd, exist_ok=True)
+    cnt = {k: os.path.join(wd, k + ".txt") for k in ("ffs", "other", "read", "decode")}
+    for f in cnt.values():
+        if os.path.exists(f):
+            os.remove(f)
+    ff = "t:$_DFF_* t:$_DFFE_* %u t:$_SDFF* %u t:$_DFFSR* %u t:$_ALDFF* %u t:$_FF_ %u"
+    stop = ",".join("$_%s_" % t for t in (
+        "DFF_PN0", "DFF_PN1", "DFF_P", "DFF_N", "DFFE_PN0P", "DFFE_PN1P", "DFFE_PP"))
+    script = "\n".join([
+        "read_verilog %s %s" % (read_opts(cfg.incdirs, cfg.defines), " ".join(cfg.files)),
+        "hierarchy -check -top %s %s" % (cfg.top, chparam_args(cfg.params)),
+        "proc", "flatten", "opt", "wreduce", "opt_clean", "simplemap", "opt_clean",
+        "select -set ffs %s" % ff,
+        "tee -o %s select -count @ffs" % cnt["ffs"],
+        # flip-flop types the fan-in below does not stop at (must be none)
+        "tee -o %s select -count @ffs %s %%d" % (
+            cnt["other"], " ".join(["t:" + t for t in stop.split(",")[:1]] +
+                                   ["t:%s %%u" % t for t in stop.split(",")[1:]])),
+        # fan-in of the read data, not through a flip-flop's D or enable
+        "select -set rd o:prdata_o %%ci*:-%s[D,E] @ffs %%i" % stop,
+        "tee -o %s select -count @rd" % cnt["read"],
+        "select -set dw w:%s" % " ".join(
+            [DECODE_WIRES[0]] + ["w:%s %%u" % w for w in DECODE_WIRES[1:]]),
+        "tee -o %s select -count @dw %%ci1:+[Q] @rd %%i" % cnt["decode"],
+        ""])
+    ys = os.path.join(wd, "state.ys")
+    with open(ys, "w") as f:
+        f.write(script)
+    p = subprocess.run([args.yosys, "-q", ys], cwd=ROOT, capture_output=True, text=True)
+    out = {}
+    for k, path in cnt.items():
+        m = re.search(r"(\d+) objects", open(path).read()) if os.path.exists(path) else None
+        if p.returncode != 0 or not m:
+            raise SynthError("state split of %s failed (exit %d, script %s):\n  %s" % (
+                cfg.label, p.returncode, os.path.relpath(ys, ROOT),
+                "\n  ".join(yosys_errors(p.stdout + p.stderr).splitlines()[-10:])))
+        out[k] = int(m.group(1))
+    if out.pop("other"):
+        raise SynthError("state split of %s: flip-flop types other than %s (script %s)"
+                         % (cfg.label, stop, os.path.relpath(ys, ROOT)))
+    return out
+
+
+FLOOR_SPLIT = {}   # L_FLOOR -> state_split of L_AREAS (for the report)
+
+
+def floor_config(cfg, split):
+    """The ref_floor configuration of pmu_core configuration cfg."""
+    p = dict(module_defaults(cfg.top, cfg.files))
+    p.update(cfg.params)
+    nt, nc, cw, narea = p["NT"], p["NC"], p["CW"], p["NAREA"]
+    nloc = -(-p["NCLS"] // narea)
+    nr = split["read"] - split["decode"]
+    lw = max(1, (nloc - 1).bit_length())
+    if nr < nc * cw + 64 + nc * lw:
+        raise SynthError("%s: %d readable bits cannot hold %d counters, the TSC "
+                         "and the class selects" % (cfg.label, nr, nc))
+    return Config(L_FLOOR, "ref_floor", FLOOR_SRCS,
+                  {"NR": nr, "NC": nc, "CW": cw, "IW": (nt * 16).bit_length(),
+                   "NT": nt, "NLOC": nloc, "NAREA": narea}, tables=("floor",))
 
 
 def count_check_problems(log):
@@ -1019,6 +1105,13 @@ def summary_section(R):
     elif ra is not None:
         rows.append(["pmu_core default with counter areas (NAREA=4): total",
                      "not elaborated", f0(AREA_GOAL), "-"])
+    fl = floor_parts(R)
+    if fl:
+        rows.append(["floor of pmu_core default NAREA=4 (its state, read-out, counter "
+                     "adders and area class multiplexers; section \"Floor\")",
+                     f0(fl["floor"]), f0(AREA_GOAL),
+                     "%.2f x goal: the goal leaves %s for all other logic" % (
+                         fl["floor"] / AREA_GOAL, f0(AREA_GOAL - fl["floor"]))])
     if ok(rd):
         t = rd["total"]["nand2"]
         rows.append(["pmu_core default (NAREA=1): total", f0(t), f0(AREA_GOAL),
@@ -1064,6 +1157,76 @@ def split_nand2(r):
         else:
             lg += w * n
     return ff, lt, lg
+
+
+def floor_parts(R):
+    """The floor of L_AREAS: ref_floor (synthesized) plus the configuration's
+    other flip-flops as plain reset flip-flops; None without both results."""
+    ra, rf, split = R.get(L_AREAS), R.get(L_FLOOR), FLOOR_SPLIT.get(L_FLOOR)
+    if not (ok(ra) and ok(rf) and split):
+        return None
+    dffr = cell_info("$_DFF_PN0_")[0]
+    nr = split["read"] - split["decode"]
+    # (the synthesized count: synthesis may prove a few more registers
+    # constant than the split's opt)
+    other = max(0, min(split["ffs"], ra["total"]["ffs"]) - nr)
+    ref = rf["total"]["nand2"]
+    return {"nr": nr, "other": other, "ref": ref, "other_n2": other * dffr,
+            "floor": ref + other * dffr, "dffr": dffr, "split": split,
+            "actual": ra["total"]["nand2"], "ref_ffs": rf["total"]["ffs"],
+            "params": rf["params"].get(rf["top"], {}),
+            # enable flip-flops of ref_floor; what an enable multiplexer adds
+            "ref_en": sum(n for t, n in rf["total"]["types"].items()
+                          if re.match(r"\$_DFFE_", t)),
+            "en_save": cell_info("$_DFFE_PN0P_")[0] - dffr}
+
+
+def floor_section(R):
+    fl = floor_parts(R)
+    if not fl:
+        return []
+    sp = fl["split"]
+    out = ["## Floor of the default with counter areas", ""]
+    out.append("What any implementation of this parameter set's register map and "
+               "counter areas contains, each part built the cheapest way this flow "
+               "allows: synth/ref/ref_floor.v (%s), synthesized in this run, plus the "
+               "configuration's other flip-flops at the cost of a plain reset "
+               "flip-flop each. The readable state is counted in the configuration "
+               "itself (flattened, one cell per flip-flop bit): of its %s flip-flops, "
+               "%s reach PRDATA through logic alone; %s of those are the register "
+               "block's decode (kind selects, element index, error, access phase), "
+               "which leaves %s readable state bits."
+               % (" ".join("%s=%s" % kv for kv in fl["params"].items()),
+                  f0(sp["ffs"]), f0(sp["read"]), f0(sp["decode"]), f0(fl["nr"])))
+    out.append("")
+    rows = [
+        ["readable state: %s bits as enable flip-flops in 32-bit words, one AND-OR "
+         "read multiplexer; the counters' and the TSC's adders; per counter the "
+         "class multiplexer of its area (ref_floor)" % f0(fl["nr"]),
+         f0(fl["ref_ffs"]), f0(fl["ref"])],
+        ["the configuration's other flip-flops (event pipeline, address pipe, edge "
+         "and trigger registers, register-block decode), plain reset flip-flops "
+         "(%.2f NAND2 each), no logic" % fl["dffr"], f0(fl["other"]), f0(fl["other_n2"])],
+        ["**floor**", f0(fl["ref_ffs"] + fl["other"]),
+         "**%s** (%.2f x goal)" % (f0(fl["floor"]), fl["floor"] / AREA_GOAL)],
+        ["pmu_core default NAREA=4 as synthesized", "", f0(fl["actual"])],
+        ["its area beyond the floor", "", f0(fl["actual"] - fl["floor"])],
+        ["room the %s goal leaves above the floor" % f0(AREA_GOAL), "",
+         f0(AREA_GOAL - fl["floor"])],
+    ]
+    out.append(fmt_table(["Part", "FFs", "NAND2-eq"], rows, "lrr"))
+    out.append("")
+    out.append("The floor has no event masking, popcount, qualification, threshold "
+               "or edge logic, no FLOP decode, no overflow or interrupt logic, no "
+               "sampling, no yield trigger, down-counter or delivery logic, no "
+               "address decode or error response. The parameter set needs all of "
+               "them; the goal leaves %s NAND2-eq for them together, and this design "
+               "spends %s beyond the floor. Clock gating instead of enable "
+               "multiplexers (not modelled by this flow) would take at most %s off the "
+               "floor (%.2f NAND2 for each of its %s enable flip-flops)."
+               % (f0(AREA_GOAL - fl["floor"]), f0(fl["actual"] - fl["floor"]),
+                  f0(fl["ref_en"] * fl["en_save"]), fl["en_save"], f0(fl["ref_en"])))
+    return out
 
 
 def goal_section(R, configs):
@@ -1263,6 +1426,10 @@ def run_tables(configs, args, report):
         out.append("")
         out.append(sweep_table(sweep, R.get(L_DEFAULT, sweep[0][1])))
     s = goal_section(R, configs)
+    if s:
+        out.append("")
+        out.extend(s)
+    s = floor_section(R)
     if s:
         out.append("")
         out.extend(s)
@@ -1574,6 +1741,22 @@ def run_check(args):
             good = state_ok(m) and m["rtl"] == tot["state_bits"] > 0 \
                 and m["ffs"] == tot["ffs"]
             result(good, "%s: %s" % (cfg.label, state_text(m)))
+            # the split the area report's floor is built from
+            try:
+                sp = state_split(cfg, args)
+                p = dict(module_defaults(cfg.top, cfg.files))
+                p.update(cfg.params)
+                # (synthesis may prove a few more registers constant than opt)
+                good = tot["ffs"] <= sp["ffs"] <= tot["state_bits"] and \
+                    0 < sp["decode"] < sp["read"] <= sp["ffs"] and \
+                    sp["read"] - sp["decode"] >= p["NC"] * p["CW"] + 64
+                result(good, "%s: state split: %d flip-flops (synthesized %d, RTL "
+                       "state bits %d), %d reach PRDATA, %d of them register-block "
+                       "decode (readable state >= the counters and the TSC, %d)" % (
+                           cfg.label, sp["ffs"], tot["ffs"], tot["state_bits"],
+                           sp["read"], sp["decode"], p["NC"] * p["CW"] + 64))
+            except SynthError as e:
+                result(False, "%s: state split: %s" % (cfg.label, e))
             continue
         agg = {"rtl": 0, "ffs": 0, "const": [], "lost": [], "merged": 0,
                "extra": 0}
@@ -1670,6 +1853,10 @@ def main(argv):
                 raise SynthError("unknown configuration(s) %s; --list shows "
                                  "them" % ", ".join(bad))
             configs = [c for c in CONFIGS if c.label in args.only]
+        for c in configs:
+            if c.label == L_AREAS:
+                FLOOR_SPLIT[L_FLOOR] = state_split(c, args)
+                configs = configs + [floor_config(c, FLOOR_SPLIT[L_FLOOR])]
         report = args.report
         if report is None and not args.only and not args.no_report:
             report = DEFAULT_REPORT
