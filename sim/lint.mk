@@ -1,7 +1,8 @@
 # `make lint`: Verilator --lint-only -Wall, Icarus -g2005 -Wall and Yosys
 # (read_verilog; hierarchy -check; proc) on every top module of rtl/*.v (found
 # by sim/lint.py: a module no other one instantiates) in each named
-# configuration of the flows below, and on the example SoC top; the C models,
+# configuration of the flows below, on the example SoC top and on the area
+# references synth/ref/*.v; the C models,
 # sw/ and the C tests with -Wall -Wextra -Werror; a user bench with its own
 # `timescale; and a self-test (a known-bad snippet must be FAILED by every
 # tool). Any warning fails. Last line "N passed, N failed".

@@ -3,7 +3,8 @@
 
 RTL: each top module of rtl/*.v (a module no other rtl/ module instantiates:
 pmu_core, dc_top, pmu_mem2apb and any wrapper added later are found without
-editing this file) and the example SoC top sim/soc/soc_top.v is elaborated,
+editing this file), the example SoC top sim/soc/soc_top.v and the area
+references of `make synth` (synth/ref/*.v, each alone, at its defaults) are elaborated,
 for each named configuration given with --cfg (the sim/*.mk ones), by
   Verilator  --lint-only -Wall
   Icarus     -g2005 -Wall
@@ -166,6 +167,10 @@ def lint_rtl(cfgs):
             named.insert(0, ("default", {}))
         for name, params in named:
             lint_top(top, rtl, params, incdirs=inc, label="%s[%s]" % (top, name))
+    # the area references of make synth (synth/ref), at their defaults
+    for ref in sorted(glob.glob(os.path.join(ROOT, "synth", "ref", "*.v"))):
+        for top in find_tops([ref]):
+            lint_top(top, [ref], label="%s[default]" % top)
     # example SoC top (our RTL around the third-party PicoRV32)
     soc = os.path.join(ROOT, "sim", "soc", "soc_top.v")
     pico = picorv32_path()

@@ -77,7 +77,7 @@ module ref_floor #(
 
   generate
     for (c = 0; c < NC; c = c + 1) begin : g_mux
-      wire [LW-1:0] es = q[EB + c*LW +: LW];
+      wire [31:0] es = {{(32-LW){1'b0}}, q[EB + c*LW +: LW]};
       for (t = 0; t < NT; t = t + 1) begin : g_t
         assign sel_o[(c*NT + t)*16 +: 16] =
           ev_i[(((c % NAREA)*NT + t)*NLOC + es)*16 +: 16];
