@@ -70,15 +70,17 @@ core-directed: $(CORE_BUILD)/test_directed_default/Vtest_directed
 	$< --vec $(CORE_BUILD)/directed_default.vec --latency $(CORE_BUILD)/latency.md
 
 # Generated blocks in hand-written docs: docs/sampling.md's latency table
-# (written by the directed bench) and README's configuration guide (from
+# and README's cycle rules of GEN and counter writes (written by the
+# directed bench, measured in lockstep) and README's configuration guide (from
 # synth/reports/area.md and timing.md). `make docs` writes them, docs-check
-# (make test) fails when either is stale.
+# (make test) fails when any is stale.
 .PHONY: docs docs-check
 DOC_BLOCKS := "docs/sampling.md latency $(CORE_BUILD)/latency.md" \
+              "README.md cycle-rules $(CORE_BUILD)/cycle_rules.md" \
               "README.md config-guide $(CORE_BUILD)/config_guide.md"
 .PHONY: doc-blocks
 doc-blocks: $(CORE_BUILD)/test_directed_default/Vtest_directed
-	$< --only latencies --latency $(CORE_BUILD)/latency.md >/dev/null
+	$< --only latencies,boundaries --latency $(CORE_BUILD)/latency.md --rules $(CORE_BUILD)/cycle_rules.md >/dev/null
 	python3 synth/config_guide.py $(CORE_BUILD)/config_guide.md
 docs: doc-blocks
 	@for b in $(DOC_BLOCKS); do python3 util/doc_block.py $$b || exit 1; done

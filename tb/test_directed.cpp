@@ -1,7 +1,7 @@
 // Directed tests of pmu_core. Every test runs in lockstep (RTL == C model
 // every cycle, checked by the harness) AND checks hand-derived expected
 // values from the spec, so both implementations are held to the spec.
-//   test_directed [--vec FILE] [--only NAME]
+//   test_directed [--vec FILE] [--only NAME[,NAME...]] [--latency FILE] [--rules FILE]
 // --vec records every cycle for the Icarus replay bench (tb/tb_replay.v).
 #include <algorithm>
 #include <functional>
@@ -1882,11 +1882,128 @@ static void t_latencies(Harness &h) {
     }
 }
 
+// ------------------------------------------------ cycle boundaries of writes
+// Which cycles' events a counter receives around a bus write whose access
+// phase is cycle t: class E carries 2^k events in cycle t-3+k (k = 0..4,
+// thread 0, EM all), none before or after, so the counter's gain names the
+// counted cycles bit by bit. The result is checked against the rule and
+// written to --rules FILE (README "Cycle semantics" includes it: make docs).
+static Harness *g_bh;
+static uint64_t g_bt;   // access cycle t of the write under test
+static unsigned g_bE;
+static void boundary_events(pmu_inputs &in, const pmu_cfg &cfg) {
+    const int64_t k = (int64_t)g_bh->cycle - (int64_t)g_bt + 3;
+    in.ev[0][g_bE] = (k >= 0 && k <= 4) ? (uint16_t)((1u << (1u << k)) - 1u) : 0;
+    if (NA_ > 1) mirror_areas(in, cfg);
+}
+// runs `op` (one bus access: setup in cycle t-1, access in cycle t) inside the
+// window; returns the bit set of the window cycles the counter received (bit k:
+// cycle t-3+k), from the counter's gain over `base` (its value without events)
+static unsigned window_counted(Harness &h, std::function<void()> op, uint64_t base) {
+    const uint64_t gain = [&] {
+        g_bh = &h; g_bE = cls(1);
+        g_bt = h.cycle + 3;                    // cycles t-3, t-2 idle, then the access's two
+        h.pre_step = boundary_events;
+        h.step(); h.step();
+        op();
+        for (unsigned i = 0; i < LAT + 2; i++) h.step();
+        h.pre_step = NA_ > 1 ? mirror_areas : nullptr;
+        h.clear_events();
+        return h.cnt(0) - base;
+    }();
+    CHECK(gain < 32);
+    return (unsigned)gain & 31u;
+}
+// first window cycle (offset from t) of a contiguous tail {off..t+1} or
+// last of a contiguous head {t-3..off}; -99 when the set is not such a run
+static int tail_first(unsigned m) {
+    for (int k = 0; k <= 5; k++) if (m == (31u & ~((1u << k) - 1u))) return k - 3;
+    return -99;
+}
+static int head_last(unsigned m) {
+    for (int k = 0; k <= 5; k++) if (m == (1u << k) - 1u) return k - 4;
+    return -99;
+}
+static const char *phase_of(int off) {
+    switch (off) {
+    case -2: return "the cycle before the setup phase";
+    case -1: return "the setup phase";
+    case 0: return "the access phase";
+    case 1: return "the cycle after the access phase";
+    default: return "outside the measured window";
+    }
+}
+static std::string cyc(int off) {
+    char b[32];
+    if (off == 0) snprintf(b, sizeof b, "t");
+    else snprintf(b, sizeof b, "t%+d", off);
+    return b;
+}
+static std::vector<std::string> g_rules;
+static void t_boundaries(Harness &h) {
+    const unsigned E = cls(1);
+    const uint64_t P = 1000;
+    prog(h, 0, E, 0xFFFF, eq_all());
+    gen(h, true);
+    h.idle(LAT + 2);
+    // preset: CNT_HI (stage) first, then CNT_LO commits {stage, LO} at t
+    h.write(A_LO(0) + 4, 0);
+    const unsigned pre = window_counted(h, [&] { h.write(A_LO(0), (uint32_t)P); }, P);
+    const int pre_first = tail_first(pre);
+    CHECK_EQ(pre_first, -1);                    // the rule README states (generated from this)
+    // CLR of the counter: the same boundary
+    const unsigned clr = window_counted(h, [&] { h.write(PMU_REG_CLR, 1); }, 0);
+    CHECK_EQ(clr, pre);
+    // GEN=0: the events up to the access phase count
+    h.write(A_LO(0), 0);
+    h.idle(LAT + 2);
+    const unsigned stop = window_counted(h, [&] { gen(h, false); }, 0);
+    const int stop_last = head_last(stop);
+    CHECK_EQ(stop_last, 0);
+    // GEN=1: the events from the cycle after the access phase count
+    h.write(A_LO(0), 0);
+    h.idle(LAT + 2);
+    const unsigned start = window_counted(h, [&] { gen(h, true); }, 0);
+    const int start_first = tail_first(start);
+    CHECK_EQ(start_first, 1);
+    gen(h, false);
+    char b[1024];
+    snprintf(b, sizeof b,
+             "- Writing GEN=1 (access phase in cycle t) starts every counter with the events of cycle %s (%s); "
+             "writing GEN=0 stops them after the events of cycle %s (%s): the events of the GEN=0 write's setup "
+             "and access cycles still count.",
+             cyc(start_first).c_str(), phase_of(start_first), cyc(stop_last).c_str(), phase_of(stop_last));
+    g_rules.push_back(b);
+    snprintf(b, sizeof b,
+             "- A bus write of a counter (preset: CNT_LO, which commits {CNT_HI stage, LO}) or a CLR of it "
+             "replaces its value at the edge that ends the access phase (cycle t). The events of cycle %s "
+             "(%s) and before are dropped for that counter (the increment of cycle %s is in stage C at that "
+             "edge); the events of cycle %s (%s) on are added on top of the written value, so a counter read "
+             "later holds the value written plus the events from the write's %s on. A write wins over clear.",
+             cyc(pre_first - 1).c_str(), phase_of(pre_first - 1), cyc(pre_first - 1).c_str(),
+             cyc(pre_first).c_str(), phase_of(pre_first), pre_first == -1 ? "setup phase" : phase_of(pre_first));
+    g_rules.push_back(b);
+}
+
+// NAME in the comma-separated list
+static bool name_in(const char *list, const char *name) {
+    const size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        const size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == n && !strncmp(p, name, n)) return true;
+        if (!e) break;
+        p = e + 1;
+    }
+    return false;
+}
+
 int main(int argc, char **argv) {
-    const char *vec = nullptr, *only = nullptr, *latf = nullptr;
+    const char *vec = nullptr, *only = nullptr, *latf = nullptr, *rulesf = nullptr;
     for (int i = 1; i + 1 < argc; i++) {
         if (!strcmp(argv[i], "--vec")) vec = argv[++i];
         else if (!strcmp(argv[i], "--latency")) latf = argv[++i];
+        else if (!strcmp(argv[i], "--rules")) rulesf = argv[++i];
         else if (!strcmp(argv[i], "--only")) only = argv[++i];
     }
     Harness h;
@@ -1919,10 +2036,11 @@ int main(int argc, char **argv) {
         {"yield_500k_100k", t_yield_500k_100k, true}, {"yield_blocked", t_yield_blocked},
         {"yield_silent", t_yield_silent}, {"yield_priority", t_yield_priority},
         {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"yield_types", t_yield_types}, {"yield_cond", t_yield_cond}, {"yield_capture", t_yield_capture}, {"yield_threads", t_yield_threads}, {"latencies", t_latencies},
+        {"boundaries", t_boundaries},
     };
     int passed = 0, failed = 0;
     for (auto &t : tests) {
-        if (only && strcmp(only, t.name)) continue;
+        if (only && !name_in(only, t.name)) continue;
         g_test = t.name;
         g_checks_failed = 0;
         h.failed = false;
@@ -1936,6 +2054,12 @@ int main(int argc, char **argv) {
         (ok ? passed : failed)++;
     }
     if (h.vec) fclose(h.vec);
+    if (rulesf) {
+        FILE *f = fopen(rulesf, "w");
+        if (!f) { perror(rulesf); return 2; }
+        for (auto &r : g_rules) fprintf(f, "%s\n", r.c_str());
+        fclose(f);
+    }
     if (latf) {
         FILE *f = fopen(latf, "w");
         if (!f) { perror(latf); return 2; }
