@@ -5,9 +5,10 @@
 static uint32_t amask(unsigned abits) { return abits >= 32 ? 0xFFFFFFFFu : ((1u << abits) - 1u); }
 
 /* ---------------- AXI4-Lite (rtl/pmu_axil2apb.v) ---------------- */
-void axil_model_reset(axil_model *m, unsigned abits) {
+void axil_model_reset(axil_model *m, unsigned abits, unsigned force_priv) {
     memset(m, 0, sizeof *m);
     m->abits = abits;
+    m->force_priv = (uint8_t)(force_priv != 0);
 }
 
 void axil_model_outputs(const axil_model *m, axil_out *o) {
@@ -29,9 +30,9 @@ void axil_model_step(axil_model *m, const axil_in *in, const apb_rsp *rsp) {
     const int start_wr = !m->apb.psel && wr_go && !start_rd;
     const int last = m->apb.penable && rsp->pready;
     axil_model n = *m;
-    if (in->awvalid && !m->aw) { n.awaddr = in->awaddr & amask(m->abits); n.awprot = in->awprot & 7u; }
+    if (in->awvalid && !m->aw) { n.awaddr = in->awaddr & amask(m->abits); n.awprot = m->force_priv ? 1u : in->awprot & 7u; }
     if (in->wvalid && !m->w) { n.wdata = in->wdata; n.wstrb = in->wstrb & 15u; }
-    if (in->arvalid && !m->ar) { n.araddr = in->araddr & amask(m->abits); n.arprot = in->arprot & 7u; }
+    if (in->arvalid && !m->ar) { n.araddr = in->araddr & amask(m->abits); n.arprot = m->force_priv ? 1u : in->arprot & 7u; }
     n.aw = start_wr ? 0 : (m->aw || in->awvalid);
     n.w = start_wr ? 0 : (m->w || in->wvalid);
     n.ar = start_rd ? 0 : (m->ar || in->arvalid);
@@ -57,10 +58,12 @@ void axil_model_step(axil_model *m, const axil_in *in, const apb_rsp *rsp) {
     *m = n;
 }
 
-/* ---------------- Wishbone B4 pipelined (rtl/pmu_wb2apb.v) ---------------- */
-void wb_model_reset(wb_model *m, unsigned abits) {
+/* ---------------- Wishbone (rtl/pmu_wb2apb.v) ---------------- */
+void wb_model_reset(wb_model *m, unsigned abits, unsigned pipelined_only, unsigned force_priv) {
     memset(m, 0, sizeof *m);
     m->abits = abits;
+    m->pipelined_only = (uint8_t)(pipelined_only != 0);
+    m->force_priv = (uint8_t)(force_priv != 0);
 }
 
 void wb_model_outputs(const wb_model *m, wb_out *o) {
@@ -87,18 +90,20 @@ void wb_model_step(wb_model *m, const wb_in *in, const apb_rsp *rsp) {
         n.apb.paddr = in->adr & amask(m->abits);
         n.apb.pwdata = in->we ? in->dat : 0u;
         n.apb.pstrb = in->we ? (in->sel & 15u) : 0u;
-        n.apb.pprot = in->prot & 7u;
+        n.apb.pprot = m->force_priv ? 1u : in->prot & 7u;
     } else if (m->apb.psel && !m->apb.penable) {
         n.apb.penable = 1;
         n.abort = (uint8_t)abort;
     } else if (last) {
         n.apb.psel = 0;
         n.apb.penable = 0;
-        n.busy = 0;
+        n.busy = !m->pipelined_only;          /* STALL held through the response cycle */
         n.abort = 0;
         n.ack = !rsp->pslverr && !abort;
         n.err = rsp->pslverr && !abort;
         n.dat = rsp->prdata;
+    } else if (m->busy && !m->apb.psel) {   /* the response cycle: STALL drops next */
+        n.busy = 0;
     } else if (m->busy) {
         n.abort = (uint8_t)abort;
     }

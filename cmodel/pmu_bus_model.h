@@ -1,6 +1,8 @@
 /* Cycle-accurate C models of the pmu-ip bus bridges (C99, no dependencies):
  *   rtl/pmu_axil2apb.v  AXI4-Lite slave -> APB4 master
- *   rtl/pmu_wb2apb.v    Wishbone B4 pipelined slave -> APB4 master
+ *   rtl/pmu_wb2apb.v    Wishbone slave (classic and B4 pipelined) -> APB4 master
+ * with the wrappers' protection override (rtl/pmu_core_axil.v,
+ * rtl/pmu_core_wb.v parameter FORCE_PRIV: every request's PPROT = 3'b001).
  * Every output of both bridges is a register, so a cycle is:
  *   xxx_outputs(m, &o)  the outputs during the cycle (state only): drive the
  *                       APB slave (pmu_model_step) with o.apb, the bus master
@@ -33,6 +35,7 @@ typedef struct {
 } axil_out;
 typedef struct {
     unsigned abits;
+    uint8_t  force_priv;                 /* FORCE_PRIV: AWPROT/ARPROT taken as 3'b001 */
     uint8_t  aw, w, ar;                  /* buffers full */
     uint32_t awaddr, araddr, wdata;
     uint8_t  awprot, arprot, wstrb;
@@ -40,11 +43,11 @@ typedef struct {
     uint8_t  bvalid, berr, rvalid, rerr, rd_last;
     uint32_t rdata;
 } axil_model;
-void axil_model_reset(axil_model *m, unsigned abits);
+void axil_model_reset(axil_model *m, unsigned abits, unsigned force_priv);
 void axil_model_outputs(const axil_model *m, axil_out *o);
 void axil_model_step(axil_model *m, const axil_in *in, const apb_rsp *rsp);
 
-/* ---------------- Wishbone B4 pipelined ---------------- */
+/* ---------------- Wishbone (classic and B4 pipelined) ---------------- */
 typedef struct {
     uint8_t  cyc, stb, we, sel, prot;
     uint32_t adr, dat;
@@ -56,11 +59,13 @@ typedef struct {
 } wb_out;
 typedef struct {
     unsigned abits;
-    uint8_t  busy, abort, ack, err;
+    uint8_t  pipelined_only;             /* PIPELINED_ONLY: STALL low in the ACK/ERR cycle */
+    uint8_t  force_priv;                 /* FORCE_PRIV: prot taken as 3'b001 */
+    uint8_t  busy, abort, ack, err;      /* busy = STALL */
     uint32_t dat;
     apb_req  apb;
 } wb_model;
-void wb_model_reset(wb_model *m, unsigned abits);
+void wb_model_reset(wb_model *m, unsigned abits, unsigned pipelined_only, unsigned force_priv);
 void wb_model_outputs(const wb_model *m, wb_out *o);
 void wb_model_step(wb_model *m, const wb_in *in, const apb_rsp *rsp);
 

@@ -1,7 +1,9 @@
 `timescale 1ns/1ps
-// pmu_wb2apb: Wishbone B4 pipelined-mode slave (32-bit data, byte selects)
-// to APB4 master bridge, one transfer at a time, for a zero- or multi-wait-
-// state APB4 slave such as pmu_core (wrapper: rtl/pmu_core_wb.v).
+// pmu_wb2apb: Wishbone slave (32-bit data, byte selects) to APB4 master
+// bridge, one transfer at a time, for a zero- or multi-wait-state APB4 slave
+// such as pmu_core (wrapper: rtl/pmu_core_wb.v). It serves classic masters
+// (B3, B4 standard mode: no STALL, CYC & STB held until ACK/ERR) and B4
+// pipelined masters; PIPELINED_ONLY selects the timing of STALL.
 //
 // A request is taken when CYC & STB & !STALL. STALL is high from the cycle
 // after a request is taken until its APB transfer ends (the bridge holds one
@@ -10,10 +12,19 @@
 //   cycle 0: CYC & STB & !STALL                -> request taken, STALL=1 next
 //   cycle 1: APB setup (PSEL=1, PENABLE=0)
 //   cycle 2: APB access (PENABLE=1) until PREADY; PRDATA/PSLVERR registered
-//   cycle 3: ACK or ERR, DAT_O (held until the next response); STALL=0, so
-//            the next request can be taken in the ACK cycle
-// i.e. 3 cycles from request to ACK with a zero-wait slave and one transfer
-// every 3 cycles in a pipelined stream. Every output is a register.
+//   cycle 3: ACK or ERR, DAT_O (held until the next response)
+// i.e. 3 cycles from request to ACK with a zero-wait slave. In the response
+// cycle (cycle 3):
+//   PIPELINED_ONLY=0: STALL stays high, so no request is taken in the
+//     ACK/ERR cycle; STALL drops in the cycle after it. A classic master,
+//     which still holds CYC & STB of the answered request in the ACK cycle,
+//     has it taken once. One transfer every 4 cycles in a pipelined stream.
+//   PIPELINED_ONLY=1: STALL=0, so the next request can be taken in the ACK
+//     cycle: one transfer every 3 cycles in a pipelined stream, for B4
+//     pipelined masters only. A classic master's request, still held in the
+//     ACK cycle, would be taken a second time there: each transfer would be
+//     executed twice on APB.
+// Every output is a register.
 // CYC dropped (abort): an APB transfer cannot be cancelled, so a taken
 // request is still carried out on APB (a write still writes), but if CYC is
 // low in any cycle from the one after it was taken to the APB transfer's
@@ -25,11 +36,12 @@
 // PWRITE = WE, PADDR = ADR, PWDATA/PSTRB = DAT_I/SEL (0 on reads).
 // Cycle-exact twin: cmodel/pmu_bus_model.c (wb_model).
 module pmu_wb2apb #(
-  parameter integer AW = 12                // address bits passed through
+  parameter integer AW             = 12,   // address bits passed through
+  parameter integer PIPELINED_ONLY = 0     // 1: a request may be taken in the ACK/ERR cycle (B4 pipelined masters only)
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,
-  // Wishbone B4 pipelined slave
+  // Wishbone slave (classic and B4 pipelined)
   input  wire          cyc_i,
   input  wire          stb_i,
   input  wire          we_i,
@@ -64,6 +76,9 @@ module pmu_wb2apb #(
   wire take  = cyc_i & stb_i & ~busy_q;
   wire last  = penable_q & pready_i;       // the APB transfer ends this cycle
   wire abort = abort_q | ~cyc_i;           // CYC low since the request was taken
+  // busy_q (= STALL) after the APB transfer's last cycle: held through the
+  // response cycle (PIPELINED_ONLY=0), or cleared with it
+  localparam HOLD = (PIPELINED_ONLY == 0) ? 1'b1 : 1'b0;
 
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
@@ -89,11 +104,13 @@ module pmu_wb2apb #(
       end else if (last) begin
         psel_q    <= 1'b0;
         penable_q <= 1'b0;
-        busy_q    <= 1'b0;
+        busy_q    <= HOLD;
         abort_q   <= 1'b0;
         ack_q     <= ~pslverr_i & ~abort;
         err_q     <= pslverr_i & ~abort;
         dat_q     <= prdata_i;
+      end else if (busy_q & ~psel_q) begin  // the response cycle (HOLD): STALL drops next
+        busy_q    <= 1'b0;
       end else if (busy_q) begin
         abort_q   <= abort;
       end

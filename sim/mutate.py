@@ -43,6 +43,8 @@ DC = (("dc_directed", "small"), ("dc_random", "small"))
 DC_X = (("dc_icarus", "small"),)
 AXIL = (("test_bus", "axil"),)   # tb/test_bus.cpp with the AXI4-Lite wrapper as top
 WB = (("test_bus", "wb"),)       # ... with the Wishbone wrapper
+AXIL_PRIV = (("test_bus", "axil_priv"),)   # ... AXI4-Lite, FORCE_PRIV=1 (sim/core.mk core-bus-axil-priv)
+WB_PIPE = (("test_bus", "wb_pipe"),)       # ... Wishbone, PIPELINED_ONLY=1 FORCE_PRIV=1 (core-bus-wb-pipe)
 REGS = (("test_regs", "default"),)   # tb/test_regs.cpp: the register tests from the generated table
 # formal proofs (formal/run_formal.py, fast depth): the proof must fail
 FORMAL_DC = (("formal", "dc-count"),)
@@ -298,11 +300,21 @@ MUTANTS = [
     ("rtl-wb-err-dropped", "rtl/pmu_wb2apb.v",
      "err_q     <= pslverr_i & ~abort;", "err_q     <= 1'b0 & pslverr_i & ~abort;", WB),
     ("rtl-wb-ack-twice", "rtl/pmu_wb2apb.v",
-     "      ack_q <= 1'b0;\n", "      ack_q <= ack_q & ~busy_q;\n", WB),
+     "      ack_q <= 1'b0;\n", "      ack_q <= ack_q & ~psel_q;\n", WB),
     ("rtl-wb-abort-ignored", "rtl/pmu_wb2apb.v",
      "wire abort = abort_q | ~cyc_i;", "wire abort = 1'b0 & (abort_q | ~cyc_i);", WB),
     ("model-wb-not-stalled", "cmodel/pmu_bus_model.c",
      "o->stall = m->busy;", "o->stall = 0;", WB),
+    # PIPELINED_ONLY=0: STALL must stay high in the ACK/ERR cycle, else a
+    # classic master's held request is taken twice
+    ("rtl-wb-classic-retaken-in-ack", "rtl/pmu_wb2apb.v",
+     "busy_q    <= HOLD;", "busy_q    <= 1'b0 & HOLD;", WB),
+    # FORCE_PRIV=1: every access privileged, AxPROT / wb_prot_i ignored
+    ("rtl-axil-force-priv-ignored", "rtl/pmu_core_axil.v",
+     "wire [2:0] awprot = (FORCE_PRIV != 0) ? 3'b001 : awprot_i;\n  wire [2:0] arprot = (FORCE_PRIV != 0) ? 3'b001 : arprot_i;",
+     "wire [2:0] awprot = awprot_i;\n  wire [2:0] arprot = arprot_i;", AXIL_PRIV),
+    ("rtl-wb-force-priv-ignored", "rtl/pmu_core_wb.v",
+     "wire [2:0] prot = (FORCE_PRIV != 0) ? 3'b001 : wb_prot_i;", "wire [2:0] prot = wb_prot_i;", WB_PIPE),
     # the C model's increment cache (unit_incs) must be refreshed when a
     # counter's selection or the threads' CPL change under steady events
     ("model-dc-cache-ctl-stale", "cmodel/dc_model.c",

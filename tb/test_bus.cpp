@@ -1,5 +1,8 @@
 // Lockstep bench of the bus wrappers: rtl/pmu_core_axil.v (-DBUS_AXIL) or
-// rtl/pmu_core_wb.v (-DBUS_WB) as the Verilated top.
+// rtl/pmu_core_wb.v (-DBUS_WB) as the Verilated top. The wrapper's own
+// parameters of the build come as -DBUS_<P>=V (sim/core.mk busbuild, with
+// the same -G<P>=V): BUS_FORCE_PRIV, BUS_PIPELINED_ONLY (default 0); the
+// bridge models get them and the directed tests expect what they select.
 //   test_bus [--seed N] [--cycles N] [--only NAME]
 // Every cycle: the bridge's C model (cmodel/pmu_bus_model.c) gives the APB
 // request that drives the core's C model (pmu_model.c); the RTL bridge's bus
@@ -8,7 +11,11 @@
 // and the core model's response, and the harness compares all core state.
 // A protocol checker watches the bus (one response per request, no response
 // without a request, response held stable while VALID & !READY; Wishbone: one
-// ACK/ERR per taken request, none for an aborted one, never both).
+// ACK/ERR per taken request, none for an aborted one, never both, none in
+// the cycle a request is taken unless PIPELINED_ONLY).
+// Wishbone masters: a B4 pipelined one (STB dropped when taken, STALL
+// obeyed) and a classic one (B3 / B4 standard mode: CYC & STB held until
+// ACK/ERR, STALL ignored).
 // Directed tests check the spec'd results (readback, SLVERR/ERR for
 // partial strobes, unprivileged and unmapped accesses, back-to-back, read and
 // write together, AW/W order, documented latencies); the random test runs
@@ -35,6 +42,15 @@ static const char *BUS = "wb";
 extern "C" {
 #include "pmu_bus_model.h"
 }
+#ifndef BUS_FORCE_PRIV
+#define BUS_FORCE_PRIV 0      // wrapper parameter FORCE_PRIV of the build
+#endif
+#ifndef BUS_PIPELINED_ONLY
+#define BUS_PIPELINED_ONLY 0  // pmu_core_wb parameter PIPELINED_ONLY of the build
+#endif
+// Wishbone: cycles from one request taken to the next in a pipelined stream
+// (rtl/pmu_wb2apb.v header, README bus section)
+static const unsigned WB_PERIOD = BUS_PIPELINED_ONLY ? 3 : 4;
 
 static int g_checks_failed;
 static const char *g_test = "";
@@ -86,6 +102,7 @@ struct Bench {
     uint64_t cov_both = 0, cov_stall = 0, cov_abort = 0, cov_b2b = 0;
     // order of APB transfers (for the arbitration test): 'R'/'W' at each setup
     std::string apb_order;
+    std::vector<apb_req> apb_log;             // every APB transfer, at its setup cycle
 
 #if defined(BUS_AXIL)
     axil_model bm;
@@ -99,6 +116,12 @@ struct Bench {
     wb_out bo{};
     size_t req_i = 0;                         // next request to present
     std::deque<size_t> outst;                 // taken, response pending (checker)
+    // classic master: rd[cls_i] is presented (CYC & STB) until its ACK/ERR;
+    // cls_gap: CYC and STB low for a cycle between transfers (single
+    // cycles), else the next transfer follows in the cycle after the ACK
+    bool classic = false, cls_gap = false;
+    size_t cls_i = 0;
+    uint64_t n_take = 0, n_rsp = 0;           // requests taken by the slave, ACK/ERR pulses
 #endif
 
     Bench() {
@@ -112,19 +135,23 @@ struct Bench {
         ai = axil_in{};
         apply_inputs();
         h.reset();
-        axil_model_reset(&bm, ABITS);
+        axil_model_reset(&bm, ABITS, BUS_FORCE_PRIV);
         aw_i = w_i = b_i = ar_i = r_i = 0;
         prev_b_stall = prev_r_stall = false;
 #else
         wi = wb_in{};
         apply_inputs();
         h.reset();
-        wb_model_reset(&bm, ABITS);
+        wb_model_reset(&bm, ABITS, BUS_PIPELINED_ONLY, BUS_FORCE_PRIV);
         req_i = 0;
         outst.clear();
+        classic = cls_gap = false;
+        cls_i = 0;
+        n_take = n_rsp = 0;
 #endif
         wr.clear(); rd.clear();
         apb_order.clear();
+        apb_log.clear();
         hold_aw = hold_w = false;
     }
 
@@ -170,7 +197,7 @@ struct Bench {
 #endif
         h.in.psel = a.psel; h.in.penable = a.penable; h.in.pwrite = a.pwrite; h.in.paddr = a.paddr;
         h.in.pwdata = a.pwdata; h.in.pstrb = a.pstrb; h.in.pprot = a.pprot;
-        if (a.psel && !a.penable) apb_order += a.pwrite ? 'W' : 'R';
+        if (a.psel && !a.penable) { apb_order += a.pwrite ? 'W' : 'R'; apb_log.push_back(a); }
     }
 
     // after the model step (RTL evaluated with clk low): compare, check the
@@ -258,6 +285,36 @@ struct Bench {
         const bool take = wi.cyc && wi.stb && !d->wb_stall_o;
         if (wi.cyc && wi.stb && d->wb_stall_o) { cov_stall++; cov_bp++; }
         if (d->wb_ack_o && d->wb_err_o) error("ACK and ERR together");
+        if (!BUS_PIPELINED_ONLY && take && (d->wb_ack_o || d->wb_err_o))
+            error("request taken in an ACK/ERR cycle (PIPELINED_ONLY=0)");
+        n_take += take;
+        if (classic) {
+            // classic master: the response ends the cycle of rd[cls_i]; the
+            // slave may take the held request more than once (checked by
+            // the tests from n_take and the APB transfers)
+            const bool resp = d->wb_ack_o || d->wb_err_o;
+            if (resp) {
+                n_rsp++;
+                if (n_rsp > n_take) error("ACK/ERR without a taken request");
+                if (!wi.stb || cls_i >= rd.size()) error("ACK/ERR outside a classic cycle");
+                else {
+                    Txn &x = rd[cls_i++];
+                    x.done = true; x.err = d->wb_err_o; x.rdata = d->wb_dat_o; x.t_done = h.cycle;
+                }
+            }
+            wb_model_step(&bm, &wi, &rsp);
+            if (resp || !wi.stb) {
+                if (cls_i < rd.size() && !(resp && cls_gap)) {
+                    Txn &x = rd[cls_i];
+                    wi.cyc = 1; wi.stb = 1; wi.we = x.write; wi.adr = x.addr; wi.dat = x.data; wi.sel = x.strb;
+                    wi.prot = x.prot;
+                    x.t_req = h.cycle + 1;   // the cycle STB is first presented
+                } else {
+                    wi.cyc = 0; wi.stb = 0;
+                }
+            }
+            return;
+        }
         if (d->wb_ack_o || d->wb_err_o) {
             while (!outst.empty() && rd[outst.front()].aborted) outst.pop_front();   // no response for these
             if (outst.empty()) error("ACK/ERR without a taken request");
@@ -275,7 +332,7 @@ struct Bench {
         wb_model_step(&bm, &wi, &rsp);
         if (take) {
             rd[req_i].t_req = h.cycle;
-            if (req_i && h.cycle == rd[req_i - 1].t_req + 3) cov_b2b++;   // taken in the previous one's ACK cycle
+            if (req_i && h.cycle == rd[req_i - 1].t_req + WB_PERIOD) cov_b2b++;   // at the earliest cycle
             outst.push_back(req_i++);
             wi.stb = 0;
         }
@@ -342,7 +399,10 @@ struct Bench {
 #else
         req_i = 0;
         outst.clear();
+        cls_i = 0;
+        n_take = n_rsp = 0;
 #endif
+        apb_log.clear();
     }
 };
 
@@ -374,9 +434,12 @@ static void t_byte_strobes(Bench &b) {
 
 static void t_errors(Bench &b) {
     // unprivileged write (PPROT[0]=0) to GCTL, unprivileged read of CTL
-    CHECK_EQ(b.xfer(true, PMU_REG_GCTL, PMU_GCTL_GEN_MASK, 0xF, 0).err, 1);
-    CHECK_EQ(b.xfer(false, PMU_REG_GCTL).rdata, 0u);
-    CHECK_EQ(b.xfer(false, PMU_REG_CTL(0), 0, 0, 0).err, 1);
+    // (FORCE_PRIV: t_prot)
+    if (!BUS_FORCE_PRIV) {
+        CHECK_EQ(b.xfer(true, PMU_REG_GCTL, PMU_GCTL_GEN_MASK, 0xF, 0).err, 1);
+        CHECK_EQ(b.xfer(false, PMU_REG_GCTL).rdata, 0u);
+        CHECK_EQ(b.xfer(false, PMU_REG_CTL(0), 0, 0, 0).err, 1);
+    }
     // unmapped, misaligned, counter slot >= NC
     Txn x = b.xfer(false, 0xFFC);
     CHECK_EQ(x.err, 1);
@@ -389,6 +452,31 @@ static void t_errors(Bench &b) {
     // PPROT passes the other bits too: privileged with PPROT=3'b111
     CHECK_EQ(b.xfer(true, PMU_REG_GCTL, PMU_GCTL_GEN_MASK, 0xF, 7).err, 0);
     CHECK_EQ(b.xfer(false, PMU_REG_GCTL).rdata & PMU_GCTL_GEN_MASK, PMU_GCTL_GEN_MASK);
+}
+
+// AxPROT / prot = 3'b000, as many masters drive it by default: SLVERR/ERR
+// on a write of GCTL that changes nothing (FORCE_PRIV=0), or a privileged
+// data access that succeeds (FORCE_PRIV=1: PPROT=3'b001 on APB for every
+// access, whatever the bus's protection)
+static void t_prot(Bench &b) {
+    CHECK_EQ(b.xfer(true, PMU_REG_GCTL, 0u).err, 0);
+    Txn w = b.xfer(true, PMU_REG_GCTL, PMU_GCTL_GEN_MASK, 0xF, 0);
+    CHECK_EQ(w.err, BUS_FORCE_PRIV ? 0 : 1);
+    CHECK_EQ(b.apb_log.size(), 1u);
+    if (!b.apb_log.empty()) CHECK_EQ(b.apb_log[0].pprot, BUS_FORCE_PRIV ? 1u : 0u);
+    CHECK_EQ(b.xfer(false, PMU_REG_GCTL).rdata & PMU_GCTL_GEN_MASK, BUS_FORCE_PRIV ? PMU_GCTL_GEN_MASK : 0u);
+    Txn r = b.xfer(false, PMU_REG_GCTL, 0, 0, 0);
+    CHECK_EQ(r.err, BUS_FORCE_PRIV ? 0 : 1);
+    CHECK_EQ(r.rdata & PMU_GCTL_GEN_MASK, BUS_FORCE_PRIV ? PMU_GCTL_GEN_MASK : 0u);
+    // every other AxPROT value: PPROT passed through, or 3'b001
+    for (uint8_t p = 0; p < 8; p++) {
+        CHECK_EQ(b.xfer(false, PMU_REG_YRING3, 0, 0, p).err, 0);
+        CHECK_EQ(b.apb_log.size(), 1u);
+        if (!b.apb_log.empty()) CHECK_EQ(b.apb_log[0].pprot, BUS_FORCE_PRIV ? 1u : p);
+    }
+    CHECK_EQ(b.xfer(true, PMU_REG_GCTL, 0u).err, 0);
+    printf("  [prot] %s FORCE_PRIV=%d: write with prot 0 answered %s\n", BUS, BUS_FORCE_PRIV,
+           w.err ? "with an error" : "OK");
 }
 
 // a stream of transfers with VALID/STB and READY always high: documented
@@ -429,15 +517,15 @@ static void t_back_to_back(Bench &b) {
     for (unsigned i = 0; i < N; i++) b.put(false, PMU_REG_YCH_TGT_LO(0, i % CFG_NCH));
     b.run();
     std::vector<Txn> &all = b.rd;
-    const unsigned LAT = 3, PERIOD = 3;   // rtl/pmu_wb2apb.v header, README bus section
+    const unsigned LAT = 3, PERIOD = WB_PERIOD;   // rtl/pmu_wb2apb.v header, README bus section
     for (size_t i = 0; i < all.size(); i++) {
         CHECK_EQ(all[i].err, 0);
         CHECK_EQ(all[i].t_done - all[i].t_req, LAT);
         if (i) CHECK_EQ(all[i].t_req - all[i - 1].t_req, PERIOD);
     }
     for (unsigned i = 0; i < N; i++) CHECK_EQ(b.rd[N + i].rdata, 0x1000u + (N - CFG_NCH) + i % CFG_NCH);
-    printf("  [back_to_back] wb: %u cycles request->ACK, one transfer every %u cycles\n",
-           (unsigned)(all[0].t_done - all[0].t_req), (unsigned)(all[1].t_req - all[0].t_req));
+    printf("  [back_to_back] wb PIPELINED_ONLY=%d: %u cycles request->ACK, one transfer every %u cycles\n",
+           BUS_PIPELINED_ONLY, (unsigned)(all[0].t_done - all[0].t_req), (unsigned)(all[1].t_req - all[0].t_req));
 #endif
 }
 
@@ -499,6 +587,92 @@ static void t_abort(Bench &b) {
 }
 #endif
 
+#if !defined(BUS_AXIL)
+// classic master (B3 / B4 standard mode): CYC & STB held until ACK/ERR,
+// STALL ignored. PIPELINED_ONLY=0: each transfer is taken once (N issued =
+// N APB transfers = N ACK/ERR), 3 cycles from STB to ACK, back-to-back
+// cycles one every 4 cycles. PIPELINED_ONLY=1 (B4 pipelined masters only):
+// the request still held in the ACK cycle is taken again there; the bench
+// expects that double execution (the reason the mode excludes classic
+// masters) and checks it, in lockstep with the model.
+static void t_classic(Bench &b) {
+    const bool twice = BUS_PIPELINED_ONLY;
+    // single cycles (CYC low between): a 64-bit preset of counter 0, HI then
+    // LO, read back LO then HI; an unmapped read (ERR)
+    const uint32_t hi = 1u, lo = 0x3456789Au;   // hi fits every CW >= 33
+    b.soft_restart(); b.rd.clear();
+    b.classic = true; b.cls_gap = true;
+    b.put(true, PMU_REG_CNT_HI(0), hi);
+    b.put(true, PMU_REG_CNT_LO(0), lo);
+    b.put(false, PMU_REG_CNT_LO(0));
+    b.put(false, PMU_REG_CNT_HI(0));
+    b.put(false, 0xFFC);
+    b.run();
+    const size_t n = b.rd.size();
+    CHECK_EQ(b.n_rsp, n);
+    CHECK_EQ(b.apb_log.size(), twice ? 2 * n : n);
+    CHECK_EQ(b.n_take, twice ? 2 * n : n);
+    for (size_t i = 0; i < n; i++) {
+        const Txn &x = b.rd[i];
+        // twice: the next STB waits (STALL ignored) for the second,
+        // unanswered execution to leave APB
+        CHECK_EQ(x.t_done - x.t_req, twice && i ? 4u : 3u);
+        CHECK_EQ(x.err, i == n - 1 ? 1 : 0);
+        // the APB transfer(s) of transfer i: its address, direction and data
+        for (size_t k = 0; k < (twice ? 2u : 1u); k++) {
+            const size_t j = (twice ? 2 * i : i) + k;
+            if (j >= b.apb_log.size()) break;
+            CHECK_EQ(b.apb_log[j].paddr, x.addr);
+            CHECK_EQ(b.apb_log[j].pwrite, x.write);
+            CHECK_EQ(b.apb_log[j].pwdata, x.data);
+        }
+    }
+    // once: the preset is whole; twice: the second LO write commits {stage
+    // cleared by the first, LO}, so the high half is lost
+    const uint64_t want = twice ? lo : ((uint64_t)hi << 32 | lo);
+    CHECK_EQ(b.h.cnt(0), want);
+    CHECK_EQ(b.rd[2].rdata, lo);
+    CHECK_EQ(b.rd[3].rdata, (uint32_t)(want >> 32));
+    printf("  [classic] wb PIPELINED_ONLY=%d, single cycles: %zu transfers, %zu APB transfers, %" PRIu64
+           " ACK/ERR; preset 0x%" PRIx64 " reads back 0x%" PRIx64 "%s\n", BUS_PIPELINED_ONLY, n, b.apb_log.size(),
+           b.n_rsp, (uint64_t)hi << 32 | lo, b.h.cnt(0), twice ? " (each transfer executed twice, as expected)" : "");
+    // back-to-back cycles (STB high throughout, the next transfer in the
+    // cycle after the ACK): writes of K registers, then their reads
+    const unsigned K = CFG_NCH < 4 ? CFG_NCH : 4;
+    b.soft_restart(); b.rd.clear();
+    b.cls_gap = false;
+    for (unsigned i = 0; i < K; i++) b.put(true, PMU_REG_YCH_TGT_LO(0, i), 0x3000u + i);
+    for (unsigned i = 0; i < K; i++) b.put(false, PMU_REG_YCH_TGT_LO(0, i));
+    b.run();
+    const size_t m = b.rd.size();
+    CHECK_EQ(b.n_rsp, m);
+    bool exact = b.apb_log.size() == m && b.n_take == m;
+    for (size_t i = 0; i < m && exact; i++) {
+        exact = b.apb_log[i].paddr == b.rd[i].addr && b.apb_log[i].pwrite == b.rd[i].write && !b.rd[i].err &&
+                (b.rd[i].write || b.rd[i].rdata == 0x3000u + (unsigned)(i - K));
+    }
+    if (twice) {
+        // the first request taken again in its ACK cycle; the following
+        // responses are one transfer late for the master
+        CHECK(!exact);
+        CHECK_EQ(b.apb_log.size(), m + 1);
+        if (b.apb_log.size() > 1) CHECK_EQ(b.apb_log[1].paddr, b.rd[0].addr);
+    } else {
+        CHECK(exact);
+        for (size_t i = 0; i < m; i++) {
+            CHECK_EQ(b.rd[i].t_done - b.rd[i].t_req, 3u);
+            if (i) CHECK_EQ(b.rd[i].t_done - b.rd[i - 1].t_done, 4u);
+            CHECK_EQ(b.rd[i].err, 0);
+            if (!b.rd[i].write) CHECK_EQ(b.rd[i].rdata, 0x3000u + (unsigned)(i - K));
+        }
+    }
+    printf("  [classic] wb PIPELINED_ONLY=%d, back-to-back: %zu transfers, %zu APB transfers, one every %u cycles%s\n",
+           BUS_PIPELINED_ONLY, m, b.apb_log.size(), m > 1 ? (unsigned)(b.rd[1].t_done - b.rd[0].t_done) : 0,
+           exact ? "" : " (not each once, as expected)");
+    b.classic = false;
+}
+#endif
+
 // random traffic with random back-pressure; events make the counters count
 static void t_random(Bench &b, uint64_t seed, uint64_t cycles) {
     b.r = Rng(seed);
@@ -521,12 +695,17 @@ static void t_random(Bench &b, uint64_t seed, uint64_t cycles) {
         default: return r.chance(50) ? PMU_REG_YRING3 : PMU_REG_CAP;
         }
     };
-    uint64_t n = 0, ntx = 0, nerr = 0;
+    uint64_t n = 0, ntx = 0, nerr = 0, ncls = 0;   // ncls: transfers of the classic master
     while (n < cycles && !b.fail) {
         b.soft_restart(); b.wr.clear(); b.rd.clear();
         // a burst of traffic with its own back-pressure profile
         b.p_req = 20 + r.below(81); b.p_req2 = 20 + r.below(81); b.p_rdy = 10 + r.below(91);
         b.p_abort = r.chance(20) ? 30 : 0;
+#if !defined(BUS_AXIL)
+        // a quarter of the bursts from a classic master, single or back-to-back cycles
+        b.classic = r.chance(25);
+        b.cls_gap = r.chance(50);
+#endif
         unsigned k = 1 + r.below(12);
         for (unsigned i = 0; i < k; i++) {
             bool w = r.chance(50);
@@ -559,7 +738,13 @@ static void t_random(Bench &b, uint64_t seed, uint64_t cycles) {
         }
         for (auto &x : b.wr) { ntx++; nerr += x.err; }
         for (auto &x : b.rd) { ntx++; nerr += x.err; }
+#if !defined(BUS_AXIL)
+        if (b.classic) ncls += b.rd.size();
+#endif
     }
+#if !defined(BUS_AXIL)
+    b.classic = false;
+#endif
     b.h.clear_events();
     printf("  [random] %s: %" PRIu64 " cycles, %" PRIu64 " transfers, %" PRIu64 " error responses\n", BUS, n, ntx,
            nerr);
@@ -576,8 +761,9 @@ static void t_random(Bench &b, uint64_t seed, uint64_t cycles) {
     CHECK(b.cov_together > 10);
     CHECK(b.cov_both > 10);
 #else
-    printf("  [random] coverage: stalled requests %" PRIu64 ", aborted %" PRIu64 ", back-to-back %" PRIu64 "\n",
-           b.cov_stall, b.cov_abort, b.cov_b2b);
+    printf("  [random] coverage: stalled requests %" PRIu64 ", aborted %" PRIu64 ", back-to-back %" PRIu64
+           ", classic-master transfers %" PRIu64 "\n", b.cov_stall, b.cov_abort, b.cov_b2b, ncls);
+    CHECK(ncls > 100);
     CHECK(b.cov_stall > 10);
     CHECK(b.cov_abort > 5);
     CHECK(b.cov_b2b > 10);
@@ -605,8 +791,9 @@ int main(int argc, char **argv) {
 #if defined(BUS_AXIL)
         {"aw_w_order", t_aw_w_order},
 #else
-        {"abort", t_abort},
+        {"abort", t_abort}, {"classic", t_classic},
 #endif
+        {"prot", t_prot},
         {"random", [&](Bench &bb) { t_random(bb, seed, cycles); }},
     };
     int passed = 0, failed = 0;
