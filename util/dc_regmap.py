@@ -98,6 +98,73 @@ for _rn in ("CTL", "EMQ"):
               f"local counter {_rn}.{_f[0]} at bit {_f[1]}, the per-thread core's (regs/pmu.rdl) at {_core.get(_f[0])}")
 
 
+# ------------------------------------------------------- SRAM counter layout
+# The central unit's SRAM: 4 lanes (counters) per word, GROUP_WORDS words per
+# group (the unit of ACC); the formula of rtl/dc_central_unit.v (GP/GL/NG
+# localparams) and cmodel/dc_model.c (m->gp/gl/ng, unit wbase).
+LANES = 4
+GROUP_WORDS = 4
+GROUP_CNT = LANES * GROUP_WORDS   # counters per group
+
+
+def sram_layout(np_, nl, ncp, ncl):
+    """SRAM counter layout of a configuration: groups per core-type (gp) and
+    cache-type (gl) unit, NGROUPS, the counter count, the first counter of
+    every unit (local counter n of unit u is SRAM counter first[u] + n) and of
+    the raw-event counters."""
+    gp, gl = -(-ncp // GROUP_CNT), -(-ncl // GROUP_CNT)
+    ng = np_ * gp + nl * gl + RAW_GROUPS
+    first = [GROUP_CNT * gp * u for u in range(np_)] + \
+            [GROUP_CNT * (gp * np_ + gl * v) for v in range(nl)]
+    return dict(gp=gp, gl=gl, ng=ng, ncnt=GROUP_CNT * ng, first=first,
+                raw=GROUP_CNT * (np_ * gp + nl * gl))
+
+
+def dc_configs():
+    """{name: parameters} of the named dc_top configurations of config/pmu_ip.yaml."""
+    spec = importlib.util.spec_from_file_location("pmu_config", os.path.join(ROOT, "util", "config.py"))
+    cfg = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cfg)
+    return {n: cfg.full(n) for n, c in cfg.CONFIGS.items() if c["top"] == "dc_top"}
+
+
+def _ranges(first, n):
+    """The 'a..b' counter ranges of units whose first counters are first."""
+    return ", ".join(f"{f}..{f + n - 1}" if n > 1 else str(f) for f in first)
+
+
+def gen_sram_md():
+    o = [f"Counter i (SRAM word i/{LANES}, lane i%{LANES}): `CNT_LO` at 0x{SRAM_BASE:04X}+8*i, `CNT_HI` at "
+         f"0x{SRAM_BASE:04X}+8*i+4. Group g = counters {GROUP_CNT}g..{GROUP_CNT}g+{GROUP_CNT - 1} "
+         f"(words {GROUP_WORDS}g..{GROUP_WORDS}g+{GROUP_WORDS - 1}; ACC adds whole groups).", "",
+         f"Each unit owns whole groups, as many as its counters need: a core-type unit GP = ceil(NCP/{GROUP_CNT}) "
+         f"groups, a cache-type unit GL = ceil(NCL/{GROUP_CNT}). Core-type unit u (u < NP) owns groups "
+         f"GP*u .. GP*u+GP-1: its local counter n (n < NCP) is SRAM counter {GROUP_CNT}*GP*u + n. Cache-type unit "
+         f"NP+v owns groups GP*NP+GL*v .. GP*NP+GL*v+GL-1: its local counter n (n < NCL) is SRAM counter "
+         f"{GROUP_CNT}*(GP*NP+GL*v) + n. The "
+         f"{RAW_GROUPS} groups after the units' hold the {RAW_EVENTS} detailed-mode raw-event counters: raw event r "
+         f"is SRAM counter {GROUP_CNT}*(GP*NP+GL*NL)+r. NGROUPS = GP*NP + GL*NL + {RAW_GROUPS}, "
+         f"NWORDS = {GROUP_WORDS}*NGROUPS; counter indices 0..{GROUP_CNT}*NGROUPS-1 are mapped, an index "
+         f">= {GROUP_CNT}*NGROUPS answers PSLVERR (CFG gives NP and NL; UCFG.NCTR of a unit its NCP or NCL).", "",
+         "The named configurations of `config/pmu_ip.yaml` (`make config`):", "",
+         "| config | NP x NCP, NL x NCL | GP, GL | NGROUPS | counters (PSLVERR from) | core-type unit u: counters | "
+         "cache-type unit NP+v: counters | raw events |", "|---|---|---|---|---|---|---|---|"]
+    for name, p in dc_configs().items():
+        np_, nl, ncp, ncl = p["NP"], p["NL"], p["NCP"], p["NCL"]
+        L = sram_layout(np_, nl, ncp, ncl)
+        core = (f"{GROUP_CNT * L['gp']}u .. {GROUP_CNT * L['gp']}u+{ncp - 1}" if np_ else "-")
+        cache = (f"{L['first'][np_]}+{GROUP_CNT * L['gl']}v" + (f" .. {L['first'][np_]}+{GROUP_CNT * L['gl']}v+{ncl - 1}"
+                                                                if ncl > 1 else "") if nl else "-")
+        if np_:
+            core += f" ({_ranges(L['first'][:np_], ncp)})" if np_ <= 3 else                 f" ({L['first'][0]}..{ncp - 1} .. {L['first'][np_ - 1]}..{L['first'][np_ - 1] + ncp - 1})"
+        if nl:
+            cache += f" ({_ranges(L['first'][np_:], ncl)})" if nl <= 3 else                 f" ({L['first'][np_]}..{L['first'][np_] + ncl - 1} .. {L['first'][-1]}..{L['first'][-1] + ncl - 1})"
+        o.append(f"| {name} | {np_} x {ncp}, {nl} x {ncl} | {L['gp']}, {L['gl']} | {L['ng']} | "
+                 f"0..{L['ncnt'] - 1} ({L['ncnt']}) | {core} | {cache} | "
+                 f"{L['raw']}..{L['raw'] + RAW_EVENTS - 1} |")
+    return o
+
+
 def fw(w):
     return w if isinstance(w, int) else FIELD_MAX[w]
 
@@ -209,12 +276,7 @@ def gen_md():
                 o.append(f"| | `{fname}` {bits} | {facc}{r} | {fdesc} |")
 
     rows(CENTRAL_REGS, lambda off: f"0x{off:04X}")
-    o += ["", "## SRAM counters", "",
-          f"Counter i (SRAM word i/4, lane i%4): `CNT_LO` at 0x{SRAM_BASE:04X}+8*i, `CNT_HI` at "
-          f"0x{SRAM_BASE:04X}+8*i+4. Group g = counters 16g..16g+15 (words 4g..4g+3). Core-type unit u (u < NP) "
-          "owns groups 2u and 2u+1 (its 24 counters are counters 32u..32u+23); cache-type unit NP+v owns "
-          f"group 2NP+v; the {RAW_GROUPS} groups after them hold the {RAW_EVENTS} detailed-mode raw-event "
-          "counters (raw event r = counter 16*(2NP+NL)+r). NGROUPS = 2NP+NL+6, NWORDS = 4*NGROUPS.", "",
+    o += ["", "## SRAM counters", ""] + gen_sram_md() + ["",
           "## Local units", "",
           f"Unit u's registers at 0x{UNIT_BASE:04X} + 0x{UNIT_STRIDE:X}*u + offset; local counter n's at "
           f"+0x{UNIT_CNT_OFF:03X}+0x10*n+offset (offset 0xC of a counter slot is unmapped). "

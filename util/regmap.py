@@ -12,13 +12,19 @@ FLOP sub-events, latencies), generates:
   cmodel/pmu_regs.h   C header used by the golden model, drivers and benches
   rtl/pmu_apb.v, cmodel/pmu_regdec.h   the register block and its C decode
                       (util/regblock.py)
-  docs/regmap.md      the human-readable register map
+  docs/regmap.md      the human-readable register map, with each register's
+                      privilege (pmu_user, as decoded by rtl/pmu_apb.v)
+  README.md           the "regmap-summary" and "regmap-bus-errors" blocks of
+                      its "Register map" section (util/doc_block.py markers)
   regs/gen/*          IP-XACT and UVM register model (PeakRDL exporters)
 
 Usage:
   util/regmap.py            regenerate all outputs
   util/regmap.py --check    exit 1 if any committed output differs from what
-                            the sources generate (run by `make test`)
+                            the sources generate, or if docs/regmap.md's
+                            privilege column misses or contradicts a register
+                            of the register block's table (cmodel/pmu_regdec.h,
+                            tested by tb/test_regs.cpp) (run by `make test`)
 """
 import os
 import re
@@ -311,6 +317,166 @@ def gen_h():
     return "\n".join(o)
 
 
+# ------------------------------------------------------------ privilege
+# The unprivileged (PPROT[0]=0) access rule of every register comes from the
+# register block generator's kinds (util/regblock.py: the pmu_user property of
+# regs/pmu.rdl, the same source as rtl/pmu_apb.v's PPROT decode and the
+# pmu_regdec.h table tb/test_regs.cpp tests): docs/regmap.md's privilege
+# column, its bus rules and the README's register-map blocks.
+PRIV = {0: "priv", 1: "user R if UEN", 2: "user R/W"}
+PRIV_LEGEND = [
+    ("priv", "privileged only: an unprivileged (PPROT[0]=0) read or write answers PSLVERR"),
+    ("user R if UEN", "unprivileged reads allowed while GCTL.UEN=1 (PSLVERR while UEN=0); unprivileged writes answer PSLVERR"),
+    ("user R/W", "unprivileged reads and writes allowed (a write to a read-only register is ignored, without PSLVERR)"),
+]
+USER_CODE = {None: 0, "read_uen": 1, "rw": 2}   # pmu_user -> PMU_KIND[].user of cmodel/pmu_regdec.h
+# The input that gates the reads of each pmu_rdgate array (rtl/pmu_core.v
+# drives rdgate_<array>_i with the channel's VALID bit)
+# (r: the array's ring, i: the element)
+RDGATE_BY = {"YCH0": "YCH_CTL[r][i].VALID", "YCH3": "YCH_CTL[r][i].VALID",
+             "YCAP0": "YCH_CTL[r][i].VALID", "YCAP3": "YCH_CTL[r][i].VALID"}
+
+
+def _kinds():
+    import regblock  # noqa: E402  (imports this module: load it lazily)
+    return regblock.KINDS
+
+
+def kind_at(arr, off):
+    """The register block kind of register offset off of array arr (None: a global register at off)."""
+    for k in _kinds():
+        if (arr is None and k.arr is None and k.base == off) or (arr is not None and k.arr == arr and k.off == off):
+            return k
+    sys.exit(f"regmap: no register-block kind for {arr or 'global'} offset 0x{off:X}")
+
+
+def doc_rows():
+    """Every register row of docs/regmap.md: (offset text, name, access,
+    description, fields, [(qualifier, kind)]), in the table's order. The
+    qualifier tells the rows that stand for the two rings apart ("r=0")."""
+    out = [(f"0x{off:03X}", n, a, d, f, [(None, kind_at(None, off))]) for n, off, a, d, f in GLOBAL_REGS]
+    out += [(f"0x{CNT_BASE:03X}+0x{CNT_STRIDE:X}*n+0x{off:X}", n + "[n]", a, d, f, [(None, kind_at("CNT", off))])
+            for n, off, a, d, f in COUNTER_REGS]
+    out += [(f"0x{XCTL_BASE:03X}+4*n", n + "[n]", a, d, f, [(None, kind_at("XCTL", 0))]) for n, _, a, d, f in XCTL_REGS]
+    out += [(f"0x{FTYPE_BASE:03X}+4*n", n + "[n]", a, d, f, [(None, kind_at("FTYPE", 0))]) for n, _, a, d, f in FTYPE_REGS]
+    for regs, b0, b3, st, a0, a3 in ((YCH_REGS, YCH0_BASE, YCH3_BASE, YCH_STRIDE, "YCH0", "YCH3"),
+                                     (YCAP_REGS, YCAP0_BASE, YCAP3_BASE, YCAP_STRIDE, "YCAP0", "YCAP3")):
+        out += [(f"0x{b0:03X} (r=0) / 0x{b3:03X} (r=3) +0x{st:X}*i+0x{off:02X}", n + "[r][i]", a, d, f,
+                 [("r=0", kind_at(a0, off)), ("r=3", kind_at(a3, off))]) for n, off, a, d, f in regs]
+    return out
+
+
+def priv_cell(ks):
+    """The privilege column of a row standing for the kinds ks [(qualifier, kind)]."""
+    labels = [(q, PRIV[USER_CODE[k.user]]) for q, k in ks]
+    if len({lb for _, lb in labels}) == 1:
+        return labels[0][1]
+    return "; ".join(f"{q}: {lb}" for q, lb in labels)
+
+
+def kind_names():
+    """{kind name: the register's name in the docs} ("YCH_CTL[3][i]" for YCH3_CTL)."""
+    out = {}
+    for _, name, _, _, _, ks in doc_rows():
+        for q, k in ks:
+            out[k.name] = name.replace("[r]", f"[{q[2:]}]") if q else name
+    return out
+
+
+def _join(xs):
+    return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+def user_rules():
+    """The generated unprivileged-access rule: (uen_reads, rw) lists of the
+    register names (whole arrays as one item) of pmu_user read_uen and rw."""
+    names = kind_names()
+    ks = _kinds()
+    out = {"read_uen": [], "rw": []}
+    done = set()
+    for k in ks:
+        if k.user is None or k.name in done:
+            continue
+        same = [x for x in ks if x.arr is not None and x.arr == k.arr]
+        if k.arr is not None and all(x.user == k.user for x in same):
+            ro = all(not x.writable for x in same)
+            first, last = names.get(same[0].name, same[0].name), names.get(same[-1].name, same[-1].name)
+            out[k.user].append(f"every register of {k.arr}[i] (0x{k.base:03X}+0x{k.stride:X}*i: "
+                               f"{first} .. {last}{'; read-only, so a write is ignored' if ro and k.user == 'rw' else ''})")
+            done |= {x.name for x in same}
+        else:
+            ro = k.user == "rw" and not k.writable
+            out[k.user].append(names.get(k.name, k.name) + (" (read-only: a write is ignored)" if ro else ""))
+            done.add(k.name)
+    return out
+
+
+def rdgate_rule():
+    """The read gate of the pmu_rdgate arrays (a yield channel with VALID=0 reads 0)."""
+    arrs = []
+    for k in _kinds():
+        if k.rdgate and k.arr not in arrs:
+            arrs.append(k.arr)
+    miss = [a for a in arrs if a not in RDGATE_BY]
+    if miss:
+        sys.exit(f"regmap: pmu_rdgate arrays {miss} have no RDGATE_BY entry (which input gates them)")
+    return arrs
+
+
+def bus_error_items():
+    """The bus-error rule list (docs/regmap.md's bus rules, the README's block):
+    [(item, [sub-items])]."""
+    u = user_rules()
+    vmax = []
+    names = kind_names()
+    for k in _kinds():
+        for lsb, w, mx in k.vmax:
+            nm = names.get(k.name, k.name)
+            fn = [f for f in reg_fields_of(nm) if f[1] == lsb]
+            vmax.append((re.sub(r"\[.*", "", nm) + "." + (fn[0][0] if fn else f"[{lsb + w - 1}:{lsb}]"), mx))
+    vm = sorted(set(vmax))
+    counts = {}
+    for a, c in sorted({(k.arr, k.count) for k in _kinds() if k.arr}):
+        counts.setdefault(c, []).append(a)
+    cnt = "; ".join(f"{'/'.join(a)} element >= {c}" for c, a in counts.items())
+    return [("an unmapped address, including an array element at or above its count (" + cnt +
+             ") and the registers of a block the parameters leave out (CAP tells which are present)", []),
+            ("a misaligned address (PADDR[1:0] != 0)", []),
+            ("a write whose PSTRB is not 4'b1111", []),
+            ("a write of a reserved field value (" + ", ".join(f"{n} > {mx}" for n, mx in vm) + ")", []),
+            ("an unprivileged (PPROT[0]=0) read or write of any register, except:",
+             ["reads of " + _join(u["read_uen"]) + " while GCTL.UEN=1 (their unprivileged writes answer PSLVERR)",
+              "reads and writes of " + _join(u["rw"])])]
+
+
+def bus_error_md(indent=""):
+    o = []
+    for it, sub in bus_error_items():
+        o.append(f"{indent}- {it}")
+        o += [f"{indent}  - {x}" for x in sub]
+    return o
+
+
+def reg_fields_of(name):
+    for _, n, _, _, f, _ in doc_rows():
+        if re.sub(r"\[.*", "", n) == re.sub(r"\[.*", "", name):
+            return f
+    return []
+
+
+def rdgate_text():
+    arrs = rdgate_rule()
+    groups = {}
+    for a in arrs:
+        groups.setdefault(RDGATE_BY[a], []).append(a)
+    return ("A yield channel that is not valid reads 0: every register of " +
+            _join([f"{a}[i]" for a in arrs]) + " (ring r, channel i) reads 0 while " +
+            _join(sorted({RDGATE_BY[a] for a in arrs})) + " is 0, YCH_CTL itself included "
+            "(so VALID reads 0 too), for privileged and user reads alike; writes still land, so software "
+            "programs a channel and sets VALID last (pmu_rdgate in regs/pmu.rdl; docs/yield.md). "
+            "YRINGr.YER shows YER & VALID.")
+
+
 def gen_md():
     o = ["# pmu-ip register map", "",
          "Generated by `util/regmap.py` from `regs/pmu.rdl` (SystemRDL, the single source of every register; "
@@ -319,44 +485,36 @@ def gen_md():
          f"in a {1 << ADDR_BITS}-byte window. Bits not listed are reserved: they read as 0 and writes to them are ignored.",
          "",
          "Bus rules (APB4, zero wait states, PREADY=1):",
-         "- PSLVERR=1, nothing written and PRDATA=0 for: an unmapped offset, a misaligned PADDR (PADDR[1:0]!=0), "
-         "a write whose PSTRB is not 4'b1111, a counter slot n >= NC, any unprivileged (PPROT[0]=0) write, and an "
-         "unprivileged read other than CNT_LO/CNT_HI/TSC_LO/TSC_HI while GCTL.UEN=1 -- except that YRING3 and the "
-         "ring-3 yield channel registers accept unprivileged reads and writes.",
+         "- PSLVERR=1, nothing written and PRDATA=0 for:"] + bus_error_md("  ") + [
+         "- " + rdgate_text(),
          "- 64-bit values are read LO then HI: a LO read latches the high half into one shared read shadow that "
          "HI reads return. They are written HI then LO: a HI write loads one shared write stage; the LO write "
          "commits {stage, LO} in one edge and clears the stage (so writing LO alone presets a value < 2^32).",
          "",
-         "| offset | name | access | description |", "|---|---|---|---|"]
+         "Privilege column (the register's `pmu_user` property in `regs/pmu.rdl`, decoded by the generated "
+         "`rtl/pmu_apb.v` and checked for every register by `tb/test_regs.cpp` \"privilege\"); a privileged "
+         "access is PPROT[0]=1:", ""]
+    for lb, d in PRIV_LEGEND:
+        o.append(f"- `{lb}`: {d}")
+    o += ["", "| offset | name | access | privilege | description |", "|---|---|---|---|---|"]
 
-    def rows(name, off, acc, desc, fields, offs):
-        o.append(f"| {offs} | {name} | {acc} | {desc} |")
+    def rows(offs, name, acc, desc, fields, ks):
+        o.append(f"| {offs} | {name} | {acc} | {priv_cell(ks)} | {desc} |")
         for fname, lsb, w, facc, rst, fdesc in fields:
             if isinstance(w, int):
                 bits = f"[{lsb + w - 1}:{lsb}]" if w > 1 else f"[{lsb}]"
             else:
                 bits = f"[{w}-1:0]" if lsb == 0 else f"[{lsb}+{w}-1:{lsb}]"
             r = "" if rst is None else f", reset 0x{rst:X}"
-            o.append(f"| | `{fname}` {bits} | {facc}{r} | {fdesc} |")
+            o.append(f"| | `{fname}` {bits} | {facc}{r} | | {fdesc} |")
 
-    for name, off, acc, desc, fields in GLOBAL_REGS:
-        rows(name, off, acc, desc, fields, f"0x{off:03X}")
-    for name, off, acc, desc, fields in COUNTER_REGS:
-        rows(name + "[n]", off, acc, desc, fields, f"0x{CNT_BASE:03X}+0x{CNT_STRIDE:X}*n+0x{off:X}")
-    for name, off, acc, desc, fields in XCTL_REGS:
-        rows(name + "[n]", off, acc, desc, fields, f"0x{XCTL_BASE:03X}+4*n")
-    for name, off, acc, desc, fields in FTYPE_REGS:
-        rows(name + "[n]", off, acc, desc, fields, f"0x{FTYPE_BASE:03X}+4*n")
-    for name, off, acc, desc, fields in YCH_REGS:
-        rows(name + "[r][i]", off, acc, desc, fields,
-             f"0x{YCH0_BASE:03X} (r=0) / 0x{YCH3_BASE:03X} (r=3) +0x{YCH_STRIDE:X}*i+0x{off:02X}")
-    for name, off, acc, desc, fields in YCAP_REGS:
-        rows(name + "[r][i]", off, acc, desc, fields,
-             f"0x{YCAP0_BASE:03X} (r=0) / 0x{YCAP3_BASE:03X} (r=3) +0x{YCAP_STRIDE:X}*i+0x{off:02X}")
+    for row in doc_rows():
+        rows(*row)
     o += ["", "## Sampling and yield channels", "",
           "Behaviour, timing and interrupt latencies: docs/sampling.md. Counter slots n >= NC of XCTL and "
-          "channels i >= NCH are unmapped (PSLVERR). Ring-3 channel registers and YRING3 accept unprivileged "
-          "(PPROT[0]=0) reads and writes; every other new register is privileged-only.", "",
+          "channels i >= NCH are unmapped (PSLVERR). Reachable at user level (PPROT[0]=0): reads and writes of "
+          + _join(user_rules()["rw"]) + "; every other sampling and yield register is privileged-only "
+          "(the privilege column above).", "",
           "Yield event vector (ESV/ESM bit k):", "", "| bits | event |", "|---|---|"]
     for n, lsb, w, d in YEV_BITS:
         o.append(f"| {lsb + w - 1}:{lsb} | {d} |" if w > 1 else f"| {lsb} | {d} |")
@@ -418,6 +576,132 @@ def gen_md():
     return "\n".join(o)
 
 
+# ------------------------------------------------ README "Register map" blocks
+README = "README.md"
+README_BLOCKS = ("regmap-summary", "regmap-bus-errors")
+README_CMD = "util/regmap.py from regs/pmu.rdl"
+
+
+def _summary(desc, long=100):
+    """First sentence of an RDL description; a long one up to its first ':'
+    or ';' outside parentheses."""
+    t = re.split(r"(?<=[A-Za-z0-9_)])\. ", desc)[0].rstrip(".")
+    if len(t) > long:
+        depth = 0
+        for n, ch in enumerate(t):
+            depth += (ch == "(") - (ch == ")")
+            if depth == 0 and ch in ":;":
+                return t[:n]
+    return t
+
+
+def gen_readme_summary():
+    """The README's summary table: one row per register, LO/HI pair (pmu_wide)
+    or array element (a regfile array of both rings: one row)."""
+    o = ["| offset | register | access | privilege | summary |", "|---|---|---|---|---|"]
+    rows = doc_rows()
+    i = 0
+    while i < len(rows):
+        offs, name, acc, desc, fields, ks = rows[i]
+        k = ks[0][1]
+        idx = "(n)" if "[n]" in name else ""
+        base = re.sub(r"\[.*", "", name)
+        if "[r][i]" in name:   # the registers of one channel of both rings: one row
+            same = [r for r in rows[i:] if r[5][0][1].arr == k.arr]
+            a0, a3 = ks[0][1], ks[1][1]
+            regs = " ".join(re.sub(r"\[.*", "", r[1]).split("_", 1)[1] for r in same)
+            accs = {r[2] for r in same}
+            arr_desc = _summary(_ch[k.arr].get_property("desc") or "")
+            o.append(f"| 0x{a0.base:03X}/0x{a3.base:03X}+0x{a0.stride:X}i | {a0.arr}/{a3.arr}[i]: {regs} | "
+                     f"{accs.pop() if len(accs) == 1 else 'RW'} | {priv_cell(ks).replace('r=0', 'ring 0').replace('r=3', 'ring 3')} | "
+                     f"{arr_desc} |")
+            i += len(same)
+            continue
+        if k.wide == "lo" and i + 1 < len(rows) and rows[i + 1][5][0][1].wide == "hi":
+            hi = rows[i + 1]
+            off2 = (f"0x{k.base:03X}/0x{hi[5][0][1].base:03X}" if k.arr is None
+                    else f"0x{k.base + k.off:03X}/0x{k.base + hi[5][0][1].off:03X}+0x{k.stride:X}n")
+            pc = priv_cell(ks) if priv_cell(hi[5]) == priv_cell(ks) else priv_cell(ks) + " / " + priv_cell(hi[5])
+            o.append(f"| {off2} | {base[:-3]}_LO/HI{idx} | {acc} | {pc} | "
+                     f"{_summary(re.sub(r' bits 31:0', '', desc))}, 64 bits |")
+            i += 2
+            continue
+        off1 = f"0x{k.base:03X}" if k.arr is None else f"0x{k.base + k.off:03X}+0x{k.stride:X}n"
+        fl = [f[0] for f in fields]
+        summ = _summary(desc)
+        if k.const is not None:
+            summ += f": 0x{k.const:08X}"
+        elif len(fl) > 1:
+            summ += ": " + ", ".join(fl)
+        o.append(f"| {off1} | {base}{idx} | {acc} | {priv_cell(ks)} | {summ} |")
+        i += 1
+    return "\n".join(o)
+
+
+def gen_readme_bus():
+    return "\n".join(["Bus errors (PSLVERR, PRDATA=0, nothing changes):", ""] + bus_error_md() + [
+        "", rdgate_text() + " Reserved bits read 0; writes to read-only registers are ignored.", "",
+        "The table's privilege column (also in `docs/regmap.md`; PPROT[0]=1 is privileged):", ""] +
+        [f"- `{lb}`: {d}" for lb, d in PRIV_LEGEND])
+
+
+README_GEN = {"regmap-summary": gen_readme_summary, "regmap-bus-errors": gen_readme_bus}
+
+
+def readme_text():
+    """README.md with the regmap blocks regenerated (read now: others edit other sections)."""
+    with open(os.path.join(ROOT, README)) as f:
+        text = f.read()
+    for name, fn in README_GEN.items():
+        pat = re.compile(r"(<!-- BEGIN generated: %s [^\n]*-->\n)(.*?)(<!-- END generated: %s -->)"
+                         % (re.escape(name), re.escape(name)), re.S)
+        m = pat.search(text)
+        if not m:
+            print(f"regmap: {README} has no generated block '{name}' "
+                  f"(<!-- BEGIN generated: {name} (by {README_CMD}; do not edit) --> ... <!-- END generated: {name} -->)")
+            return None
+        text = text[:m.start(2)] + fn().rstrip("\n") + "\n" + text[m.end(2):]
+    return text
+
+
+# ------------------------------------------------ the privilege column check
+def check_privilege(md, regdec, quiet=False):
+    """Every register kind of the register block's C table (cmodel/pmu_regdec.h,
+    the table tb/test_regs.cpp tests the privilege of) has a row in the
+    generated docs/regmap.md whose privilege column states its pmu_user rule,
+    and every user-accessible kind is named in the bus rules. Returns the
+    number of problems."""
+    tab = re.findall(r'\{"(\w+)", 0x([0-9A-F]+)u, 0x([0-9A-F]+)u, 0x([0-9A-F]+)u, (\d+)u, 0x[0-9A-F]+u, '
+                     r'(\d), (\d), (\d),', regdec)
+    lines = md.splitlines()
+    rowtext = {}
+    for offs, name, _, _, _, ks in doc_rows():
+        for q, k in ks:
+            rowtext[k.name] = (q, [ln for ln in lines if ln.startswith(f"| {offs} | {name} |")])
+    i = lines.index("- PSLVERR=1, nothing written and PRDATA=0 for:") if \
+        "- PSLVERR=1, nothing written and PRDATA=0 for:" in lines else len(lines)
+    bus = ["\n".join(lines[i:i + 1 + len(bus_error_md())])] if i < len(lines) else []
+    names = kind_names()
+    bad = []
+    if not tab:
+        bad.append("no PMU_KIND table")
+    for kname, _, _, _, _, _, _, user in tab:
+        want = PRIV[int(user)]
+        q, found = rowtext.get(kname, (None, []))
+        if len(found) != 1:
+            bad.append(f"{kname}: no row in docs/regmap.md")
+            continue
+        cell = found[0].split(" | ")[3]
+        if cell != want and f"{q}: {want}" not in cell.split("; "):
+            bad.append(f"{kname}: privilege column '{cell}', the register block's rule is '{want}'")
+        if int(user) and not (bus and (names.get(kname, kname) in bus[0] or
+                                       re.sub(r"_.*", "", kname) + "[i]" in bus[0])):
+            bad.append(f"{kname}: user-accessible (pmu_user) but not named in the bus rules")
+    for b in bad if not quiet else []:
+        print(f"regmap: {b}")
+    return len(bad)
+
+
 OUTPUTS = {"cmodel/pmu_regs.h": gen_h, "docs/regmap.md": gen_md}
 for _rel, _text in rdl_load.exports(_top, "pmu").items():
     OUTPUTS[_rel] = (lambda t=_text: t)
@@ -474,6 +758,9 @@ def sync(outputs, check):
     for rel, fn in outputs.items():
         path = os.path.join(ROOT, rel)
         text = fn()
+        if text is None:   # a doc without its generated block (reported by fn)
+            bad += 1
+            continue
         if check:
             try:
                 with open(path) as f:
@@ -483,6 +770,8 @@ def sync(outputs, check):
             if cur != text:
                 print(f"regmap: {rel} is out of date (run the generator: python3 util/{os.path.basename(sys.argv[0])})")
                 bad += 1
+        elif rel == README and open(path).read() == text:
+            continue   # the README is edited by others too: touch it only to change it
         else:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as f:
@@ -525,8 +814,21 @@ def main():
     outputs.update(inline_outputs(gen=gen_vh))
     import regblock  # noqa: E402  the register block, rtl/pmu_apb.v and its C decode
     outputs.update(regblock.OUTPUTS)
+    outputs[README] = readme_text
     bad = sync(outputs, check)
     if check:
+        with open(os.path.join(ROOT, "cmodel", "pmu_regdec.h")) as f:
+            regdec = f.read()
+        md = gen_md()
+        priv = check_privilege(md, regdec)
+        # ... and the check itself catches a register missing from the column
+        # and a wrong rule (a user-accessible register shown as privileged)
+        yt = kind_names()["YTHR3"]
+        priv += check_privilege("\n".join(ln for ln in md.splitlines() if f"| {yt} |" not in ln), regdec, True) == 0
+        priv += check_privilege(md.replace(f"| {yt} | RW | {PRIV[2]} |", f"| {yt} | RW | {PRIV[0]} |"),
+                                regdec, True) == 0
+        outputs["(privilege column = the register block's pmu_user rules)"] = None
+        bad += 1 if priv else 0
         clash = same_names_same_values(gen_vh(), gen_h())
         # ... and the rule itself catches a word index / byte offset clash
         clash += same_names_same_values("`define PMU_X 3'd1", "#define PMU_X 0x04u", quiet=True) != 1
