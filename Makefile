@@ -26,7 +26,7 @@ help:
 	@echo "make mutate   every mutant (make test: the model mutants and a sample of the RTL ones)"
 	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (measured runs: docs/dc_notes.md)"
 	@echo "make <bench target> WAVES=1   also dump waveforms to build/waves/<bench>.fst|.vcd"
-	@echo "make ports    regenerate docs/ports.md (top-level port tables, from the RTL)"
+	@echo "make ports    regenerate docs/ports.md (port tables and file lists of every top, from the RTL)"
 	@echo "make config   regenerate config/config.mk, cmodel/*_cfg_gen.h, *.core, README tables from config/pmu_ip.yaml"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
 
@@ -70,6 +70,7 @@ include sim/deps.mk
 -include sim/formal.mk
 -include sim/soc/yield.mk
 -include sim/soc/prof.mk
+-include sim/cocotb.mk
 
 # A background lane (sim/run_targets.sh) runs, one after another on one
 # core, targets that build only under their own directories: the mutation
@@ -108,12 +109,15 @@ config-check: deps-py
 	@python3 util/config.py --check
 TEST_TARGETS += config-check
 
-# docs/ports.md: port tables of every top module of rtl/, from the RTL
-# (util/ports.py); ports-check (make test) fails when it is stale.
+# docs/ports.md: port tables of every top (pmu_core, wrappers, dc_top, ...)
+# with the widths of each named configuration (Yosys), and the top's file
+# list; the docs/sampling.md block sampling-ports (util/ports.py).
+# ports-check (make test) fails when one is stale or when a top does not
+# compile from exactly its config/pmu_ip.yaml file list (Verilator).
 .PHONY: ports ports-check
-ports: deps-synth
+ports: deps-synth deps-py
 	python3 util/ports.py
-ports-check: deps-synth
+ports-check: deps-synth deps-sim deps-py
 	@python3 util/ports.py --check
 TEST_TARGETS += ports-check
 

@@ -122,7 +122,7 @@ int dc_model_err_irq(const dc_model_t *m) { return m && m->err_ie && m->errstat 
 static int fbit(const dc_flit_t *f, int b) { return (f->data[b >> 5] >> (b & 31)) & 1; }
 
 int dc_flit_pack(const dc_flit_t *f, uint32_t w[5]) {
-  uint64_t hi = 0; /* bits 96..128 */
+  uint64_t hi = 0; /* bits 96..129 */
   if (!f || !w) return DC_MODEL_EINVAL;
   w[0] = f->data[0]; w[1] = f->data[1]; w[2] = f->data[2];
   hi |= (uint64_t)f->fv << (DC_CH_FV_LSB - 96);

@@ -142,7 +142,7 @@ static inline uint64_t dc_model_sram(const dc_model_t *m, int i)
   return m && i >= 0 && i < m->ncnt ? m->mem[i / 4][i % 4] : 0;
 }
 int dc_unit_first_counter(const dc_model_t *m, int u);   /* SRAM counter index of local counter 0, or DC_MODEL_EINVAL */
-/* 96-bit + framing flit packed in the RTL bit order into w[0..4] (129 bits) */
+/* 96-bit + framing + PAR flit packed in the RTL bit order into w[0..4] (130 bits, DC_CH_W) */
 int dc_flit_pack(const dc_flit_t *f, uint32_t w[5]);   /* 0 or DC_MODEL_EINVAL */
 
 #endif

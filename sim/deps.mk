@@ -9,11 +9,11 @@ define need_apt
 	    echo "deps: installing $(2) (apt-get)"; \
 	    (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(2) >/dev/null; \
 	  else echo "deps: '$(1)' missing: run 'sudo apt-get install $(2)'"; exit 1; fi; \
-	fi
+	fi; echo "deps: ok  $(1) ($$(command -v $(1)))"
 endef
 
-.PHONY: deps deps-sim deps-synth deps-py
-deps: deps-sim deps-synth deps-py
+.PHONY: deps deps-sim deps-synth deps-py deps-fusesoc
+deps: deps-sim deps-synth deps-py deps-fusesoc
 
 # PyYAML (util/config.py reads config/pmu_ip.yaml): apt, else pip.
 deps-py:
@@ -23,6 +23,16 @@ deps-py:
 	    (apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-yaml >/dev/null; fi; \
 	  python3 -c "import yaml" 2>/dev/null || { echo "deps: installing pyyaml (pip)"; \
 	    python3 -m pip install -q pyyaml || python3 -m pip install -q --break-system-packages pyyaml; }; }
+	@python3 -c "import yaml" && echo "deps: ok  python3 yaml (PyYAML)"
+
+# FuseSoC (pmu_ip.core, dc_top.core, pmu_model.core; make fusesoc-check): pip.
+# Without it (pip failed) make deps goes on and fusesoc-check skips.
+deps-fusesoc: deps-py
+	@command -v fusesoc >/dev/null 2>&1 || { echo "deps: installing fusesoc (pip)"; \
+	  python3 -m pip install -q fusesoc >/dev/null 2>&1 || python3 -m pip install -q --break-system-packages fusesoc >/dev/null 2>&1; \
+	  command -v fusesoc >/dev/null 2>&1 && echo "deps: installed fusesoc (pip)" || \
+	    echo "deps: fusesoc NOT installed ('python3 -m pip install fusesoc' failed): make fusesoc-check skips"; }
+	@if command -v fusesoc >/dev/null 2>&1; then echo "deps: ok  fusesoc $$(fusesoc --version) ($$(command -v fusesoc))"; fi
 
 deps-sim:
 	$(call need_apt,verilator,verilator)
@@ -32,3 +42,9 @@ deps-sim:
 
 deps-synth:
 	$(call need_apt,yosys,yosys)
+
+# make deps and make demo say what they do (sim/setup_check.py)
+.PHONY: setup-check
+setup-check:
+	@python3 sim/setup_check.py
+TEST_TARGETS += setup-check

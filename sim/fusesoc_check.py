@@ -8,7 +8,14 @@ from config/pmu_ip.yaml, config-check keeps them fresh) must:
   * run its default targets: pmu_core lint (Verilator -Wall), sim (Icarus APB
     smoke bench) and synth (Yosys iCE40 netlist, small configuration);
     dc_top lint (dc_small); pmu_model lib (libpmu_model.a, which a bench
-    links and runs);
+    links and runs), also without --work-root: the library must be at the
+    path the README documents (config.FUSESOC_LIB, below fusesoc's cwd);
+  * run sim with the "fusesoc" configurations (every parameter): the bench
+    passes, FuseSoC hands each value to the bench (+parameter+ in the .scr)
+    and the CFG/CAP values the bench reads back from the DUT are the values;
+  * run the bus-wrapper targets (config.WRAPPER_TARGETS: lint_<fs> with the
+    wrapper's own parameters at non-default values, -G in the .vc; synth_<fs>
+    setup: chparam of every value in FuseSoC's Yosys script);
   * run its lint / lib target with EVERY parameter, one at a time, at a
     non-default legal value (util/config.py probe), and the configurations
     of the table's "fusesoc" flow (alt, dc_small) with all parameters at once: lint-clean, and the value
@@ -57,10 +64,10 @@ def main():
         if not ok and log and os.path.exists(log):
             print("".join(open(log).readlines()[-20:]))
 
-    def fusesoc(name, *argv):
+    def fusesoc(name, *argv, cwd=ROOT):
         log = os.path.join(build, name + ".log")
         with open(log, "w") as f:
-            r = subprocess.run(["fusesoc", "--cores-root", ROOT] + list(argv), cwd=ROOT, stdout=f,
+            r = subprocess.run(["fusesoc", "--cores-root", ROOT] + list(argv), cwd=cwd, stdout=f,
                                stderr=subprocess.STDOUT)
         text = open(log).read()
         return r.returncode == 0 and "%Warning" not in text and "%Error" not in text, text, log
@@ -83,8 +90,9 @@ def main():
 
     for core, (vlnv, top, target) in CORES.items():
         ok, text, log = fusesoc("info_" + core, "core-info", vlnv)
-        want = {"pmu_ip.core": ["lint", "sim", "synth"], "dc_top.core": ["lint", "synth"],
-                "pmu_model.core": ["lib"]}[core]
+        want = {"pmu_ip.core": ["lint", "sim", "synth"] + ["%s_%s" % (t, fs) for fs in config.WRAPPER_TARGETS.values()
+                                                         for t in ("lint", "synth")],
+                "dc_top.core": ["lint", "synth"], "pmu_model.core": ["lib"]}[core]
         ok = ok and all(any(l.startswith(t) for l in text.splitlines()) for t in want)
         result(ok, "%s core-info (targets %s)" % (core, ", ".join(want)), log)
 
@@ -94,6 +102,49 @@ def main():
                             "pmu-ip:ip:pmu_core")
     result(ok and any(l.endswith("passed, 0 failed") for l in text.splitlines()),
            "pmu_ip.core sim target (Icarus APB smoke bench)", log)
+    # sim with every parameter of the "fusesoc" configurations: the values reach the DUT
+    for name in [n for n, c in config.CONFIGS.items() if c["top"] == "pmu_core" and "fusesoc" in c.get("flows", [])]:
+        ov = config.full(name)
+        wr = os.path.join(build, "pmu_sim_" + name)
+        ok, text, log = fusesoc("pmu_sim_" + name, "run", "--work-root", wr, "--target", "sim", "pmu-ip:ip:pmu_core",
+                                *[x for k, v in ov.items() for x in ("--%s" % k, str(v))])
+        scr = glob.glob(os.path.join(wr, "*.scr"))
+        scr = open(scr[0]).read().split() if scr else []
+        seen = dict(w.split("=", 1) for l in text.splitlines() if l.startswith("tb_apb_smoke: C")
+                    for w in l.split()[2:])
+        # read back: every parameter but NCLS (no register holds it); NCH, YCAP read 0 without yield channels
+        bad = [k for k, v in ov.items() if "+parameter+tb_apb_smoke.%s=%s" % (k, v) not in scr
+               or (k != "NCLS" and seen.get(k) != str(0 if k in ("NCH", "YCAP") and not ov["HAS_YIELD"] else v))]
+        result(ok and not bad and any(l.endswith("passed, 0 failed") for l in text.splitlines()),
+               "pmu_ip.core sim target, configuration %s (all %d parameters reach the bench's DUT: CFG/CAP)%s"
+               % (name, len(ov), " BAD: " + " ".join(bad) if bad else ""), log)
+
+    # the bus wrappers as top: their own parameters at non-default values (with a pmu_core one)
+    for top, fs in config.WRAPPER_TARGETS.items():
+        ov = config.probe(top, "NC")
+        for k in config.TOPS[top].get("params") or {}:
+            ov.update(config.probe(top, k))
+        assert not config.violations(top, ov), (top, ov)
+        desc = " ".join("%s=%s" % kv for kv in ov.items())
+        ok, log, _ = run_target("pmu_lint_" + fs, "pmu-ip:ip:pmu_core", "lint_" + fs, ov)
+        result(ok, "pmu_ip.core lint_%s target (%s, Verilator -Wall), %s" % (fs, top, desc), log)
+        wr = os.path.join(build, "pmu_synth_" + fs)
+        ok, _, log = fusesoc("pmu_synth_" + fs, "run", "--setup", "--work-root", wr, "--target", "synth_" + fs,
+                             "pmu-ip:ip:pmu_core", *[x for k, v in ov.items() for x in ("--%s" % k, str(v))])
+        tcl = "".join(open(f).read() for f in glob.glob(os.path.join(wr, "*.tcl")))
+        bad = [k for k, v in ov.items() if "chparam -set %s %s %s" % (k, v, top) not in tcl]
+        result(ok and not bad, "pmu_ip.core synth_%s target setup (%s, Yosys chparam of %s)%s"
+               % (fs, top, desc, " MISSING: " + " ".join(bad) if bad else ""), log)
+
+    # the C-model library at the documented path (no --work-root: FuseSoC's default build dir below its cwd)
+    cwd = os.path.join(build, "lib_default_path")
+    os.makedirs(cwd)
+    ok, _, log = fusesoc("pmu_model_lib_default_path", "run", "--target", "lib", "pmu-ip:sw:pmu_model", cwd=cwd)
+    doc = config.FUSESOC_LIB in open(os.path.join(ROOT, "README.md")).read()
+    result(ok and doc and os.path.exists(os.path.join(cwd, config.FUSESOC_LIB)),
+           "pmu_model.core lib target without --work-root: %s exists%s" % (
+               config.FUSESOC_LIB, "" if doc else " (README does not name this path)"), log)
+
     small = config.CONFIGS["small"]["params"]
     opts = [x for k, v in small.items() for x in ("--%s" % k, str(v))]
     wr = os.path.join(build, "pmu_synth")

@@ -22,13 +22,11 @@ SYNTH_TARGETS += fpga
 # linking libpmu_model.a), and runs lint (pmu_model: lib) with every
 # parameter at a non-default legal value and with whole named
 # configurations. The cores are generated from config/pmu_ip.yaml
-# (config-check). fusesoc is pip-installed when missing; the check skips
-# (with a message) only if pip cannot install it.
+# (config-check). fusesoc is pip-installed when missing (deps-fusesoc, also in
+# make deps); the check skips (with a message) only if pip cannot install it.
 FUSESOC_BUILD := $(BUILD)/fusesoc
 .PHONY: fusesoc-check
-fusesoc-check: deps-synth deps-py
-	@command -v fusesoc >/dev/null 2>&1 || { echo "deps: installing fusesoc (pip)"; \
-	  python3 -m pip install -q fusesoc >/dev/null 2>&1 || python3 -m pip install -q --break-system-packages fusesoc >/dev/null 2>&1; true; }
+fusesoc-check: deps-synth deps-py deps-fusesoc
 	@if ! command -v fusesoc >/dev/null 2>&1; then \
 	  echo "fusesoc-check: SKIPPED: fusesoc is not installed and 'pip install fusesoc' failed"; \
 	  echo "0 passed, 0 failed"; exit 0; fi; \

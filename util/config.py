@@ -16,8 +16,9 @@ per-top file lists.
                                  every parameter of configuration NAME
 
 Generated files: config/config.mk, cmodel/pmu_cfg_gen.h, cmodel/dc_cfg_gen.h,
-pmu_ip.core, dc_top.core, pmu_model.core, and the README's "config-params"
-and "config-names" blocks (util/doc_block.py markers).
+pmu_ip.core, dc_top.core, pmu_model.core, and the README's "config-params",
+"config-names" and "config-files" (every top's file list, each file's role)
+blocks (util/doc_block.py markers).
 """
 import glob
 import json
@@ -297,6 +298,36 @@ def gen_header(top, guard, prefix):
     return "\n".join(L) + "\n"
 
 
+# bus wrappers that pmu_ip.core has lint_<fileset> / synth_<fileset> targets
+# for (top: fileset of its own files); their parameters come from the table
+WRAPPER_TARGETS = {"pmu_core_axil": "axil", "pmu_core_wb": "wb"}
+WRAPPER_TARGET_TEXT = """
+  lint_{FS}:
+    default_tool: verilator
+    filesets: [rtl, {FS}]
+    toplevel: {TOP}
+    parameters: [{P}]
+    tools:
+      verilator:
+        mode: lint-only
+        verilator_options: [-Wall]
+
+  synth_{FS}:
+    default_tool: yosys
+    filesets: [rtl, {FS}]
+    toplevel: {TOP}
+    parameters: [{P}]
+    tools:
+      yosys:
+        arch: ice40
+        output_format: json
+"""
+
+# where the pmu_model.core lib target leaves the library: FuseSoC's work root,
+# by default build/<core name>/<target>-<tool> below the directory fusesoc
+# runs in (README, checked by sim/fusesoc_check.py)
+FUSESOC_LIB = "build/pmu-ip_sw_pmu_model_1.0.0/lib-verilator/libpmu_model.a"
+
 CORES = {
     "pmu_ip.core": {
         "name": "pmu-ip:ip:pmu_core:1.0.0", "top": "pmu_core",
@@ -304,7 +335,14 @@ CORES = {
                   "  fusesoc --cores-root . core-info pmu-ip:ip:pmu_core",
                   "  fusesoc --cores-root . run --target lint  pmu-ip:ip:pmu_core   (Verilator -Wall)",
                   "  fusesoc --cores-root . run --target sim   pmu-ip:ip:pmu_core   (Icarus APB smoke bench)",
-                  "  fusesoc --cores-root . run --target synth pmu-ip:ip:pmu_core   (Yosys, iCE40 netlist)"],
+                  "  fusesoc --cores-root . run --target synth pmu-ip:ip:pmu_core   (Yosys, iCE40 netlist)",
+                  "Every target takes every parameter (--NC 5 ...). The bus wrappers as top",
+                  "(their own parameters too, e.g. --ABITS 16):",
+                  "  fusesoc --cores-root . run --target lint_axil  pmu-ip:ip:pmu_core   (pmu_core_axil, AXI4-Lite)",
+                  "  fusesoc --cores-root . run --target synth_axil pmu-ip:ip:pmu_core",
+                  "  fusesoc --cores-root . run --target lint_wb    pmu-ip:ip:pmu_core   (pmu_core_wb, Wishbone)",
+                  "  fusesoc --cores-root . run --target synth_wb   pmu-ip:ip:pmu_core"],
+        "wrappers": WRAPPER_TARGETS,
         "description": "Synthesizable performance-monitoring unit (APB4 slave, per-thread event counters, "
                        "sampling, yield channels)",
         "filesets": [("rtl", "verilogSource", files("pmu_core"), {}),
@@ -314,7 +352,9 @@ CORES = {
                      ("sw", "cSource", ["cmodel/pmu_regs.h", "cmodel/pmu_regdec.h", "cmodel/pmu_reg_field.h",
                                         "sw/pmu_drv.h", "sw/pmu_api.h", "sw/pmu_prof.h",
                                         "sw/pmu_drv.c", "sw/pmu_api.c", "sw/pmu_prof.c"], {}),
-                     ("tb_smoke", "verilogSource", ["sim/soc/tb_apb_smoke.v"], {})],
+                     ("tb_smoke", "verilogSource", ["sim/soc/tb_apb_smoke.v"], {})]
+        + [(fs, "verilogSource", [f for f in files(t) if f not in files("pmu_core")], {})
+           for t, fs in WRAPPER_TARGETS.items()],
         "targets": """targets:
   default:
     filesets: [rtl, bridge, sw]
@@ -333,6 +373,7 @@ CORES = {
     default_tool: icarus
     filesets: [rtl, tb_smoke]
     toplevel: tb_apb_smoke
+    parameters: [{P}]
     tools:
       icarus:
         iverilog_options: [-g2005]
@@ -346,7 +387,7 @@ CORES = {
       yosys:
         arch: ice40
         output_format: json
-"""},
+{WRAPPERS}"""},
     "dc_top.core": {
         "name": "pmu-ip:ip:dc_top:1.0.0", "top": "dc_top",
         "intro": ["FuseSoC core of the distributed counter system (rtl/dc_top.v: central unit",
@@ -393,7 +434,9 @@ CORES = {
                   "cmodel/fusesoc_lib.sh) and lints the headers with the tool of the target",
                   "(Verilator lint of pmu_core at the parameters given, which must match the",
                   "pmu_cfg the model is created with). Checked by `make fusesoc-check`:",
-                  "  fusesoc --cores-root . run --target lib pmu-ip:sw:pmu_model --NT 4 --NC 5"],
+                  "  fusesoc --cores-root . run --target lib pmu-ip:sw:pmu_model --NT 4 --NC 5",
+                  "leaves the library in " + FUSESOC_LIB,
+                  "(below the directory fusesoc runs in; with --work-root DIR: DIR/libpmu_model.a)."],
         "description": "Cycle-accurate C models of pmu_core (pmu_model) and dc_top (dc_model), C99 library",
         "filesets": [("model", "cSource",
                       ["cmodel/pmu_model.h", "cmodel/pmu_cfg_gen.h", "cmodel/pmu_regs.h", "cmodel/pmu_regdec.h",
@@ -444,14 +487,32 @@ def gen_core(fname):
     if d.get("extra"):
         L.append(d["extra"])
     ps = params(top)
+    desc = {k: "%s (%s)" % (p["doc"], rng_text(p)) for k, p in ps.items()}
+    dflt = {k: p["default"] for k, p in ps.items()}
+    # a wrapper's own parameters: one declaration per name; a name that two
+    # wrappers share with different meanings names each, a different default
+    # is set by the target (NAME=VALUE)
+    own = {t: TOPS[t].get("params") or {} for t in d.get("wrappers", {})}
+    for t, tps in own.items():
+        for k, p in tps.items():
+            txt = "%s (%s)" % (p["doc"], rng_text(p))
+            if k not in desc:
+                desc[k], dflt[k] = txt, p["default"]
+            elif txt not in desc[k]:
+                first = [u for u in own if k in own[u]][0]
+                if not desc[k].startswith(first + ": "):
+                    desc[k] = "%s: %s" % (first, desc[k])
+                desc[k] += "; %s: %s" % (t, txt)
     L.append("parameters:")
-    w = max(len(k) for k in ps) + 1
-    for k, p in ps.items():
-        L.append("  %-*s {datatype: int, default: %d, paramtype: vlogparam, description: \"%s (%s)\"}"
-                 % (w, k + ":", p["default"], re.sub(r"[`\"]", "", p["doc"]),
-                    re.sub(r"[`\"]", "", rng_text(p))))
+    w = max(len(k) for k in desc) + 1
+    for k in desc:
+        L.append("  %-*s {datatype: int, default: %d, paramtype: vlogparam, description: \"%s\"}"
+                 % (w, k + ":", dflt[k], re.sub(r"[`\"]", "", desc[k])))
     L.append("")
-    L.append(d["targets"].replace("{P}", ", ".join(ps)))
+    wrappers = "".join(WRAPPER_TARGET_TEXT.replace("{FS}", fs).replace("{TOP}", t).replace(
+        "{P}", ", ".join(k if p["default"] == dflt[k] else "%s=%d" % (k, p["default"]) for k, p in params(t).items()))
+        for t, fs in d.get("wrappers", {}).items())
+    L.append(d["targets"].replace("{WRAPPERS}", wrappers).replace("{P}", ", ".join(ps)))
     return "\n".join(L)
 
 
@@ -472,6 +533,53 @@ def gen_readme_names():
     return "\n".join(L) + "\n"
 
 
+def file_role(path):
+    """One phrase on what a file is, from its comments: the sentence after
+    "// <file name>: ", else the first sentence of the header comment (after
+    the license and generated-file lines), up to its first '.' (after a file
+    name also ':' or ';') outside parentheses."""
+    src = open(os.path.join(ROOT, path)).read().splitlines()
+    name = os.path.splitext(os.path.basename(path))[0]
+    named = [i for i, l in enumerate(src) if re.match(r"\s*//\s*%s:\s" % re.escape(name), l)]
+    lines = []
+    for line in src[named[0] if named else 0:]:
+        s = line.strip()
+        if not s.startswith("//"):
+            if lines or not (s.startswith("`") or not s):
+                break
+            continue
+        c = s[2:].strip()
+        if not lines and not named and (not c or re.match(r"SPDX|GENERATED", c) or "make regmap" in c):
+            continue
+        if not c:
+            break
+        lines.append(c)
+    text = re.sub(r"^%s:\s+" % re.escape(name), "", " ".join(lines))
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += {"(": 1, ")": -1}.get(ch, 0)
+        if depth == 0 and ch in (".:;" if named else ".") and (i + 1 == len(text) or text[i + 1] == " "):
+            return text[:i]
+    return text
+
+
+def gen_readme_files():
+    """Every top's RTL file list (the CFG_RTL_<top> of config/config.mk) and
+    each file's role (util/ports.py compiles every rtl/ top from its list)."""
+    L = ["| top | files, in compile order (`CFG_RTL_<top>` of config/config.mk) |", "|---|---|"]
+    allf = []
+    for top, d in TOPS.items():
+        own = []
+        for f in d.get("rtl", []):
+            own.append("`%s`'s files" % f if f in TOPS else "`%s`" % f)
+        L.append("| `%s` | %s |" % (top, ", ".join(own)))
+        allf += [f for f in files(top) if f not in allf]
+    L += ["", "| file | role (its header comment) |", "|---|---|"]
+    for f in allf:
+        L.append("| `%s` | %s |" % (f, file_role(f).replace("|", "\\|").replace("`", "\\`")))
+    return "\n".join(L) + "\n"
+
+
 def outputs():
     """{path: text} of every generated file (README blocks as (path, block))."""
     out = {"config/config.mk": gen_make(),
@@ -482,7 +590,7 @@ def outputs():
     return out
 
 
-BLOCKS = {"config-params": gen_readme_params, "config-names": gen_readme_names}
+BLOCKS = {"config-params": gen_readme_params, "config-names": gen_readme_names, "config-files": gen_readme_files}
 BLOCK_RE = r"(<!-- BEGIN generated: %s [^\n]*-->\n)(.*?)(<!-- END generated: %s -->)"
 
 
@@ -581,7 +689,7 @@ def check_rtl():
         res.append((got == want, "%s: RTL parameters and defaults %s the table%s" % (
             top, "equal" if got == want else "DIFFER from",
             "" if got == want else " (RTL %s, table %s)" % (got, want))))
-        if t.get("params") and top in ("pmu_core", "dc_top"):
+        if t.get("params") and (top == "dc_top" or t.get("trap")):   # pmu_core, the bus wrappers
             text = " ".join(open(os.path.join(ROOT, f)).read() for f in files(top))
             miss = [trap_name(top, k) for k in t["params"] if trap_name(top, k) not in text]
             miss += [r["rule"] for r in t.get("cross_rules", []) if r["rule"] not in text]

@@ -1,11 +1,41 @@
 `timescale 1ns/1ps
 // Self-checking APB smoke bench of pmu_core (the FuseSoC `sim` target of
 // pmu_ip.core; also runnable by hand with Icarus). Register offsets follow
-// docs/regmap.md. Expected values are hand-derived: a counter enabled for
-// K cycles on an always-on sub-event counts K; ID is 0x504D0100; an
-// unmapped offset answers PSLVERR. Last line "N passed, N failed".
-module tb_apb_smoke;
-  localparam integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63;
+// docs/regmap.md. Every pmu_core parameter is a parameter of the bench,
+// passed to the DUT (fusesoc run --target sim pmu-ip:ip:pmu_core --NC 5 ...),
+// and the bench prints the CFG/CAP values it reads back ("tb_apb_smoke:
+// CFG ..."). Expected values are hand-derived: a counter enabled for K
+// cycles on an always-on sub-event counts K; ID is 0x504D0100; CFG and CAP
+// hold the parameters; an unmapped offset answers PSLVERR. The counter used
+// is counter 3 (NC-1 if NC < 4) on class 5, else the first class of its
+// area (NAREA) that is not FLOP_CLASS. Last line "N passed, N failed".
+module tb_apb_smoke #(
+  parameter integer NT         = 2,
+  parameter integer NC         = 8,
+  parameter integer CW         = 40,
+  parameter integer NCLS       = 64,
+  parameter integer NRET       = 4,
+  parameter integer FLOP_CLASS = 63,
+  parameter integer NCH        = 4,
+  parameter integer NAREA      = 1,
+  parameter integer HAS_SAMPLE = 1,
+  parameter integer HAS_YIELD  = 1,
+  parameter integer AW         = 64,
+  parameter integer YCAP       = 0
+);
+  // counter K, class CLS of its area (class c is seen by counter n iff c % NAREA == n % NAREA)
+  localparam integer K = NC > 3 ? 3 : NC - 1;
+  function integer pick_class(input integer dummy);
+    integer c;
+    begin
+      pick_class = 0;
+      for (c = NCLS - 1; c >= 0; c = c - 1)
+        if (c != FLOP_CLASS && c % NAREA == K % NAREA) pick_class = c;
+      if (NCLS > 5 && FLOP_CLASS != 5 && 5 % NAREA == K % NAREA) pick_class = 5;
+    end
+  endfunction
+  localparam integer CLS = pick_class(0);
+  localparam [11:0] CBASE = 12'h100 + 12'h010 * K;
   reg clk = 1'b0, rst_n = 1'b1;
   reg psel = 1'b0, penable = 1'b0, pwrite = 1'b0;
   reg [11:0] paddr = 12'd0;
@@ -19,7 +49,8 @@ module tb_apb_smoke;
   reg err;
 
   /* verilator lint_off PINMISSING */
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS)) dut (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
+             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(3'b001), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
@@ -60,23 +91,31 @@ module tb_apb_smoke;
     repeat (3) @(posedge clk);
     rst_n = 1'b1;
     apb(0, 12'h000, 0); check(rd == 32'h504D0100 && !err, "ID");
-    apb(0, 12'h004, 0); check(rd[7:0] == NC && rd[15:8] == CW && !err, "CFG NC/CW");
+    apb(0, 12'h004, 0); check(rd[7:0] == NC && rd[15:8] == CW && rd[19:16] == NT && rd[23:20] == NRET
+                                && rd[29:24] == FLOP_CLASS && !err, "CFG NC/CW/NT/NRET/FLOP_CLASS");
+    $display("tb_apb_smoke: CFG NC=%0d CW=%0d NT=%0d NRET=%0d FLOP_CLASS=%0d", rd[7:0], rd[15:8], rd[19:16],
+             rd[23:20], rd[29:24]);
+    apb(0, 12'h020, 0); check(rd[3:0] == NAREA && rd[4] == HAS_SAMPLE && rd[5] == HAS_YIELD && rd[6] == (AW == 64)
+                                && rd[7] == (YCAP && HAS_YIELD) && rd[11:8] == (HAS_YIELD ? NCH : 0) && !err,
+                                "CAP NAREA/SMP/YLD/AW64/YCAP/NCH");
+    $display("tb_apb_smoke: CAP NAREA=%0d HAS_SAMPLE=%0d HAS_YIELD=%0d AW=%0d YCAP=%0d NCH=%0d", rd[3:0], rd[4],
+             rd[5], rd[6] ? 64 : 32, rd[7], rd[11:8]);
     apb(0, 12'h0F0, 0); check(err, "unmapped offset -> PSLVERR");
     apb(0, 12'h002, 0); check(err, "misaligned -> PSLVERR");
-    // counter 3: class 5, sub-event 2 of both threads, all privileges, enabled
-    apb(1, 12'h134, 32'h000F0004);            // EMQ[3]: EM bit 2, EQ all
-    apb(1, 12'h130, 32'h00000105);            // CTL[3]: ES=5, EN
-    ev[(0 * NCLS + 5) * 16 + 2] = 1'b1;       // thread 0 sub-event on
+    // counter K: class CLS, sub-event 2 of every thread, all privileges, enabled
+    apb(1, CBASE + 12'h4, ((32'd1 << (2 * NT)) - 1) << 16 | 32'h4);  // EMQ[K]: EM bit 2, EQ all
+    apb(1, CBASE + 12'h0, 32'h00000100 | CLS);                        // CTL[K]: ES=CLS, EN
+    ev[(0 * NCLS + CLS) * 16 + 2] = 1'b1;     // thread 0 sub-event on
     apb(1, 12'h008, 32'h1);                   // GCTL.GEN = 1
     repeat (100) @(posedge clk);
     apb(1, 12'h008, 32'h0);                   // stop
     repeat (2) @(posedge clk);                // the pipeline drains (CAP.LAT = 3)
-    apb(0, 12'h138, 0);                       // CNT_LO[3]
+    apb(0, CBASE + 12'h8, 0);                 // CNT_LO[K]
     // counting edges: the 100 idle ones, then the GEN=0 setup edge and its access edge (GEN still 1 during it)
     check(rd == 32'd102, "counter counts an always-on event");
-    apb(0, 12'h13C, 0); check(rd == 32'd0, "CNT_HI[3] via shadow");
-    apb(1, 12'h010, 32'h8);                   // CLR counter 3
-    apb(0, 12'h138, 0); check(rd == 32'd0, "CLR");
+    apb(0, CBASE + 12'hC, 0); check(rd == 32'd0, "CNT_HI[K] via shadow");
+    apb(1, 12'h010, 32'd1 << K);              // CLR counter K
+    apb(0, CBASE + 12'h8, 0); check(rd == 32'd0, "CLR");
     $display("%0d passed, %0d failed", passed, failed);
     $finish;
   end
