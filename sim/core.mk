@@ -23,6 +23,7 @@ $(CORE_BUILD)/$(1)_$(2)/V$(1): $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS)
     tb/$(1).cpp tb/pmu_harness.h tb/waves.h $(CORE_BUILD)/$(2)/pmu_model.o
 	@mkdir -p $$(@D)
 	@rm -f $$@   # Verilator's own make does not relink when only the model object changed
+	@echo "build: Verilating pmu_core with tb/$(1).cpp, configuration $(2) (log: $$(@D)/build.log)"
 	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(call gparams,$(2)) \
 	  -Mdir $$(@D) -o V$(1) \
 	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -DWAVES_NAME=$(1)_$(2)" \
@@ -165,21 +166,28 @@ BUS_CYCLES   ?= 200000
 $(CORE_BUILD)/%/pmu_bus_model.o: $(CORE_CM_DIR)/pmu_bus_model.c $(CORE_CM_DIR)/pmu_bus_model.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
-# $(1)=bus, $(2)=configuration
+# $(1)=bus, $(2)=configuration, $(3)=variant (build directory suffix), $(4)=the
+# wrapper's own parameters P=V of the variant (-GP=V to Verilator, -DBUS_P=V
+# to the bench, which checks the behaviour they select)
 define busbuild
-$(CORE_BUILD)/test_bus_$(1)$(if $(filter default,$(2)),,_$(2))/Vtest_bus: $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) \
+$(CORE_BUILD)/test_bus_$(1)$(if $(filter default,$(2)),,_$(2))$(if $(3),_$(3))/Vtest_bus: $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) \
     tb/test_bus.cpp tb/pmu_harness.h $(CORE_BUILD)/$(2)/pmu_model.o $(CORE_BUILD)/$(2)/pmu_bus_model.o
 	@mkdir -p $$(@D)
 	@rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 $(filter-out --top-module pmu_core,$(VFLAGS)) --top-module pmu_core_$(1) \
-	  $(call gparams,$(2)) -Mdir $$(@D) -o Vtest_bus \
-	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -D$(BUS_DEF_$(1))" \
+	  $(call gparams,$(2)) $(foreach p,$(4),-G$(p)) -Mdir $$(@D) -o Vtest_bus \
+	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -D$(BUS_DEF_$(1)) $(foreach p,$(4),-DBUS_$(p))" \
 	  -LDFLAGS "$(abspath $(CORE_BUILD)/$(2)/pmu_model.o) $(abspath $(CORE_BUILD)/$(2)/pmu_bus_model.o)" \
 	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) $(abspath tb/test_bus.cpp) >$$(@D)/build.log 2>&1 \
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef
 $(foreach b,axil wb,$(foreach c,$(CFG_FLOW_pmu_core_bus),$(eval $(call busbuild,$(b),$(c)))))
-.PHONY: core-bus-axil core-bus-wb core-bus-axil-alt core-bus-wb-alt
+# the wrappers' non-default modes, default configuration: Wishbone for B4
+# pipelined masters only (next request in the ACK cycle) with the privilege
+# override, AXI4-Lite with the privilege override
+$(eval $(call busbuild,wb,default,pipe,PIPELINED_ONLY=1 FORCE_PRIV=1))
+$(eval $(call busbuild,axil,default,priv,FORCE_PRIV=1))
+.PHONY: core-bus-axil core-bus-wb core-bus-axil-alt core-bus-wb-alt core-bus-wb-pipe core-bus-axil-priv
 core-bus-axil: $(CORE_BUILD)/test_bus_axil/Vtest_bus
 	$< --seed $(SEED) --cycles $(BUS_CYCLES)
 core-bus-wb: $(CORE_BUILD)/test_bus_wb/Vtest_bus
@@ -188,7 +196,11 @@ core-bus-axil-alt: $(CORE_BUILD)/test_bus_axil_alt/Vtest_bus
 	$< --seed $(SEED) --cycles $(BUS_CYCLES)
 core-bus-wb-alt: $(CORE_BUILD)/test_bus_wb_alt/Vtest_bus
 	$< --seed $(SEED) --cycles $(BUS_CYCLES)
-TEST_TARGETS += core-bus-axil core-bus-wb core-bus-axil-alt core-bus-wb-alt
+core-bus-wb-pipe: $(CORE_BUILD)/test_bus_wb_pipe/Vtest_bus
+	$< --seed $(SEED) --cycles $(BUS_CYCLES)
+core-bus-axil-priv: $(CORE_BUILD)/test_bus_axil_priv/Vtest_bus
+	$< --seed $(SEED) --cycles $(BUS_CYCLES)
+TEST_TARGETS += core-bus-axil core-bus-wb core-bus-axil-alt core-bus-wb-alt core-bus-wb-pipe core-bus-axil-priv
 
 # Bus wrappers: lint (the core-lint commands, one run per wrapper top) and
 # the Icarus X-check/smoke bench (tb/tb_bus_x.v: no X/Z on any output after

@@ -15,6 +15,7 @@ PROF_TOL   ?= 3
 
 $(PROF_BUILD)/fw_prof.elf: $(FW_DEPS) sw/pmu_prof.c sw/pmu_prof.h | deps-soc
 	@mkdir -p $(@D)
+	@echo "build: profiling firmware fw_prof.elf (riscv64-unknown-elf-gcc -DPROF)"
 	$(RV_CC) $(RV_FLAGS) -g -DPROF -Wl,--defsym=__ram_size=$$(( $(SOC_RAM_WORDS) * 4 )) \
 	  -o $@ $(FW_SRCS) sw/pmu_prof.c
 
@@ -27,6 +28,7 @@ $(PROF_BUILD)/funcs.hex: $(PROF_BUILD)/fw_prof.elf sw/prof_report.py
 	$(SOC_PY) sw/prof_report.py funcs --elf $< --out $@
 
 $(PROF_BUILD)/run.log: $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc $(SOC_BUILD)/fw_full.hex $(PROF_BUILD)/fw_prof.hex $(PROF_BUILD)/funcs.hex
+	@echo "run: the profiling firmware on the Verilated SoC (samples and the RVFI ground truth to $@)"
 	@set -o pipefail; $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc +firmware=$(abspath $(PROF_BUILD))/fw_prof.hex \
 	  +funcs=$(abspath $(PROF_BUILD))/funcs.hex +max_cycles=60000000 $(call waves_arg,tb_soc_prof.fst) \
 	  | grep -v 'Verilog \$$finish' > $@.tmp || { tail -20 $@.tmp; exit 1; }

@@ -33,6 +33,7 @@ deps-soc: deps-sim
 
 $(SOC_BUILD)/fw_%.hex: $(FW_DEPS) sim/soc/fw/bin2hex.py | deps-soc
 	@mkdir -p $(@D)
+	@echo "build: SoC firmware fw_$*.hex (riscv64-unknown-elf-gcc, picolibc)"
 	$(RV_CC) $(RV_FLAGS) $(if $(filter short,$*),-DSHORT) -Wl,--defsym=__ram_size=$$(( $(SOC_RAM_WORDS) * 4 )) \
 	  -o $(SOC_BUILD)/fw_$*.elf $(FW_SRCS)
 	riscv64-unknown-elf-objcopy -O binary $(SOC_BUILD)/fw_$*.elf $(SOC_BUILD)/fw_$*.bin
@@ -45,6 +46,7 @@ soc-fw: $(SOC_BUILD)/fw_full.hex $(SOC_BUILD)/fw_short.hex
 # The firmware image is read by $readmemh at run time (path fixed at build time).
 $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc: $(SOC_RTL) | deps-soc
 	@mkdir -p $(@D)
+	@echo "build: Verilating the PicoRV32 SoC bench (sim/soc/tb_soc.v, log: $(@D)/build.log)"
 	$(VERILATOR) --binary --timing -j 2 -O3 $(VTRACE) $(VBUILD_OPT) -Wno-fatal -Wno-lint -Wno-style -Wno-PINMISSING \
 	  -DRISCV_FORMAL -Irtl --top-module tb_soc -GMEM_WORDS=$(SOC_RAM_WORDS) \
 	  -GFIRMWARE='"$(abspath $(SOC_BUILD))/fw_full.hex"' \

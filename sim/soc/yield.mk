@@ -17,6 +17,7 @@ YIELD_FW_DEPS := $(YIELD_FW_SRCS) sim/soc/fw/fw_util.h sim/soc/fw/link.ld sw/pmu
 
 $(YIELD_BUILD)/fw_yield.elf: $(YIELD_FW_DEPS) | deps-soc
 	@mkdir -p $(@D)
+	@echo "build: yield-channel firmware fw_yield.elf (riscv64-unknown-elf-gcc, picolibc)"
 	$(RV_CC) $(RV_FLAGS) -g -Wl,--defsym=__ram_size=$$(( $(SOC_RAM_WORDS) * 4 )) -o $@ $(YIELD_FW_SRCS)
 
 $(YIELD_BUILD)/fw_yield.hex: $(YIELD_BUILD)/fw_yield.elf sim/soc/fw/bin2hex.py
@@ -25,6 +26,7 @@ $(YIELD_BUILD)/fw_yield.hex: $(YIELD_BUILD)/fw_yield.elf sim/soc/fw/bin2hex.py
 
 # the run log is kept only when the run reached the firmware's exit
 $(YIELD_BUILD)/run.log: $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc $(SOC_BUILD)/fw_full.hex $(YIELD_BUILD)/fw_yield.hex
+	@echo "run: the yield-channel firmware on the Verilated SoC (log: $@)"
 	@set -o pipefail; $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc +firmware=$(abspath $(YIELD_BUILD))/fw_yield.hex \
 	  +max_cycles=5000000 $(call waves_arg,tb_soc_yield.fst) | grep -v 'Verilog \$$finish' > $@.tmp \
 	  || { tail -20 $@.tmp; exit 1; }
