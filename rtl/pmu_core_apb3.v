@@ -29,7 +29,7 @@ module pmu_core_apb3 #(
   parameter integer HAS_YIELD  = 1,
   parameter integer AW         = 64,
   parameter integer YCAP       = 0,
-  parameter [2:0]   PPROT      = 3'b001  // PPROT of every access (bit 0: privileged)
+  parameter integer PPROT      = 1       // PPROT of every access, 0..7 (bit 0: privileged; default 3'b001)
 ) (
   input  wire                  clk_i,
   input  wire                  rst_ni,
@@ -88,10 +88,16 @@ module pmu_core_apb3 #(
   output wire [2*NCH*25-1:0]   yesv_o,
   output wire [2*NCH*(2*AW+64+CW)-1:0] ycap_o
 );
+  generate
+    if (PPROT < 0 || PPROT > 7)
+      begin : g_bad_pp pmu_illegal_parameter_PPROT_must_be_0_to_7 u_bad(); end
+  endgenerate
+  localparam [2:0] PPROT3 = PPROT[2:0];
+
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_i), .penable_i(penable_i), .pwrite_i(pwrite_i), .paddr_i(paddr_i),
-    .pwdata_i(pwdata_i), .pstrb_i({4{pwrite_i}}), .pprot_i(PPROT),
+    .pwdata_i(pwdata_i), .pstrb_i({4{pwrite_i}}), .pprot_i(PPROT3),
     .pready_o(pready_o), .prdata_o(prdata_o), .pslverr_o(pslverr_o),
     .ev_i(ev_i),
     .cpl_i(cpl_i),
