@@ -535,16 +535,95 @@ static uint32_t kept_ctrs(const pmu_eventset *es)
     return m;
 }
 
+/* Sampling period generator (pmu_set_sampling_jitter): xorshift64
+ * (Marsaglia 13/7/17) seeded with seed (0: PMU_SMP_SEED_DEFAULT) in both
+ * halves against two different constants, so the state is never 0; a few
+ * steps spread a small seed over the word. */
+static uint64_t smp_step(uint64_t x)
+{
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+}
+
+/* Next period: period - jitter + d, d uniform in [0, 2*jitter] (the top
+ * bits of the generator, rejected above 2*jitter: fewer than 2 steps on
+ * average, no division), so the mean is period exactly. */
+static uint64_t smp_draw(pmu_eventset *es)
+{
+    uint64_t x, w = 2u * (uint64_t)es->smp_jitter;
+    if (!es->smp_jitter) return es->smp_period;
+    do {
+        es->smp_rng = smp_step(es->smp_rng);
+        x = es->smp_rng >> es->smp_jshift;
+    } while (x > w);
+    return es->smp_period - es->smp_jitter + x;
+}
+
+/* Sampling accounting restarted (pmu_start, pmu_reset): the generator
+ * seeded, the first period drawn. */
+static void smp_restart(pmu_eventset *es)
+{
+    uint32_t s = es->smp_seed ? es->smp_seed : PMU_SMP_SEED_DEFAULT;
+    unsigned j;
+    es->smp_rng = ((uint64_t)(s ^ 0x9E3779B9u) << 32) | (s ^ 0x7F4A7C15u);
+    for (j = 0; j < 4u; j++) es->smp_rng = smp_step(es->smp_rng);
+    es->smp_done = 0;
+    es->smp_nper = 0;
+    es->smp_cur = es->smp ? smp_draw(es) : es->smp_period;
+}
+
+/* The whole periods in n events counted since the sampled counter's load:
+ * fixed period: n / period; with jitter each period completed is added
+ * and the next one drawn (while n >= cur: n -= cur, cur = draw()). Adds
+ * them to the accounting, *rem = the events of the period in progress;
+ * returns their number. */
+static uint64_t smp_walk(pmu_eventset *es, uint64_t n, uint64_t *rem)
+{
+    uint64_t k;
+    if (!es->smp_jitter) {
+        k = n / es->smp_cur;
+        n -= k * es->smp_cur;
+        es->smp_done += k * es->smp_cur;
+    } else {
+        for (k = 0; n >= es->smp_cur; k++) {
+            n -= es->smp_cur;
+            es->smp_done += es->smp_cur;
+            es->smp_cur = smp_draw(es);
+        }
+    }
+    es->smp_nper += (uint32_t)k;
+    *rem = n;
+    return k;
+}
+
+/* The set stops (pmu_stop, last round; counters stopped, lock held): the
+ * whole periods still on the sampled counter are accounted (the counter and
+ * its load are left for the harvest); those of a throttling hold still open
+ * are throttled samples. */
+static void smp_close(pmu_eventset *es)
+{
+    const pmu_dev *d = &es->ctx->dev;
+    unsigned i;
+    uint64_t n, x, k;
+    if (!es->smp) return;
+    i = es->smp - 1u;
+    n = (pmu_drv_read_counter(d, es->ctr_of[i]) - es->load[i]) & d->cmask;
+    k = smp_walk(es, n, &x);
+    if (es->ctx->pmxe_held) es->n_smp_throttled += (uint32_t)k;
+}
+
 /* Counter values loaded at start/reset: the overflow preset, or for the
  * trigger 2^(CW-1) - count (counter 0 turns negative at the count-th event),
- * for the sampled event 2^(CW-1) - period. */
+ * for the sampled event 2^(CW-1) - the first period (smp_restart). */
 static void reset_loads(pmu_eventset *es)
 {
     const pmu_dev *d = &es->ctx->dev;
     unsigned i;
     for (i = 0; i < es->n; i++)
         es->load[i] = es->trig == i + 1u ? (((uint64_t)1 << (d->cw - 1u)) - es->trig_count) & d->cmask
-                    : es->smp == i + 1u  ? (((uint64_t)1 << (d->cw - 1u)) - es->smp_period) & d->cmask
+                    : es->smp == i + 1u  ? (((uint64_t)1 << (d->cw - 1u)) - es->smp_cur) & d->cmask
                                          : es->preset[i];
 }
 
@@ -673,13 +752,14 @@ int pmu_start(pmu_eventset *es)
     f = pmu_drv_lock(&ctx->dev);
     pmu_drv_set_gen(&ctx->dev, 0);
     zero_counts(es);
-    reset_loads(es);
     es->cur_pass = 0;
     es->round_no = 0;
     es->done = 0;
     es->snap.seq = 0;
     es->n_samples = 0;
     es->n_smp_throttled = 0;
+    smp_restart(es);
+    reset_loads(es);
     load_pass(es, 0);
     arm_mmcr(es);
     es->running = 1;
@@ -776,11 +856,7 @@ int pmu_stop(pmu_eventset *es, uint64_t *values)
     if (es->running) {
         f = pmu_drv_lock(&ctx->dev);
         pmu_drv_set_gen(&ctx->dev, 0);
-        if (ctx->pmxe_held && es->smp) {   /* the periods of the throttling hold still open */
-            unsigned i = es->smp - 1u;
-            uint64_t n = (pmu_drv_read_counter(&ctx->dev, es->ctr_of[i]) - es->load[i]) & ctx->dev.cmask;
-            es->n_smp_throttled += (uint32_t)(n / es->smp_period);
-        }
+        smp_close(es);
         harvest(es, pmu_drv_read_tsc(&ctx->dev), 0);
         release(es);
         pmu_drv_unlock(&ctx->dev, f);
@@ -799,6 +875,7 @@ int pmu_reset(pmu_eventset *es)
     f = pmu_drv_lock(d);
     pmu_drv_set_gen(d, 0);
     zero_counts(es);
+    smp_restart(es);
     reset_loads(es);
     load_pass(es, 0);
     arm_mmcr(es);      /* re-arms the trigger */
@@ -824,6 +901,7 @@ static void rotate(pmu_eventset *es)
     uint32_t keep = last ? 0u : kept_ctrs(es);
     if (keep) pmu_drv_set_cnten(&ctx->dev, keep);
     else pmu_drv_set_gen(&ctx->dev, 0);
+    if (last) smp_close(es);
     harvest(es, pmu_drv_read_tsc(&ctx->dev), keep);
     es->cur_pass = next;
     if (next == 0) es->round_no++;
@@ -977,6 +1055,42 @@ int pmu_set_sampling(pmu_eventset *es, unsigned idx, uint64_t period, pmu_sample
     es->smp_period = period;
     es->smp_cb = period ? cb : 0;
     es->smp_arg = period ? arg : 0;
+    es->smp_jitter = 0;                                       /* fixed period again */
+    es->smp_seed = 0;
+    es->smp_cur = period;
+    es->smp_done = 0;
+    es->smp_nper = 0;
+    return PMU_OK;
+}
+
+int pmu_set_sampling_jitter(pmu_eventset *es, uint32_t jitter, uint32_t seed)
+{
+    const pmu_dev *d;
+    uint64_t w = 2u * (uint64_t)jitter;
+    unsigned b = 0;
+    if (!es || !es->ctx) return PMU_EINVAL;
+    if (es->running) return PMU_EISRUN;
+    d = &es->ctx->dev;
+    if (!has_smp(d)) return PMU_ENOSUP;
+    if (!es->smp) return PMU_EINVAL;
+    if (jitter >= es->smp_period || es->smp_period + jitter > ((uint64_t)1 << (d->cw - 1u))) return PMU_ERANGE;
+    while (w >> b) b++;                                       /* bit length of 2*jitter (0 for 0) */
+    es->smp_jitter = jitter;
+    es->smp_seed = seed;
+    es->smp_jshift = 64u - b;
+    return PMU_OK;
+}
+
+int pmu_sampling_state(const pmu_eventset *es, uint64_t *events_done, uint64_t *cur_period,
+                       uint32_t *periods_done)
+{
+    uint32_t f;
+    if (!es || !es->ctx || !events_done || !cur_period || !periods_done || !es->smp) return PMU_EINVAL;
+    f = pmu_drv_lock(&es->ctx->dev);
+    *events_done = es->smp_done;
+    *cur_period = es->smp_cur;
+    *periods_done = es->smp_nper;
+    pmu_drv_unlock(&es->ctx->dev, f);
     return PMU_OK;
 }
 
@@ -1028,8 +1142,9 @@ static uint64_t smp_reload(pmu_eventset *es)
 {
     const pmu_dev *d = &es->ctx->dev;
     unsigned i = es->smp - 1u, c = es->ctr_of[i];
-    uint64_t v = pmu_drv_read_counter(d, c), n = (v - es->load[i]) & d->cmask;
-    uint64_t k = n / es->smp_period, x = n - k * es->smp_period;
+    uint64_t v = pmu_drv_read_counter(d, c), n = (v - es->load[i]) & d->cmask, x;
+    uint64_t k = smp_walk(es, n, &x);
+    es->load[i] = (((uint64_t)1 << (d->cw - 1u)) - es->smp_cur) & d->cmask;   /* the next (drawn) period */
     pmu_drv_write_counter(d, c, (es->load[i] + x) & d->cmask);
     es->ctx->base[c] += n - x;
     return k;

@@ -204,6 +204,14 @@ typedef struct pmu_eventset {
     void           *smp_arg;
     uint32_t        n_samples;                  /* samples delivered to smp_cb since pmu_start */
     uint32_t        n_smp_throttled;            /* samples not taken because of throttling */
+    /* randomized period (pmu_set_sampling_jitter) and the exact accounting
+     * (pmu_sampling_state); read them through pmu_sampling_state */
+    uint32_t        smp_jitter, smp_seed;       /* 0 = fixed period */
+    unsigned        smp_jshift;                 /* 64 - bit length of 2 * jitter */
+    uint64_t        smp_rng;                    /* xorshift64 state, never 0 */
+    uint64_t        smp_cur;                    /* period in progress */
+    uint64_t        smp_done;                   /* events of the whole periods completed */
+    uint32_t        smp_nper;                   /* whole periods completed */
     /* schedule */
     unsigned        npass, cur_pass;
     uint8_t         pass_of[PMU_MAX_EVENTS];
@@ -329,7 +337,8 @@ int  pmu_set_timebase(pmu_ctx *ctx, uint64_t hz, uint64_t sec, uint32_t nsec, ui
 int  pmu_set_latency(pmu_eventset *es, unsigned idx, uint32_t cycles);
 
 /* Sampling (604 SIAR sampling, docs/profiling.md): event idx's counter is
- * loaded with 2^(CW-1) - period and its XCTL.NIE set, MMCR.PMXE armed, so
+ * loaded with 2^(CW-1) - period (a drawn period with
+ * pmu_set_sampling_jitter) and its XCTL.NIE set, MMCR.PMXE armed, so
  * the hardware signals a negative-counter interrupt at every period-th
  * event and latches SIAR/SDAR = the addresses of the instruction that
  * carried that event. pmu_irq reads them, loads the counter again (its
@@ -350,6 +359,46 @@ int  pmu_set_latency(pmu_eventset *es, unsigned idx, uint32_t cycles);
  * the program, not of the tick handler). Stopped sets only. */
 int  pmu_set_sampling(pmu_eventset *es, unsigned idx, uint64_t period, pmu_sample_cb cb, void *arg);
 
+/* Randomized sampling period against aliasing (as Arm SPE and AMD IBS do: a
+ * fixed period on a loop whose length divides it samples a few addresses
+ * only). Every period of the sampled event, the first one at pmu_start /
+ * pmu_reset too, is drawn anew, uniformly from [period - jitter, period +
+ * jitter] (each of the 2*jitter + 1 values equally likely, so the mean period
+ * is exactly `period`) by a xorshift64 generator (Marsaglia 13/7/17, top bits,
+ * rejection sampling; no libc) seeded from `seed` at every pmu_start and
+ * pmu_reset: a seed gives the same sequence of periods every run; seed 0 is
+ * PMU_SMP_SEED_DEFAULT. jitter 0 (the default; every pmu_set_sampling call
+ * sets it) is the fixed period. The accounting stays exact: the events
+ * beyond a period stay on the counter and count towards the next drawn one,
+ * so sample k is exactly at the event sum of the first k drawn periods; the
+ * periods that end during a throttling hold are walked one by one (each
+ * drawn) and counted whole in n_smp_throttled (interrupt context: a hold of
+ * E events costs about E / (period - jitter) draws). Needs a sampled event
+ * (else PMU_EINVAL); jitter >= period or period + jitter > 2^(CW-1):
+ * PMU_ERANGE; PMU_EISRUN while the set runs, PMU_ENOSUP without CAP.SMP,
+ * PMU_EINVAL for NULL. */
+#define PMU_SMP_SEED_DEFAULT 0x2545F491u
+int  pmu_set_sampling_jitter(pmu_eventset *es, uint32_t jitter, uint32_t seed);
+
+/* Exact accounting of the sampled event since pmu_start or pmu_reset (they
+ * restart it with the count; after pmu_stop it stays until the next start,
+ * pmu_set_sampling clears it): *events_done = the events of the whole periods
+ * completed, *periods_done = their number, *cur_period = the period in
+ * progress (drawn; == period without jitter). The event's count (pmu_read)
+ * is events_done + the events of the period in progress, so after pmu_stop
+ * (which walks the periods still on the counter)
+ *   events_done <= count < events_done + cur_period,
+ * and inside the sample callback events_done is the exact event number of
+ * that sample. periods_done = n_samples + n_smp_throttled + the periods that
+ * ended without an interrupt of their own: one that ended while pmu_stop (or
+ * the last round of pmu_set_cycling) stopped the set, its interrupt not yet
+ * taken, or those of an interrupt that came a whole
+ * period late (period shorter than the interrupt latency). n_samples and
+ * n_smp_throttled restart only at pmu_start. PMU_EINVAL for NULL (any
+ * argument) or a set without a sampled event. */
+int  pmu_sampling_state(const pmu_eventset *es, uint64_t *events_done, uint64_t *cur_period,
+                        uint32_t *periods_done);
+
 /* Status at the previous interrupt: copy of the snapshot pmu_irq took for
  * this set. PMU_ENODATA before the first serviced interrupt. */
 int  pmu_status_at_irq(pmu_eventset *es, pmu_irq_status *st);
@@ -365,7 +414,7 @@ int  pmu_set_irq_throttle(pmu_ctx *ctx, uint64_t min_cycles);
 /* Revision: the API revision (major << 16 | minor; a new minor only adds)
  * and the hardware's ID / CFG / CAP words. */
 #define PMU_API_REV_MAJOR 2u
-#define PMU_API_REV_MINOR 1u   /* 2.1: pmu_set_sampling */
+#define PMU_API_REV_MINOR 2u   /* 2.1: pmu_set_sampling; 2.2: pmu_set_sampling_jitter, pmu_sampling_state */
 #define PMU_API_REVISION  (PMU_API_REV_MAJOR << 16 | PMU_API_REV_MINOR)
 typedef struct {
     uint32_t api;                /* PMU_API_REVISION of the library */

@@ -18,13 +18,32 @@
       must then fail (aux: reported, the skid of a few instructions moves
       few samples across function boundaries)
 
-Samples are symbolized with riscv64-unknown-elf-addr2line -f (its function
-for each address, from the symbol table / DWARF); the ground truth is the
-bench's per-range count, named through the nm table. The two lookups are
-independent, so a wrong symbolization shows as a difference.
+  prof_report.py elfcheck --elf FW.elf [--clone SUFFIX]... [--inlined FUNC]...
+      checks that the ELF has clones (FUNC.SUFFIX.N symbols) and that FUNC
+      is inlined (no symbol of its own, in the DWARF inline chain of some
+      address): the user workload of make soc-prof-user is what it claims
+
+Attribution, the same rule on both sides: the samples and the bench's
+ground truth are charged to the sized function symbols of the ELF (nm -S)
+by address range, and a compiler clone is folded into its function
+(sieve.constprop.0, f.isra.0, f.part.0, f.cold -> sieve, f): the table
+has one row per source function. An inlined helper has no range, so its
+samples and its truth are its caller's, as with perf report's default;
+--inline lists, for the hottest addresses, the inline chain addr2line -i
+gives (innermost first, as perf report --inline), the shares staying by
+symbol range. Independent cross-check: for every sampled address inside a
+range, the outermost function of addr2line -i (DWARF, else the symbol
+table) must be the range's function (check line "symbolization").
+
+Refused, with the reason (exit 2): a log of a timed-out run (the bench's
+"TIMEOUT after N cycles"), a log whose sample lines do not match the meta
+record (incomplete), and a truncated profile (lost > 0: the buffer filled,
+so the samples cover only the start of the run while the truth covers all
+of it; a larger buffer or a longer period is needed).
 
 The log (sim/soc/tb_soc.v, sim/soc/fw/main.c -DPROF) has lines
-  [prof] meta ID event=E period=P count=C samples=N throttled=T lost=L ...
+  [prof] meta ID event=E period=P jitter=J seed=S count=C samples=N
+         throttled=T lost=L cap=K ...   (sw/pmu_prof.c pmu_prof_run)
   [prof] sample ID IP ADDR AUX          (hex)
   [prof] truth ID FUNC INSNS CYCLES     (FUNC = range index, NF = outside)
 
@@ -71,34 +90,78 @@ def nm_funcs(elf):
     return funcs
 
 
+CLONE_RE = re.compile(r"\.(constprop|isra|part|cold|clone|lto_priv|localalias|specialized)(\.\d+)?$")
+
+
+def fold(name):
+    """A compiler clone's function: f.constprop.0.isra.0 -> f, f.cold -> f;
+    the user's main() renamed by make prof (pmu_prof_user_main) -> main."""
+    if name == "pmu_prof_user_main":
+        return "main"
+    while True:
+        n = CLONE_RE.sub("", name)
+        if n == name:
+            return name
+        name = n
+
+
+def range_symbolizer(funcs):
+    """addr -> folded function name of the first sized symbol range holding
+    it (the bench's rule, tb_soc.v func_of), or UNKNOWN."""
+    cache = {}
+
+    def sym(a):
+        if a not in cache:
+            cache[a] = next((fold(f[2]) for f in funcs if f[0] <= a < f[1]), UNKNOWN)
+        return cache[a]
+    return sym
+
+
 def cmd_funcs(a):
     with open(a.out, "w") as f:
         for s, e, _ in nm_funcs(a.elf):
             f.write(f"{s:08x}\n{e:08x}\n")
 
 
-LINES = {}                   # addr -> "file:line" (filled by symbolize)
+LINES = {}                   # addr -> "file:line" of the innermost frame (filled by addr2line_chains)
+CHAINS = {}                  # addr -> [(function, file:line)], innermost first (addr2line -i)
 
 
-def symbolize(elf, addrs):
-    """addr -> function name through addr2line (one batch); LINES gets file:line."""
-    addrs = sorted(set(addrs))
+def addr2line_chains(elf, addrs):
+    """addr2line -f -i -a, one batch: CHAINS and LINES of every address."""
+    addrs = sorted(set(addrs) - set(CHAINS))
     if not addrs:
-        return {}
-    out = subprocess.run([tool("addr2line"), "-f", "-a", "-e", elf], input="".join(f"{x:#x}\n" for x in addrs),
+        return
+    out = subprocess.run([tool("addr2line"), "-f", "-i", "-a", "-e", elf], input="".join(f"{x:#x}\n" for x in addrs),
                          check=True, capture_output=True, text=True).stdout.splitlines()
-    res = {}
-    for i in range(0, len(out) - 2, 3):          # address, function, file:line
-        fn = out[i + 1].strip()
-        a = int(out[i], 16)
-        res[a] = UNKNOWN if fn == "??" else fn
-        LINES[a] = os.path.basename(out[i + 2].split(" ")[0])
-    return res
+    cur = None
+    i = 0
+    while i < len(out):
+        ln = out[i].strip()
+        if re.fullmatch(r"0x[0-9a-fA-F]+", ln):
+            cur = int(ln, 16)
+            CHAINS[cur] = []
+            i += 1
+            continue
+        fn = ln
+        fl = os.path.basename(out[i + 1].split(" ")[0]) if i + 1 < len(out) else "??"
+        CHAINS[cur].append((UNKNOWN if fn == "??" else fn, fl))
+        i += 2
+    for a, ch in CHAINS.items():
+        LINES[a] = ch[0][1] if ch else "??"
+
+
+def refuse(msg):
+    print(f"prof_report: REFUSED: {msg}", file=sys.stderr)
+    sys.exit(2)
 
 
 def parse_log(path):
     meta, samples, truth, last = {}, {}, {}, None
     for line in open(path, errors="replace"):
+        if line.startswith("TIMEOUT after"):
+            refuse(f"{path}: the run timed out (bench: '{line.strip()}'): the profile is incomplete and is "
+                   f"not reported; raise the cycle limit (make prof PROF_MAX_CYCLES=...) or shorten the program")
         m = re.match(r"\[prof\] meta (\d+) (.*)", line)
         if m:
             kv = dict(x.split("=", 1) for x in m.group(2).split())
@@ -123,21 +186,23 @@ def fault_addr(s, fault, first):
     return {"offset": ip + 0x40, "sdar": addr, "aux": aux, "frozen": first}.get(fault, ip)
 
 
-def profile_rows(elf, names, meta, samples, truth, fault=None):
-    """Per profile: (meta, n, [(func, nsamp, share, true_share)], total true events)."""
+def profile_rows(elf, names, meta, samples, truth, fault=None, sym=None):
+    """Per profile: (meta, n, [(func, nsamp, share, true_share)], total true events, ...).
+    Samples (sym: address -> folded function) and truth (range index ->
+    names, folded) by the same symbol ranges."""
     addrs = {i: [fault_addr(s, fault, samples[i][0][0]) for s in samples.get(i, [])] for i in meta}
-    sym = symbolize(elf, [x for v in addrs.values() for x in v])
+    addrs = {i: [sym(x) for x in v] for i, v in addrs.items()}
     out = {}
     for i, m in sorted(meta.items()):
         n = len(addrs[i])
         cnt = {}
-        for x in addrs[i]:
-            cnt[sym[x]] = cnt.get(sym[x], 0) + 1
+        for f in addrs[i]:
+            cnt[f] = cnt.get(f, 0) + 1
         # the event sampled decides what the truth counts: instructions or cycles
         col = 1 if m["event"].upper().startswith("CYCLES") else 0
         tr = {}
         for k, v in truth.get(i, {}).items():
-            nm = names[k] if k < len(names) else UNKNOWN
+            nm = fold(names[k]) if k < len(names) else UNKNOWN
             tr[nm] = tr.get(nm, 0) + v[col]
         tot = sum(tr.values())
         # shares are of the program's functions: the truth's events outside
@@ -160,7 +225,8 @@ def tol_of(p, n, k):
 def print_profile(i, m, n, rows, tot, n_out, tr_out, k, top=None):
     unit = "cycles" if m["event"].upper().startswith("CYCLES") else "instructions"
     print(f"# profile {i}: {n} samples of event '{m['event']}', one every {m['period']} events"
-          f" (count {m['count']}; throttled {m['throttled']}, lost {m['lost']}"
+          + (f" +- {m['jitter']} (jittered, seed {m['seed']})" if m.get("jitter") else " (fixed period)")
+          + f" (count {m['count']}; throttled {m['throttled']}, lost {m['lost']}"
           + (f", throttle {m['min_cycles']} cycles: shares not compared" if m["min_cycles"] else "") + ")")
     print(f"# ground truth: {tot} {unit} of the bench's RVFI trace; tolerance {k} sigma + 1/n")
     print(f"# outside every function: {n_out} samples, {tr_out} {unit} of the truth "
@@ -182,12 +248,73 @@ def print_profile(i, m, n, rows, tot, n_out, tr_out, k, top=None):
     return worst
 
 
-def cmd_report(a, check):
-    names = [f[2] for f in nm_funcs(a.elf)]
-    meta, samples, truth, fw = parse_log(a.log)
+def validate(path, meta, samples, truth):
+    """Refuse incomplete logs and truncated profiles (exit 2, with the fix)."""
     if not meta:
-        sys.exit(f"prof_report: no profile in {a.log}")
-    profs = profile_rows(a.elf, names, meta, samples, truth, a.fault)
+        refuse(f"no profile ('[prof] meta' record) in {path}: did the firmware run the profiler to the end?")
+    for i, m in sorted(meta.items()):
+        got = len(samples.get(i, []))
+        if got != m["samples"]:
+            refuse(f"{path}: profile {i}: {got} sample lines in the log, the meta record says {m['samples']}: "
+                   f"the log is incomplete")
+        if i not in truth:
+            refuse(f"{path}: profile {i}: no ground truth ('[prof] truth') in the log")
+        if m.get("lost", 0) > 0:
+            cap = m.get("cap", m["samples"])
+            tot = m["samples"] + m["lost"]
+            refuse(f"profile {i} ('{m['event']}') is TRUNCATED: the sample buffer of {cap} samples filled, "
+                   f"{m['lost']} of {tot} samples were lost, so the profile covers only the start of the run "
+                   f"and is not compared with the truth of the whole run. Fix: a buffer of at least {tot} samples "
+                   f"(make prof PROF_CAP={tot + tot // 8}) or a period at least "
+                   f"{-(-m['period'] * tot // cap)} (PROF_PERIOD=...; now {m['period']})")
+
+
+def print_inline(i, samples, n, sym, top):
+    """perf report --inline: the inline chain of the hottest sampled addresses."""
+    hot = {}
+    for smp in samples.get(i, []):
+        hot[smp[0]] = hot.get(smp[0], 0) + 1
+    print(f"# inline chains of the {top} hottest addresses (addr2line -i, innermost first; "
+          f"the share stays with the symbol):")
+    for ad, c in sorted(hot.items(), key=lambda kv: (-kv[1], kv[0]))[:top]:
+        ch = CHAINS.get(ad, [])
+        chain = " <- ".join(f"{f} ({fl})" for f, fl in ch) or "??"
+        inl = " [inlined]" if len(ch) > 1 else ""
+        print(f"  {100 * c / n:7.2f}%  {c:7d}  {ad:08x}  {sym(ad)}: {chain}{inl}")
+
+
+def cmd_elfcheck(a):
+    funcs = nm_funcs(a.elf)
+    names = [f[2] for f in funcs]
+    npass = nfail = 0
+    for suf in a.clone or []:
+        cl = sorted(n for n in names if re.search(r"\." + re.escape(suf) + r"(\.|$)", n))
+        ok = bool(cl)
+        npass, nfail = npass + ok, nfail + (not ok)
+        print(f"{'ok  ' if ok else 'FAIL'} clones '.{suf}': {', '.join(cl) if cl else 'none'}")
+    for fn in a.inlined or []:
+        own = [n for n in names if fold(n) == fn]
+        lo = min(f[0] for f in funcs)
+        hi = max(f[1] for f in funcs)
+        addr2line_chains(a.elf, range(lo, hi, 2))
+        at = sorted(ad for ad, ch in CHAINS.items() if len(ch) > 1 and any(f == fn for f, _ in ch[:-1]))
+        into = sorted({fold(CHAINS[ad][-1][0]) for ad in at})
+        ok = not own and bool(at)
+        npass, nfail = npass + ok, nfail + (not ok)
+        print(f"{'ok  ' if ok else 'FAIL'} '{fn}' inlined: symbols of its own {own or 'none'}, "
+              f"in the inline chain of {len(at)} addresses, inlined into {', '.join(into) or 'nothing'}")
+    print(f"{npass} passed, {nfail} failed")
+    return 1 if nfail else 0
+
+
+def cmd_report(a, check):
+    funcs = nm_funcs(a.elf)
+    names = [f[2] for f in funcs]
+    sym = range_symbolizer(funcs)
+    meta, samples, truth, fw = parse_log(a.log)
+    validate(a.log, meta, samples, truth)
+    addr2line_chains(a.elf, [s_[0] for v in samples.values() for s_ in v])
+    profs = profile_rows(a.elf, names, meta, samples, truth, a.fault, sym)
     npass = nfail = 0
 
     def res(ok, what):
@@ -211,12 +338,21 @@ def cmd_report(a, check):
             print(f"# hottest instructions (SIAR, file:line from the -g build):")
             for (ln, ad), c in sorted(hot.items(), key=lambda kv: -kv[1])[:a.lines]:
                 print(f"  {100 * c / n:7.2f}%  {c:7d}  {ad:08x}  {ln}")
+        if a.inline:
+            print_inline(i, samples, n, sym, a.inline)
         sk = sorted((s[2] - s[0]) // 4 for s in samples.get(i, []) if s[2] and s[2] >= s[0] and s[2] - s[0] < 0x400)
         if sk:
             print(f"# skid: the interrupted PC is {sk[len(sk) // 2]} instructions (median; "
                   f"{sk[0]}..{sk[-1]}) after SIAR in {len(sk)} of {n} samples")
         if not check:
             continue
+        # independent lookup: addr2line's outermost frame vs the symbol range
+        inr = {s_[0] for s_ in samples.get(i, []) if sym(s_[0]) != UNKNOWN}
+        diff = sorted(ad for ad in inr if CHAINS.get(ad) and CHAINS[ad][-1][0] != UNKNOWN
+                      and fold(CHAINS[ad][-1][0]) != sym(ad))
+        res(not diff, f"profile {i}: symbolization: addr2line -i's outermost function == the symbol range's "
+            f"for {len(inr) - len(diff)} of {len(inr)} sampled addresses"
+            + (f" (differ: {', '.join(f'{ad:08x} {sym(ad)}/{CHAINS[ad][-1][0]}' for ad in diff[:5])})" if diff else ""))
         if i in compared:
             bad = [r[0] for r in rows if abs(r[2] - r[3]) > tol_of(r[3], n, a.tol)]
             res(not bad, f"profile {i}: every function's sampled share within {a.tol} sigma + 1/n of the truth"
@@ -228,10 +364,10 @@ def cmd_report(a, check):
         else:
             res(m["throttled"] > 0 and n > 0, f"profile {i}: throttled profile: {n} samples, "
                 f"{m['throttled']} throttled, min interval {m['min_dt']} >= {m['min_cycles']} cycles")
-    if check and a.fault is None:
+    if check and a.fault is None and not a.no_faults:
         # the check must be able to fail: known errors in the samples' addresses
         for fl, must in (("offset", True), ("sdar", True), ("frozen", True), ("aux", False)):
-            fp = profile_rows(a.elf, names, meta, samples, truth, fl)
+            fp = profile_rows(a.elf, names, meta, samples, truth, fl, sym)
             out = [(i, r[0]) for i in compared for r in fp[i][2]
                    if abs(r[2] - r[3]) > tol_of(r[3], fp[i][1], a.tol)]
             out += [(i, UNKNOWN) for i in compared if fp[i][4] > 0.01 * fp[i][1]]
@@ -254,13 +390,18 @@ def cmd_report(a, check):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("cmd", choices=["funcs", "report", "check"])
+    ap.add_argument("cmd", choices=["funcs", "report", "check", "elfcheck"])
     ap.add_argument("--elf", required=True)
     ap.add_argument("--out")
     ap.add_argument("--log")
     ap.add_argument("--funcs", help="funcs.hex (only checked to exist: the ranges come from --elf)")
     ap.add_argument("--lines", type=int, default=0, help="also list the N hottest sampled addresses with file:line")
     ap.add_argument("--tol", type=float, default=3.0, help="tolerance in standard errors (default 3)")
+    ap.add_argument("--inline", type=int, nargs="?", const=10, default=0, metavar="N",
+                    help="the inline chains (addr2line -i) of the N (10) hottest addresses, as perf report --inline")
+    ap.add_argument("--no-faults", action="store_true", help="check: skip the fault-injection self-test")
+    ap.add_argument("--clone", action="append", help="elfcheck: the ELF must have FUNC.SUFFIX clones")
+    ap.add_argument("--inlined", action="append", help="elfcheck: FUNC must be inlined (no symbol, in DWARF chains)")
     ap.add_argument("--fault", choices=["offset", "sdar", "frozen", "aux"], help="inject a known error (self-test)")
     a = ap.parse_args()
     if a.cmd == "funcs":
@@ -268,6 +409,8 @@ def main():
             ap.error("funcs needs --out")
         cmd_funcs(a)
         return 0
+    if a.cmd == "elfcheck":
+        return cmd_elfcheck(a)
     if not a.log:
         ap.error(f"{a.cmd} needs --log")
     return cmd_report(a, a.cmd == "check")

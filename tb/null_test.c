@@ -166,6 +166,7 @@ static int t_api_null(void)
     uint64_t u[PMU_MAX_EVENTS];
     pmu_irq_status st;
     pmu_revision rev;
+    uint32_t k;
     pmu_prof prof;
     pmu_prof_rec rec;
     char buf[64];
@@ -205,6 +206,10 @@ static int t_api_null(void)
            pmu_status_at_irq(NULL, &st) == PMU_EINVAL && pmu_status_at_irq(&es, &st) == PMU_EINVAL &&
            pmu_set_irq_throttle(NULL, 1) == PMU_EINVAL &&
            pmu_set_sampling(NULL, 0, 1, NULL, NULL) == PMU_EINVAL && pmu_set_sampling(&es, 0, 1, NULL, NULL) == PMU_EINVAL &&
+           pmu_set_sampling_jitter(NULL, 1, 0) == PMU_EINVAL && pmu_set_sampling_jitter(&es, 1, 0) == PMU_EINVAL &&
+           pmu_sampling_state(NULL, &u[0], &u[1], &k) == PMU_EINVAL && pmu_sampling_state(&es, &u[0], &u[1], &k) == PMU_EINVAL &&
+           pmu_sampling_state(&es, NULL, &u[1], &k) == PMU_EINVAL && pmu_sampling_state(&es, &u[0], NULL, &k) == PMU_EINVAL &&
+           pmu_sampling_state(&es, &u[0], &u[1], NULL) == PMU_EINVAL &&
            pmu_prof_init(NULL, &es, 0, 1, 0, &rec, 1) == PMU_EINVAL && pmu_prof_init(&prof, NULL, 0, 1, 0, &rec, 1) == PMU_EINVAL &&
            pmu_prof_init(&prof, &es, 0, 1, 0, NULL, 1) == PMU_EINVAL && pmu_prof_init(&prof, &es, 0, 1, 0, &rec, 1) == PMU_EINVAL &&
            pmu_prof_clear(NULL) == PMU_EINVAL && pmu_prof_dropped(NULL) == 0 &&

@@ -351,63 +351,74 @@ static void mux_demo(void)
 static pmu_prof_rec prof_buf[PROF_CAP];
 static uint32_t prof_aux(void *a) { (void)a; return irq_epc; }
 
-static void prof_workload(void) { unsigned w; for (w = 0; w < NWL; w++) wls[w].fn(); }
+static void prof_workload(void *a) { unsigned w; (void)a; for (w = 0; w < NWL; w++) wls[w].fn(); }
 
-static void pdec(const char *k, uint64_t v) { pch(' '); pstr(k); pch('='); pu64(v); }
-
-/* One profile: event `ev` every `period` events, throttle min_cycles (a
- * timer calls pmu_tick every tick cycles while it is on). */
-static void profile(unsigned id, const char *ev, uint32_t period, uint32_t min_cycles, uint32_t tick)
+/* the platform side of pmu_prof_run (sw/pmu_prof.h): console, the bench's
+ * I/O ports, interrupts and the throttle's timer */
+static uint32_t prof_tick;
+static void prof_put(void *a, const char *s) { (void)a; pstr(s); }
+static void prof_sample_out(void *a, const pmu_prof_rec *r)
 {
-    pmu_eventset es;
-    pmu_prof p;
-    uint64_t cnt = 0;
-    uint32_t i, mindt = 0xFFFFFFFFu, expect;
-    int idx, r;
-    pmu_eventset_init(&ctx, &es);
-    idx = pmu_add_named_event(&es, ev);
-    check(idx == 0, ev);
-    r = pmu_prof_init(&p, &es, (unsigned)idx, period, min_cycles, prof_buf, PROF_CAP);
-    check(r == PMU_OK, "pmu_prof_init");
-    if (idx < 0 || r != PMU_OK) return;
-    p.aux = prof_aux;
+    (void)a;                                   /* dump: three words a sample */
+    IO[7] = (uint32_t)r->ip;
+    IO[7] = (uint32_t)r->addr;
+    IO[7] = r->aux;
+}
+static void prof_begin(void *a, unsigned id)
+{
+    (void)a;
     n_pmu_irq = 0;
     n_tick_irq = 0;
-    tick_period = tick;
-    if (tick) timer_set(tick);
+    tick_period = prof_tick;
+    if (prof_tick) timer_set(prof_tick);
     (void)maskirq(~(IRQ_PMU | IRQ_TIMER | IRQ_APBERR));
     IO[6] = id << 1 | 1u;                      /* bench: ground truth on */
-    pmu_start(&es);
-    prof_workload();
-    pmu_stop(&es, &cnt);
+}
+static void prof_end(void *a, unsigned id)
+{
+    (void)a;
     IO[6] = id << 1;                           /* bench: off, prints its table */
     (void)maskirq(~0u);
     tick_period = 0;
     timer_set(0);
+}
+static void prof_extra(void *a)
+{
+    (void)a;
+    pstr(" pmu_irqs="); pu64(n_pmu_irq); pstr(" ticks="); pu64(n_tick_irq);
+}
+static const pmu_prof_io prof_io = { prof_put, prof_sample_out, prof_begin, prof_end, prof_extra, prof_aux, 0 };
+
+/* One profile: event `ev` every `period` events (+- period / 4, the
+ * profiler's default jitter), throttle min_cycles (a timer calls pmu_tick
+ * every tick cycles while it is on). */
+static void profile(unsigned id, const char *ev, uint32_t period, uint32_t min_cycles, uint32_t tick)
+{
+    pmu_prof_opts o;
+    pmu_prof_summary sm;
+    int r;
+    pmu_prof_opts_init(&o, ev, period);
+    o.min_cycles = min_cycles;
+    prof_tick = tick;
+    r = pmu_prof_run(&ctx, id, &o, prof_buf, PROF_CAP, &prof_io, prof_workload, 0, &sm);
+    check(r != PMU_PROF_ETRUNC, "profile buffer large enough");
+    check(r == PMU_OK || r == PMU_PROF_ETRUNC, "pmu_prof_run");
+    if (r != PMU_OK && r != PMU_PROF_ETRUNC) return;
     check(verify_workloads(), "workload results");
-    for (i = 1; i < p.n; i++) if (prof_buf[i].dt < mindt) mindt = prof_buf[i].dt;
-    expect = (uint32_t)(cnt / period);
-    pstr("[prof] meta "); pu64(id); pstr(" event="); pstr(ev);
-    pdec("period", period); pdec("count", cnt); pdec("samples", p.n); pdec("throttled", es.n_smp_throttled);
-    pdec("lost", p.lost); pdec("min_cycles", min_cycles); pdec("min_dt", p.n > 1 ? mindt : 0);
-    pdec("pmu_irqs", n_pmu_irq); pdec("ticks", n_tick_irq); pch('\n');
-    for (i = 0; i < p.n; i++) {                /* dump: three words a sample */
-        IO[7] = (uint32_t)prof_buf[i].ip;
-        IO[7] = (uint32_t)prof_buf[i].addr;
-        IO[7] = prof_buf[i].aux;
-    }
-    check(p.lost == 0, "profile buffer large enough");
+    /* every sampling period that ended is one sample, throttled or lost
+     * (the handler leaves the events beyond the period on the counter), but
+     * one whose end fell inside pmu_stop (interrupts masked); the count at
+     * pmu_stop lies in the open period (pmu_sampling_state) */
+    check(sm.consistent, "samples + throttled == periods done (or one less), count within the open period");
+    check(sm.jitter == period / 4u, "jitter on by default: period / 4");
     if (!min_cycles) {
-        /* every period-th event is one sample (the handler leaves the events
-         * beyond the period on the counter); the last one may fall inside
-         * pmu_stop, where interrupts are masked */
-        check((p.n == expect || p.n + 1u == expect) && es.n_smp_throttled == 0,
-              "samples == count / period (or one less)");
+        check(sm.throttled == 0, "no sample throttled");
     } else {
-        check(es.n_smp_throttled > 0, "throttling dropped samples");
-        check(p.n > 1 && mindt >= min_cycles, "serviced samples at least min_cycles apart");
-        check(p.n + es.n_smp_throttled <= expect && p.n + es.n_smp_throttled + expect / 50u >= expect,
-              "samples + throttled within 2% below count / period");
+        uint32_t expect = (uint32_t)(sm.count / period);
+        check(sm.throttled > 0, "throttling dropped samples");
+        check(sm.samples > 1 && sm.min_dt >= min_cycles, "serviced samples at least min_cycles apart");
+        check(sm.samples + sm.throttled <= expect + expect / 50u + 1u && sm.samples + sm.throttled + expect / 50u >= expect,
+              "samples + throttled within 2% of count / period");
     }
 }
 
