@@ -370,14 +370,18 @@ static void test_sync(Harness &h) {
 
 static void test_nov(Harness &h) {
   const int U = 5 < h.cfg.np ? 5 : h.cfg.np - 1;   // a core-type unit (32 events/cycle)
+  // the counters of the unit's first SRAM word (NCP may be < 4) and the IE
+  // counter among them (counter 1; counter 0 when NCP=1)
+  const int nw = h.nctr(U) < 4 ? h.nctr(U) : 4, K = nw > 1 ? 1 : 0;
+  const uint32_t kbit = 1u << K, wmask = (1u << nw) - 1;
   set_all_events(h, false);
   uint32_t eqall = (1u << (2 * h.nt)) - 1;
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < nw; k++) {
     h.wr(DC_UNIT_CEMQ(U, k), emq(0xFFFF, eqall));
-    h.wr(DC_UNIT_CCTL(U, k), ctl(0, 1, k == 1, 1));
+    h.wr(DC_UNIT_CCTL(U, k), ctl(0, 1, k == K, 1));
   }
   int i0 = dc_unit_first_counter(h.m, U);
-  uint64_t base = h.m->mem[i0 / 4][1];
+  uint64_t base = h.m->mem[i0 / 4][K];
   uint64_t thr = base + 5000;
   h.wr64(DC_REG_NOV_LO, thr);
   check(h.rd64(DC_REG_NOV_LO) == thr, "NOV threshold 64-bit write/read");
@@ -391,8 +395,8 @@ static void test_nov(Harness &h) {
   bool other_irq = false;
   for (long i = 0; i < 20000 && t_irq < 0; i++) {
     h.step();
-    if (t_cross < 0 && h.m->mem[i0 / 4][1] >= thr) t_cross = (long)h.cyc;
-    if (t_arm < 0 && ((h.m->u[U].arm >> 1) & 1)) t_arm = (long)h.cyc;
+    if (t_cross < 0 && h.m->mem[i0 / 4][K] >= thr) t_cross = (long)h.cyc;
+    if (t_arm < 0 && ((h.m->u[U].arm >> K) & 1)) t_arm = (long)h.cyc;
     if (t_irq < 0 && ((h.top->irq_o >> U) & 1)) t_irq = (long)h.cyc;
     for (int u = 0; u < h.nu; u++) if (u != U && ((h.top->irq_o >> u) & 1)) other_irq = true;
   }
@@ -404,12 +408,12 @@ static void test_nov(Harness &h) {
   check(t_arm - t_cross == U + 1, "near-overflow arm latency = chain position + 1", "(%lld vs %lld)", t_arm - t_cross, U + 1);
   check(t_irq - t_arm == 1, "armed counter interrupts on its next local overflow (OVB=4, 32 events/cycle)");
   check(!other_irq, "near-overflow: no other unit interrupts");
-  check(h.rd(DC_UNIT_UIRQ(U)) == 2u, "near-overflow: UIRQ names only the IE counter", "(0x%llx)%lld", h.rd(DC_UNIT_UIRQ(U)), 0);
-  check((h.rd(DC_UNIT_UARM(U)) & 0xF) == 0xDu, "near-overflow: the other 3 counters of the word stay armed",
+  check(h.rd(DC_UNIT_UIRQ(U)) == kbit, "near-overflow: UIRQ names only the IE counter", "(0x%llx)%lld", h.rd(DC_UNIT_UIRQ(U)), 0);
+  check((h.rd(DC_UNIT_UARM(U)) & 0xF) == (wmask & ~kbit), "near-overflow: the other counters of the word stay armed",
         "(0x%llx)%lld", h.rd(DC_UNIT_UARM(U)), 0);
   check(h.rd(DC_REG_UIRQ0) == (1u << U), "UIRQ0 shows the unit line");
   check(h.rd(DC_REG_NOVCNT) != nov0, "NOVCNT counts packets");
-  h.wr(DC_UNIT_UIRQ(U), 2);
+  h.wr(DC_UNIT_UIRQ(U), kbit);
   h.idle(2);
   check(((h.top->irq_o >> U) & 1) == 0, "UIRQ W1C drops the interrupt");
   h.wr(DC_UNIT_UARM(U), 0xF);
@@ -1034,12 +1038,15 @@ static void test_usync(Harness &h) {
   // local counters." and "For local use each UPC P unit can act as a separate
   // counter unit with lower resolution controlled via local MMIO transactions."
   const int A = 0, B = h.nu - 1;         // A: opted out and stopped; B: opted out, local run
+  // (NP + NL = 2: B is unit 1; NP + NL = 1: A == B, the one unit runs B's part)
   set_all_events(h, true);
   program_all(h, 2, true);
+  bool rb = true;
+  for (int u = 0; u < h.nu; u++) rb &= h.rd(DC_UNIT_UMODE(u)) == umode(1, 0, 0);
   h.wr(DC_UNIT_UMODE(A), umode(0, 0, 0));
   h.wr(DC_UNIT_UMODE(B), umode(0, 0, 0));
-  check(h.rd(DC_UNIT_UMODE(A)) == umode(0, 0, 0) && h.rd(DC_UNIT_UMODE(1 % h.nu)) == umode(1, 0, 0),
-        "UMODE reads back (reset SYNC=1)");
+  for (int u = 0; u < h.nu; u++) rb &= h.rd(DC_UNIT_UMODE(u)) == umode(u == A || u == B ? 0 : 1, 0, 0);
+  check(rb, "UMODE reads back (reset SYNC=1)");
   drain(h);
   std::vector<std::vector<uint64_t>> before(h.nu);
   for (int u = 0; u < h.nu; u++)
@@ -1061,8 +1068,8 @@ static void test_usync(Harness &h) {
     for (int k = 0; k < h.nctr(u); k++) {
       uint64_t v = h.rd64(DC_SRAM_LO(dc_unit_first_counter(h.m, u) + k)) - before[u][k];
       uint64_t rate = (uint64_t)h.nt * h.nsub(u);
-      if (u == A) bad_a += v != 0;
-      else if (u == B) bad_b += v != (t_l2 - t_l1) * rate;
+      if (u == B) bad_b += v != (t_l2 - t_l1) * rate;
+      else if (u == A) bad_a += v != 0;
       else bad_sync += v != (t_stop - t_run) * rate;
     }
   printf("usync: central RUN %llu cycles; unit %d (SYNC=0, LRUN=0) counted nothing; unit %d (SYNC=0) counted its "
@@ -1083,21 +1090,23 @@ static void test_freeze(Harness &h) {
   // occurs the UPC P or UPC L2 may optionally freeze the bits in the
   // specified performance counter as well as generate an interrupt."
   const int U = 1 < h.cfg.np ? 1 : 0;
+  // as test_nov: the first SRAM word's counters (NCP may be < 4), IE counter K
+  const int nw = h.nctr(U) < 4 ? h.nctr(U) : 4, K = nw > 1 ? 1 : 0;
   uint32_t eqall = (1u << (2 * h.nt)) - 1;
   set_all_events(h, false);
   h.wr(DC_REG_CCTL, cctl(0, 0, 0));
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < nw; k++) {
     h.wr(DC_UNIT_CEMQ(U, k), emq(0xFFFF, eqall));
-    h.wr(DC_UNIT_CCTL(U, k), ctl(0, 1, k == 1, 1));
+    h.wr(DC_UNIT_CCTL(U, k), ctl(0, 1, k == K, 1));
   }
   h.wr(DC_UNIT_UMODE(U), umode(0, 0, 1));
   h.wr(DC_UNIT_UCTL(U), 4);
   for (int e = 0; e < h.nt * h.ncls; e++) h.ev[(size_t)U * h.nt * h.ncls + e] = (uint16_t)((1u << h.nsub(U)) - 1);
   drain(h);
   int first = dc_unit_first_counter(h.m, U);
-  uint64_t before[4];
-  for (int k = 0; k < 4; k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
-  h.wr64(DC_REG_NOV_LO, before[1] + 3000);
+  uint64_t before[4] = {0, 0, 0, 0};
+  for (int k = 0; k < nw; k++) before[k] = h.rd64(DC_SRAM_LO(first + k));
+  h.wr64(DC_REG_NOV_LO, before[K] + 3000);
   h.wr(DC_REG_NOVCTL, 1);
   h.wr(DC_UNIT_UMODE(U), umode(0, 1, 1));
   uint64_t t1 = h.cyc, t_irq = 0;
@@ -1106,25 +1115,28 @@ static void test_freeze(Harness &h) {
     if ((h.top->irq_o >> U) & 1) t_irq = h.cyc;
   }
   h.idle(300 + h.rng.below(100));
-  uint32_t cnt_frozen = h.m->u[U].c[1].cnt;
+  uint32_t cnt_frozen = h.m->u[U].c[K].cnt;
   h.idle(50);
-  bool held = h.m->u[U].c[1].cnt == cnt_frozen || h.m->u[U].c[1].cnt == 0;   // 0: transferred meanwhile
-  h.wr(DC_UNIT_UIRQ(U), 2);
+  bool held = h.m->u[U].c[K].cnt == cnt_frozen || h.m->u[U].c[K].cnt == 0;   // 0: transferred meanwhile
+  h.wr(DC_UNIT_UIRQ(U), 1u << K);
   uint64_t t_clr = h.cyc;
   h.idle(400 + h.rng.below(100));
   h.wr(DC_UNIT_UMODE(U), umode(0, 0, 1));
   uint64_t t2 = h.cyc;
   drain(h);
-  uint64_t rate = (uint64_t)h.nt * h.nsub(U), got[4];
-  for (int k = 0; k < 4; k++) got[k] = h.rd64(DC_SRAM_LO(first + k)) - before[k];
-  printf("freeze: unit %d counter 1 interrupted at cycle %llu, frozen %llu cycles until the UIRQ clear; totals "
-         "%llu (frozen) vs %llu (free)\n", U, (unsigned long long)t_irq, (unsigned long long)(t_clr - t_irq),
-         (unsigned long long)got[1], (unsigned long long)got[0]);
+  uint64_t rate = (uint64_t)h.nt * h.nsub(U), got[4] = {0, 0, 0, 0};
+  for (int k = 0; k < nw; k++) got[k] = h.rd64(DC_SRAM_LO(first + k)) - before[k];
+  bool others = true;                    // the word's other counters (none when NCP=1)
+  for (int k = 0; k < nw; k++) others &= k == K || got[k] == rate * (t2 - t1);
+  printf("freeze: unit %d counter %d interrupted at cycle %llu, frozen %llu cycles until the UIRQ clear; totals "
+         "%llu (frozen) vs %llu (free, %d other counters)\n", U, K, (unsigned long long)t_irq,
+         (unsigned long long)(t_clr - t_irq), (unsigned long long)got[K],
+         (unsigned long long)(nw > 1 ? got[K ? 0 : 1] : 0), nw - 1);
   check(t_irq > t1 && t_clr - t_irq > 300, "freeze: near-overflow interrupt raised");
   check(held, "freeze: the frozen local counter holds its value");
-  check(got[1] == rate * ((t2 - t1) - (t_clr - t_irq)), "freeze: frozen counter == events outside the frozen window",
-        "(%lld off)%lld", (long long)(got[1] - rate * ((t2 - t1) - (t_clr - t_irq))), 0);
-  check(got[0] == rate * (t2 - t1) && got[2] == got[0] && got[3] == got[0], "freeze: the other counters run on");
+  check(got[K] == rate * ((t2 - t1) - (t_clr - t_irq)), "freeze: frozen counter == events outside the frozen window",
+        "(%lld off)%lld", (long long)(got[K] - rate * ((t2 - t1) - (t_clr - t_irq))), 0);
+  check(others, "freeze: the other counters run on");
   h.wr(DC_REG_NOVCTL, 0);
   h.wr(DC_UNIT_UARM(U), 0xF);
   h.wr(DC_UNIT_UMODE(U), umode(1, 0, 0));

@@ -841,11 +841,14 @@ static void t_smp_regs(Harness &h) {
     // privilege: ring-3 channels and YRING3 accept unprivileged accesses, nothing else new does
     const uint32_t r3 = PMU_REG_YCH_SAV(3, NCH_ - 1), r0 = PMU_REG_YCH_SAV(0, NCH_ - 1);
     h.write(PMU_REG_YCH_CTL(3, NCH_ - 1), V); h.write(PMU_REG_YCH_CTL(0, NCH_ - 1), V);   // valid: readable
+    // r0 keeps what it holds (NCH=1: channel 0 = c0, 0xDEADBEEF from above; else 0)
+    const uint32_t r0_was = h.read(r0);
+    CHECK_EQ(r0_was, NCH_ == 1 ? 0xDEADBEEFu : 0u);
     CHECK_EQ(h.write(r3, 77, 0xF, 0), 0);
     CHECK_EQ(h.read(r3, &e, 0), 77); CHECK_EQ(e, 0);
     CHECK_EQ(h.write(r0, 77, 0xF, 0), 1);
     CHECK_EQ(h.read(r0, &e, 0), 0);  CHECK_EQ(e, 1);
-    CHECK_EQ(h.read(r0), 0);                                  // the refused write did nothing
+    CHECK_EQ(h.read(r0), r0_was);                             // the refused write did nothing
     CHECK_EQ(h.write(r0, 78, 0xF, 1), 0);                     // ring 0 may program ring-3 and ring-0
     CHECK_EQ(h.write(r3, 79, 0xF, 1), 0);
     CHECK_EQ(h.read(r3, &e, 0), 79);
