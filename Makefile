@@ -26,7 +26,8 @@ help:
 	@echo "make mutate   every mutant (make test: the model mutants and a sample of the RTL ones)"
 	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (measured runs: docs/dc_notes.md)"
 	@echo "make <bench target> WAVES=1   also dump waveforms to build/waves/<bench>.fst|.vcd"
-	@echo "make ports    regenerate docs/ports.md (port tables and file lists of every top, from the RTL)"
+	@echo "make wrappers regenerate the bus wrappers rtl/pmu_core_{axil,wb,apb3}.v and the benches' port blocks from rtl/pmu_core.v"
+	@echo "make ports    make wrappers, then regenerate docs/ports.md (port tables and file lists of every top, from the RTL)"
 	@echo "make config   regenerate config/config.mk, cmodel/*_cfg_gen.h, *.core, README tables from config/pmu_ip.yaml"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
 
@@ -56,6 +57,20 @@ BENCH_TARGETS :=
 SYNTH_TARGETS :=
 DEMO_TARGETS  :=
 
+# Named configurations -> make test targets (config/pmu_ip.yaml `flows`):
+# the fragments derive each configuration's targets from the generated
+# CFG_FLOW_<top>_<flow> lists ($(foreach)/$(eval)), never by name, so a new
+# configuration runs in every flow it names. $(call cfg_test,CONFIG,FLOW,
+# TARGETS) appends TARGETS to TEST_TARGETS and records them in
+# CFG_TARGETS_<CONFIG>_<FLOW>; cfg_runs only records (a target that runs the
+# flow's whole list, already in TEST_TARGETS). util/config.py --check
+# (config-check) fails when a configuration's flow outside the table's
+# offline_flows records no target of TEST_TARGETS.
+cfg_test = $(eval TEST_TARGETS += $(3))$(eval CFG_TARGETS_$(1)_$(subst -,_,$(2)) += $(3))
+cfg_runs = $(eval CFG_TARGETS_$(1)_$(subst -,_,$(2)) += $(3))
+# a per-configuration target's name: PREFIX for default, PREFIX-CONFIG otherwise
+cfg_name = $(1)$(if $(filter default,$(2)),,-$(2))
+
 include sim/deps.mk
 -include sim/lint.mk
 -include sim/core.mk
@@ -71,6 +86,11 @@ include sim/deps.mk
 -include sim/soc/yield.mk
 -include sim/soc/prof.mk
 -include sim/cocotb.mk
+
+# flows run by one target that reads the table itself (sim/fusesoc_check.py),
+# and the SoC's PMU (soc_top's instance is checked equal to configuration soc)
+$(foreach c,$(CFG_FLOW_pmu_core_fusesoc) $(CFG_FLOW_dc_top_fusesoc),$(call cfg_runs,$(c),fusesoc,fusesoc-check))
+$(foreach c,$(filter soc,$(CFG_FLOW_pmu_core_soc)),$(call cfg_runs,$(c),soc,soc-test soc-yield soc-prof soc-prof-user))
 
 # A background lane (sim/run_targets.sh) runs, one after another on one
 # core, targets that build only under their own directories: the mutation
@@ -108,17 +128,34 @@ config: deps-py
 config-check: deps-py
 	@python3 util/config.py --check
 TEST_TARGETS += config-check
+# a new named configuration is one edit of config/pmu_ip.yaml: a scratch copy
+# gets one, regenerates, and its targets join make test and pass
+# (sim/config_add_check.py; --full: every new target)
+.PHONY: config-add-check
+config-add-check: deps-py
+	python3 sim/config_add_check.py
+TEST_TARGETS += config-add-check
 
+# The bus wrappers rtl/pmu_core_{axil,wb,apb3}.v and the benches' blocks
+# of pmu_core's port list (tb/tb_bus_x.v, tb/cocotb/tb_cocotb_top.v) are
+# generated from rtl/pmu_core.v's ports, config/pmu_ip.yaml and the bus
+# description in util/gen_wrappers.py (make wrappers; make ports runs it first).
 # docs/ports.md: port tables of every top (pmu_core, wrappers, dc_top, ...)
 # with the widths of each named configuration (Yosys), and the top's file
 # list; the docs/sampling.md block sampling-ports (util/ports.py).
-# ports-check (make test) fails when one is stale or when a top does not
-# compile from exactly its config/pmu_ip.yaml file list (Verilator).
-.PHONY: ports ports-check
-ports: deps-synth deps-py
+# ports-check (make test) fails when a wrapper, a bench block or a doc is
+# stale or when a top does not compile from exactly its config/pmu_ip.yaml
+# file list (Verilator); last line: the sum of both checks.
+.PHONY: wrappers ports ports-check
+wrappers: deps-synth deps-py
+	python3 util/gen_wrappers.py
+ports: wrappers
 	python3 util/ports.py
 ports-check: deps-synth deps-sim deps-py
-	@python3 util/ports.py --check
+	@w=$$(python3 util/gen_wrappers.py --check); wr=$$?; echo "$$w" | sed '$$d'; \
+	p=$$(python3 util/ports.py --check); pr=$$?; echo "$$p" | sed '$$d'; \
+	set -- $$(tail -n 1 <<<"$$w") $$(tail -n 1 <<<"$$p"); \
+	echo "$$(($$1 + $$5)) passed, $$(($$3 + $$7)) failed"; [ $$wr -eq 0 ] && [ $$pr -eq 0 ]
 TEST_TARGETS += ports-check
 
 # print a make variable (used by scripts): make print-RTL_SRCS

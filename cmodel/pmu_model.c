@@ -206,15 +206,12 @@ static unsigned thr_inc(const pmu_ctr *c, unsigned raw, unsigned *cond)
 
 static uint32_t cfg_word(const pmu_cfg *c)
 {
-    return (c->nc & 0xFFu) | (c->cw & 0xFFu) << 8 | (c->nt & 0xFu) << 16 |
-           (c->nret & 0xFu) << 20 | (c->flop_class & 0x3Fu) << 24;
+    return PMU_CFG_VALUE(c);   /* packed from regs/pmu.rdl (pmu_value) */
 }
 
 static uint32_t cap_word(const pmu_cfg *c)
 {
-    return (c->narea & 0xFu) << PMU_CAP_NAREA_LSB | (c->has_sample & 1u) << PMU_CAP_SMP_LSB |
-           (c->has_yield & 1u) << PMU_CAP_YLD_LSB | (c->aw == 64 ? 1u : 0u) << PMU_CAP_AW64_LSB |
-           (c->has_yield ? c->nch & 0xFu : 0u) << PMU_CAP_NCH_LSB | (c->has_yield && c->ycap) << PMU_CAP_YCAP_LSB | (PMU_EV_LAT & 0xFu) << PMU_CAP_LAT_LSB;
+    return PMU_CAP_VALUE(c);
 }
 
 static uint32_t ncmask(const pmu_model *m)

@@ -315,6 +315,21 @@
 #define PMU_YCH_TGT_HI_TGT_LSB 0u
 #define PMU_YCH_TGT_HI_TGT_MASK 0xFFFFFFFFu
 
+/* Read values of the build-time registers (regs/pmu.rdl pmu_value); c: the core's
+   parameters (a pointer to pmu_cfg, cmodel/pmu_model.h) */
+#define PMU_CFG_VALUE(c) (((unsigned)((c)->nc) & 0xFFu) << PMU_CFG_NC_LSB | \
+    ((unsigned)((c)->cw) & 0xFFu) << PMU_CFG_CW_LSB | \
+    ((unsigned)((c)->nt) & 0xFu) << PMU_CFG_NT_LSB | \
+    ((unsigned)((c)->nret) & 0xFu) << PMU_CFG_NRET_LSB | \
+    ((unsigned)((c)->flop_class) & 0x3Fu) << PMU_CFG_FLOP_CLASS_LSB)
+#define PMU_CAP_VALUE(c) (((unsigned)((c)->narea) & 0xFu) << PMU_CAP_NAREA_LSB | \
+    ((unsigned)((c)->has_sample) & 0x1u) << PMU_CAP_SMP_LSB | \
+    ((unsigned)((c)->has_yield) & 0x1u) << PMU_CAP_YLD_LSB | \
+    ((unsigned)((c)->aw == 64 ? 1 : 0) & 0x1u) << PMU_CAP_AW64_LSB | \
+    ((unsigned)((c)->has_yield != 0 && (c)->ycap != 0 ? 1 : 0) & 0x1u) << PMU_CAP_YCAP_LSB | \
+    ((unsigned)((c)->has_yield != 0 ? (c)->nch : 0) & 0xFu) << PMU_CAP_NCH_LSB | \
+    ((unsigned)(PMU_EV_LAT) & 0xFu) << PMU_CAP_LAT_LSB)
+
 /* EQ bit numbers inside the EQ field, seed Table 1 order generalised to nt threads. */
 #define PMU_EQ_OS_BIT(t, nt)  (2u * ((nt) - 1u - (t)) + 1u)
 #define PMU_EQ_USR_BIT(t, nt) (2u * ((nt) - 1u - (t)))

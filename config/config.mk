@@ -4,8 +4,8 @@
 
 # RTL / C-model file lists per top
 CFG_RTL_pmu_core := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v
-CFG_RTL_pmu_core_axil := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/pmu_axil2apb.v rtl/pmu_core_axil.v
-CFG_RTL_pmu_core_wb := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/pmu_wb2apb.v rtl/pmu_core_wb.v
+CFG_RTL_pmu_core_axil := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/bus_apb_req.v rtl/pmu_axil2apb.v rtl/pmu_core_axil.v
+CFG_RTL_pmu_core_wb := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/bus_apb_req.v rtl/pmu_wb2apb.v rtl/pmu_core_wb.v
 CFG_RTL_pmu_core_apb3 := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/pmu_core_apb3.v
 CFG_RTL_pmu_mem2apb := rtl/pmu_mem2apb.v
 CFG_RTL_dc_top := rtl/dc_top.v rtl/dc_central_unit.v rtl/dc_local_unit.v rtl/dc_cu_dec.v rtl/dc_lu_dec.v rtl/dc_secded.v rtl/pmu_reg_field.v rtl/pmu_event_mux.v rtl/pmu_qualifier.v

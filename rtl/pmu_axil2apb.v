@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `timescale 1ns/1ps
 // pmu_axil2apb: AXI4-Lite slave (32-bit data) to APB4 master bridge, one
 // APB transfer at a time, for a zero- or multi-wait-state APB4 slave such as
@@ -15,7 +16,8 @@
 // first (reads and writes alternate, neither starves); otherwise the ready
 // one starts.
 // APB timing (every output of the bridge is a register, so no path runs
-// from an AXI input through the APB slave's read mux back out):
+// from an AXI input through the APB slave's read mux back out; the APB
+// master is rtl/bus_apb_req.v):
 //   cycle 0: AW&W (or AR) handshake            -> buffer full
 //   cycle 1: arbitration (APB idle)            -> PSEL=1 next
 //   cycle 2: APB setup (PSEL=1, PENABLE=0)
@@ -70,12 +72,6 @@ module pmu_axil2apb #(
   reg [2:0]    awprot_q, arprot_q;
   reg [31:0]   wdata_q;
   reg [3:0]    wstrb_q;
-  // APB master registers
-  reg          psel_q, penable_q, pwrite_q;
-  reg [AW-1:0] paddr_q;
-  reg [31:0]   pwdata_q;
-  reg [3:0]    pstrb_q;
-  reg [2:0]    pprot_q;
   // responses
   reg          bvalid_q, berr_q, rvalid_q, rerr_q;
   reg [31:0]   rdata_q;
@@ -83,17 +79,25 @@ module pmu_axil2apb #(
 
   wire wr_go    = aw_q & w_q & (~bvalid_q | bready_i);
   wire rd_go    = ar_q & (~rvalid_q | rready_i);
-  wire start_rd = ~psel_q & rd_go & (~wr_go | ~rd_last_q);
-  wire start_wr = ~psel_q & wr_go & ~start_rd;
-  wire last     = penable_q & pready_i;    // the APB transfer ends this cycle
+  wire start_rd = ~psel_o & rd_go & (~wr_go | ~rd_last_q);
+  wire start_wr = ~psel_o & wr_go & ~start_rd;
+  wire last;                               // the APB transfer ends this cycle
+
+  // APB master (registers): the request of the transfer started here
+  bus_apb_req #(.AW(AW)) u_apb (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .start_i(start_wr | start_rd), .write_i(start_wr), .addr_i(start_wr ? awaddr_q : araddr_q),
+    .wdata_i(wdata_q), .strb_i(wstrb_q), .prot_i(start_wr ? awprot_q : arprot_q),
+    .last_o(last),
+    .psel_o(psel_o), .penable_o(penable_o), .pwrite_o(pwrite_o), .paddr_o(paddr_o), .pwdata_o(pwdata_o),
+    .pstrb_o(pstrb_o), .pprot_o(pprot_o), .pready_i(pready_i)
+  );
 
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
       aw_q <= 1'b0; w_q <= 1'b0; ar_q <= 1'b0;
       awaddr_q <= {AW{1'b0}}; araddr_q <= {AW{1'b0}}; awprot_q <= 3'd0; arprot_q <= 3'd0;
       wdata_q <= 32'd0; wstrb_q <= 4'd0;
-      psel_q <= 1'b0; penable_q <= 1'b0; pwrite_q <= 1'b0; paddr_q <= {AW{1'b0}};
-      pwdata_q <= 32'd0; pstrb_q <= 4'd0; pprot_q <= 3'd0;
       bvalid_q <= 1'b0; berr_q <= 1'b0; rvalid_q <= 1'b0; rerr_q <= 1'b0; rdata_q <= 32'd0;
       rd_last_q <= 1'b0;
     end else begin
@@ -104,27 +108,12 @@ module pmu_axil2apb #(
       aw_q <= start_wr ? 1'b0 : (aw_q | awvalid_i);
       w_q  <= start_wr ? 1'b0 : (w_q | wvalid_i);
       ar_q <= start_rd ? 1'b0 : (ar_q | arvalid_i);
-      // APB
-      if (start_wr | start_rd) begin
-        psel_q    <= 1'b1;
-        penable_q <= 1'b0;
-        pwrite_q  <= start_wr;
-        paddr_q   <= start_wr ? awaddr_q : araddr_q;
-        pprot_q   <= start_wr ? awprot_q : arprot_q;
-        pwdata_q  <= start_wr ? wdata_q : 32'd0;
-        pstrb_q   <= start_wr ? wstrb_q : 4'd0;
-        rd_last_q <= start_rd;
-      end else if (psel_q & ~penable_q) begin
-        penable_q <= 1'b1;
-      end else if (last) begin
-        psel_q    <= 1'b0;
-        penable_q <= 1'b0;
-      end
+      if (start_wr | start_rd) rd_last_q <= start_rd;
       // responses
-      if (last & pwrite_q) begin
+      if (last & pwrite_o) begin
         bvalid_q <= 1'b1; berr_q <= pslverr_i;
       end else if (bready_i) bvalid_q <= 1'b0;
-      if (last & ~pwrite_q) begin
+      if (last & ~pwrite_o) begin
         rvalid_q <= 1'b1; rerr_q <= pslverr_i; rdata_q <= prdata_i;
       end else if (rready_i) rvalid_q <= 1'b0;
     end
@@ -137,11 +126,4 @@ module pmu_axil2apb #(
   assign rvalid_o  = rvalid_q;
   assign rdata_o   = rdata_q;
   assign rresp_o   = {rerr_q, 1'b0};
-  assign psel_o    = psel_q;
-  assign penable_o = penable_q;
-  assign pwrite_o  = pwrite_q;
-  assign paddr_o   = paddr_q;
-  assign pwdata_o  = pwdata_q;
-  assign pstrb_o   = pstrb_q;
-  assign pprot_o   = pprot_q;
 endmodule

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 `timescale 1ns/1ps
 // pmu_wb2apb: Wishbone slave (32-bit data, byte selects) to APB4 master
 // bridge, one transfer at a time, for a zero- or multi-wait-state APB4 slave
@@ -24,7 +25,7 @@
 //     pipelined masters only. A classic master's request, still held in the
 //     ACK cycle, would be taken a second time there: each transfer would be
 //     executed twice on APB.
-// Every output is a register.
+// Every output is a register (the APB master: rtl/bus_apb_req.v).
 // CYC dropped (abort): an APB transfer cannot be cancelled, so a taken
 // request is still carried out on APB (a write still writes), but if CYC is
 // low in any cycle from the one after it was taken to the APB transfer's
@@ -67,14 +68,18 @@ module pmu_wb2apb #(
 );
   reg          busy_q, abort_q, ack_q, err_q;
   reg [31:0]   dat_q;
-  reg          psel_q, penable_q, pwrite_q;
-  reg [AW-1:0] paddr_q;
-  reg [31:0]   pwdata_q;
-  reg [3:0]    pstrb_q;
-  reg [2:0]    pprot_q;
 
   wire take  = cyc_i & stb_i & ~busy_q;
-  wire last  = penable_q & pready_i;       // the APB transfer ends this cycle
+  wire last;                               // the APB transfer ends this cycle
+
+  // APB master (registers): the request taken here
+  bus_apb_req #(.AW(AW)) u_apb (
+    .clk_i(clk_i), .rst_ni(rst_ni),
+    .start_i(take), .write_i(we_i), .addr_i(adr_i), .wdata_i(dat_i), .strb_i(sel_i), .prot_i(prot_i),
+    .last_o(last),
+    .psel_o(psel_o), .penable_o(penable_o), .pwrite_o(pwrite_o), .paddr_o(paddr_o), .pwdata_o(pwdata_o),
+    .pstrb_o(pstrb_o), .pprot_o(pprot_o), .pready_i(pready_i)
+  );
   wire abort = abort_q | ~cyc_i;           // CYC low since the request was taken
   // busy_q (= STALL) after the APB transfer's last cycle: held through the
   // response cycle (PIPELINED_ONLY=0), or cleared with it
@@ -83,33 +88,21 @@ module pmu_wb2apb #(
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
       busy_q <= 1'b0; abort_q <= 1'b0; ack_q <= 1'b0; err_q <= 1'b0; dat_q <= 32'd0;
-      psel_q <= 1'b0; penable_q <= 1'b0; pwrite_q <= 1'b0; paddr_q <= {AW{1'b0}};
-      pwdata_q <= 32'd0; pstrb_q <= 4'd0; pprot_q <= 3'd0;
     end else begin
       ack_q <= 1'b0;
       err_q <= 1'b0;
       if (take) begin
         busy_q    <= 1'b1;
         abort_q   <= 1'b0;
-        psel_q    <= 1'b1;
-        penable_q <= 1'b0;
-        pwrite_q  <= we_i;
-        paddr_q   <= adr_i;
-        pwdata_q  <= we_i ? dat_i : 32'd0;
-        pstrb_q   <= we_i ? sel_i : 4'd0;
-        pprot_q   <= prot_i;
-      end else if (psel_q & ~penable_q) begin
-        penable_q <= 1'b1;
+      end else if (psel_o & ~penable_o) begin
         abort_q   <= abort;
       end else if (last) begin
-        psel_q    <= 1'b0;
-        penable_q <= 1'b0;
         busy_q    <= HOLD;
         abort_q   <= 1'b0;
         ack_q     <= ~pslverr_i & ~abort;
         err_q     <= pslverr_i & ~abort;
         dat_q     <= prdata_i;
-      end else if (busy_q & ~psel_q) begin  // the response cycle (HOLD): STALL drops next
+      end else if (busy_q & ~psel_o) begin  // the response cycle (HOLD): STALL drops next
         busy_q    <= 1'b0;
       end else if (busy_q) begin
         abort_q   <= abort;
@@ -120,11 +113,4 @@ module pmu_wb2apb #(
   assign ack_o     = ack_q;
   assign err_o     = err_q;
   assign dat_o     = dat_q;
-  assign psel_o    = psel_q;
-  assign penable_o = penable_q;
-  assign pwrite_o  = pwrite_q;
-  assign paddr_o   = paddr_q;
-  assign pwdata_o  = pwdata_q;
-  assign pstrb_o   = pstrb_q;
-  assign pprot_o   = pprot_q;
 endmodule

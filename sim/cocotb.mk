@@ -15,7 +15,7 @@ COCOTB_SIMS  ?= icarus verilator
 COCOTB_BUSES ?= axil wb_pipelined wb_classic
 COCOTB_TEST  ?=
 COCOTB_NEG   ?= 1
-COCOTB_RTL   := $(RTL_SRCS) rtl/pmu_core_axil.v rtl/pmu_axil2apb.v rtl/pmu_core_wb.v rtl/pmu_wb2apb.v
+COCOTB_RTL   := $(RTL_SRCS) $(sort $(filter-out $(RTL_SRCS),$(CFG_RTL_pmu_core_axil) $(CFG_RTL_pmu_core_wb)))
 # wrapper parameters used when the RTL has them (the FORCE_PRIV test is
 # skipped without them)
 COCOTB_DEFS   = $(if $(shell grep -l 'parameter integer FORCE_PRIV' rtl/pmu_core_axil.v rtl/pmu_core_wb.v 2>/dev/null | wc -l | grep -x 2),TB_FORCE_PRIV) \

@@ -3,9 +3,13 @@
 VERILATOR  ?= verilator
 CORE_BUILD := $(BUILD)/core$(WSUF)
 # Configurations (CFG_<name>: every parameter, from config/pmu_ip.yaml via
-# config/config.mk): default, alt (moves every parameter) and lean (sampling
-# and yield left out, their registers must answer PSLVERR) are run in
-# lockstep (CFG_FLOW_pmu_core_lockstep); default and alt also directed.
+# config/config.mk). Every target of a configuration is derived from its
+# flows (CFG_FLOW_pmu_core_<flow>; Makefile cfg_test / cfg_name), default's
+# without the suffix:
+#   lockstep  core-random[-C], core-regs[-C]   directed  core-directed[-C]
+#   icarus    core-icarus-C                    bus       core-bus-axil[-C], core-bus-wb[-C]
+# (today default, alt: moves every parameter, lean: sampling and yield left
+# out, their registers must answer PSLVERR).
 # configuration -> -G parameters / -D defines
 gparams = $(foreach p,$(CFG_$(1)),-G$(p))
 dparams = $(foreach p,$(CFG_$(1)),-DCFG_$(p))
@@ -41,16 +45,24 @@ $(foreach t,test_directed demo bench,$(foreach c,$(CFG_FLOW_pmu_core_directed),$
 $(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(eval $(call vbuild,test_random,$(c))))
 $(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(eval $(call vbuild,test_regs,$(c))))
 
-.PHONY: core-random core-random-alt core-random-lean core-directed core-directed-alt core-lint
+# lockstep flow: random lockstep and register tests ($(1) = config)
+define lockstep_run
+.PHONY: $(call cfg_name,core-random,$(1)) $(call cfg_name,core-regs,$(1))
+$(call cfg_name,core-random,$(1)): $(CORE_BUILD)/test_random_$(1)/Vtest_random
+	$$< --seed $$(SEED) --cycles $$(CYCLES)
+$(call cfg_name,core-regs,$(1)): $(CORE_BUILD)/test_regs_$(1)/Vtest_regs
+	$$< --seed $$(SEED)
+endef
+$(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(eval $(call lockstep_run,$(c))))
+# directed flow ($(1) = config; default's run also writes the latency table)
+define directed_run
+.PHONY: $(call cfg_name,core-directed,$(1))
+$(call cfg_name,core-directed,$(1)): $(CORE_BUILD)/test_directed_$(1)/Vtest_directed
+	$$< --vec $(CORE_BUILD)/directed_$(1).vec$(if $(filter default,$(1)), --latency $(CORE_BUILD)/latency.md)
+endef
+$(foreach c,$(CFG_FLOW_pmu_core_directed),$(eval $(call directed_run,$(c))))
 
-core-random: $(CORE_BUILD)/test_random_default/Vtest_random
-	$< --seed $(SEED) --cycles $(CYCLES)
-
-core-random-alt: $(CORE_BUILD)/test_random_alt/Vtest_random
-	$< --seed $(SEED) --cycles $(CYCLES)
-
-core-random-lean: $(CORE_BUILD)/test_random_lean/Vtest_random
-	$< --seed $(SEED) --cycles $(CYCLES)
+.PHONY: core-lint
 
 core-lint:
 	@fails=0; for t in verilator iverilog yosys; do \
@@ -65,10 +77,8 @@ core-lint:
 	  else echo "lint $$t: FAILED"; echo "$$out" | head -20; fails=$$((fails+1)); fi; \
 	done; echo "$$((3-fails)) passed, $$fails failed"; [ $$fails -eq 0 ]
 
-TEST_TARGETS += core-lint core-random core-random-alt core-random-lean
-
-core-directed: $(CORE_BUILD)/test_directed_default/Vtest_directed
-	$< --vec $(CORE_BUILD)/directed_default.vec --latency $(CORE_BUILD)/latency.md
+TEST_TARGETS += core-lint
+$(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(call cfg_test,$(c),lockstep,$(call cfg_name,core-random,$(c))))
 
 # Generated blocks in hand-written docs: docs/sampling.md's latency table
 # and README's cycle rules of GEN and counter writes (written by the
@@ -93,21 +103,12 @@ docs-check: doc-blocks
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 TEST_TARGETS += docs-check
 
-core-directed-alt: $(CORE_BUILD)/test_directed_alt/Vtest_directed
-	$< --vec $(CORE_BUILD)/directed_alt.vec
-
-TEST_TARGETS += core-directed core-directed-alt
+$(foreach c,$(CFG_FLOW_pmu_core_directed),$(call cfg_test,$(c),directed,$(call cfg_name,core-directed,$(c))))
 
 # register tests from the generated register table (tb/test_regs.cpp): every
-# register of regs/pmu.rdl, in every configuration
-.PHONY: core-regs core-regs-alt core-regs-lean
-core-regs: $(CORE_BUILD)/test_regs_default/Vtest_regs
-	$< --seed $(SEED)
-core-regs-alt: $(CORE_BUILD)/test_regs_alt/Vtest_regs
-	$< --seed $(SEED)
-core-regs-lean: $(CORE_BUILD)/test_regs_lean/Vtest_regs
-	$< --seed $(SEED)
-TEST_TARGETS += core-regs core-regs-alt core-regs-lean
+# register of regs/pmu.rdl, in every configuration of the lockstep flow
+# (core-regs[-C], lockstep_run above)
+$(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(call cfg_test,$(c),lockstep,$(call cfg_name,core-regs,$(c))))
 
 # adding a register is one edit of regs/pmu.rdl: a scratch copy gets a new
 # register in the .rdl only, regenerates, and passes test_regs and the
@@ -129,8 +130,8 @@ core-icarus-$(1): $(CORE_BUILD)/test_directed_$(1)/Vtest_directed
 	vvp -n $(CORE_BUILD)/icarus_$(1)/sim +vec=$(CORE_BUILD)/icarus_$(1)/directed.vec $(call waves_arg,tb_replay_$(1).vcd)
 endef
 $(foreach c,$(CFG_FLOW_pmu_core_icarus),$(eval $(call icarus_run,$(c))))
-.PHONY: core-icarus-default core-icarus-alt core-icarus-neg
-TEST_TARGETS += core-icarus-default core-icarus-alt
+.PHONY: $(foreach c,$(CFG_FLOW_pmu_core_icarus),core-icarus-$(c)) core-icarus-neg
+$(foreach c,$(CFG_FLOW_pmu_core_icarus),$(call cfg_test,$(c),icarus,core-icarus-$(c)))
 # the replay's self-test: a wrong expected value in any compared field fails it
 core-icarus-neg: core-icarus-default
 	python3 sim/replay_neg.py $(CORE_BUILD)/icarus_default/sim $(CORE_BUILD)/icarus_default/directed.vec
@@ -157,7 +158,8 @@ mutate: deps-sim deps-formal
 
 # Bus wrappers (rtl/pmu_core_axil.v, rtl/pmu_core_wb.v) in lockstep with the
 # core model and the bridge models (cmodel/pmu_bus_model.c): tb/test_bus.cpp,
-# directed tests + random traffic with back-pressure, default configuration.
+# directed tests + random traffic with back-pressure, in each configuration
+# of the bus flow: core-bus-axil[-C], core-bus-wb[-C].
 BUS_RTL_axil := $(filter-out $(RTL_SRCS),$(CFG_RTL_pmu_core_axil))
 BUS_RTL_wb   := $(filter-out $(RTL_SRCS),$(CFG_RTL_pmu_core_wb))
 BUS_DEF_axil := BUS_AXIL
@@ -187,26 +189,23 @@ $(foreach b,axil wb,$(foreach c,$(CFG_FLOW_pmu_core_bus),$(eval $(call busbuild,
 # override, AXI4-Lite with the privilege override
 $(eval $(call busbuild,wb,default,pipe,PIPELINED_ONLY=1 FORCE_PRIV=1))
 $(eval $(call busbuild,axil,default,priv,FORCE_PRIV=1))
-.PHONY: core-bus-axil core-bus-wb core-bus-axil-alt core-bus-wb-alt core-bus-wb-pipe core-bus-axil-priv
-core-bus-axil: $(CORE_BUILD)/test_bus_axil/Vtest_bus
-	$< --seed $(SEED) --cycles $(BUS_CYCLES)
-core-bus-wb: $(CORE_BUILD)/test_bus_wb/Vtest_bus
-	$< --seed $(SEED) --cycles $(BUS_CYCLES)
-core-bus-axil-alt: $(CORE_BUILD)/test_bus_axil_alt/Vtest_bus
-	$< --seed $(SEED) --cycles $(BUS_CYCLES)
-core-bus-wb-alt: $(CORE_BUILD)/test_bus_wb_alt/Vtest_bus
-	$< --seed $(SEED) --cycles $(BUS_CYCLES)
-core-bus-wb-pipe: $(CORE_BUILD)/test_bus_wb_pipe/Vtest_bus
-	$< --seed $(SEED) --cycles $(BUS_CYCLES)
-core-bus-axil-priv: $(CORE_BUILD)/test_bus_axil_priv/Vtest_bus
-	$< --seed $(SEED) --cycles $(BUS_CYCLES)
-TEST_TARGETS += core-bus-axil core-bus-wb core-bus-axil-alt core-bus-wb-alt core-bus-wb-pipe core-bus-axil-priv
+# $(1)=bus, $(2)=build directory suffix (configuration[_variant]): core-bus-<bus>[-suffix]
+define bus_run
+.PHONY: core-bus-$(1)$(if $(2),-$(2))
+core-bus-$(1)$(if $(2),-$(2)): $(CORE_BUILD)/test_bus_$(1)$(if $(2),_$(2))/Vtest_bus
+	$$< --seed $$(SEED) --cycles $$(BUS_CYCLES)
+endef
+$(foreach c,$(CFG_FLOW_pmu_core_bus),$(foreach b,axil wb,$(eval $(call bus_run,$(b),$(filter-out default,$(c))))))
+$(eval $(call bus_run,wb,pipe))
+$(eval $(call bus_run,axil,priv))
+$(foreach c,$(CFG_FLOW_pmu_core_bus),$(call cfg_test,$(c),bus,$(foreach b,axil wb,$(call cfg_name,core-bus-$(b),$(c)))))
+TEST_TARGETS += core-bus-wb-pipe core-bus-axil-priv
 
 # Bus wrappers: lint (the core-lint commands, one run per wrapper top) and
 # the Icarus X-check/smoke bench (tb/tb_bus_x.v: no X/Z on any output after
 # reset while a few transfers run; readback, error mapping, counting).
 BUS_TOPS     := pmu_core_axil pmu_core_wb pmu_core_apb3
-BUS_ALL_RTL  := $(filter-out $(RTL_SRCS),$(foreach t,$(BUS_TOPS),$(CFG_RTL_$(t))))
+BUS_ALL_RTL  := $(sort $(filter-out $(RTL_SRCS),$(foreach t,$(BUS_TOPS),$(CFG_RTL_$(t)))))   # sort: once each (rtl/bus_apb_req.v is in two lists)
 .PHONY: core-lint-bus core-icarus-bus
 core-lint-bus:
 	@fails=0; $(foreach t,$(BUS_TOPS),srcs_$(t)="$(CFG_RTL_$(t))";) \

@@ -24,7 +24,7 @@ DC_SMALL   := $(foreach p,$(CFG_dc_small),-G$(p))
 DC_SMALL_D := $(foreach p,$(CFG_dc_small),-DCFG_$(p))
 
 .PHONY: deps-dc dc-regmap-check dc-lint dc-lockstep-maxrate dc-lockstep-random dc-lockstep-directed \
-        dc-lockstep-small dc-lockstep-noecc dc-lockstep-configs dc-model dc-illegal dc-soak soak dc-bench dc-synth dc-icarus
+        dc-lockstep-noecc dc-lockstep-configs dc-model dc-illegal dc-soak soak dc-bench dc-synth
 
 deps-dc: deps-sim
 
@@ -41,9 +41,19 @@ $(DC_BUILD)/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp tb/dc_harness.h tb/w
 	  -LDFLAGS "$(abspath $(DC_BUILD)/dc_model.o)" \
 	  $(DC_RTL) $(abspath tb/dc_lockstep.cpp) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
 endef
+# Configurations of the lockstep and icarus flows (config/pmu_ip.yaml):
+# dc_ref, the reference ring (every default; hierarchical build, no -G),
+# runs dc-lockstep-directed, -random and -maxrate; every other one, built in
+# $(DC_BUILD)/<name without dc_>, runs dc-lockstep-<name without dc_> (directed
+# + DC_RAND_CYCLES random) and, in the icarus flow, dc-icarus-<name without
+# dc_> (dc_small: dc-icarus). Makefile cfg_test registers them.
+dc_short = $(1:dc_%=%)
+DC_LS_CFGS := $(filter-out dc_ref,$(CFG_FLOW_dc_top_lockstep))
+dc_icarus_name = dc-icarus$(if $(filter dc_small,$(1)),,-$(call dc_short,$(1)))
+dc_icarus_dir = $(DC_BUILD)/icarus$(if $(filter dc_small,$(1)),,_$(call dc_short,$(1)))
 # (WAVES=1: not hierarchical, Verilator 5.006's hierarchical model crashes when traced)
 $(eval $(call dc_vbuild,ref,$(if $(VTRACE),,--hierarchical),))
-$(eval $(call dc_vbuild,small,$(DC_SMALL),$(DC_SMALL_D)))
+$(foreach c,$(sort $(DC_LS_CFGS) $(CFG_FLOW_dc_top_icarus)),$(eval $(call dc_vbuild,$(call dc_short,$(c)),$(foreach p,$(CFG_$(c)),-G$(p)),$(foreach p,$(CFG_$(c)),-DCFG_$(p)))))
 # the small configuration without the reliability logic (parameter ECC=0:
 # no SECDED, no chain parity; docs/dc_notes.md, Reliability)
 $(eval $(call dc_vbuild,noecc,$(filter-out -GECC=%,$(DC_SMALL)) -GECC=0,$(filter-out -DCFG_ECC=%,$(DC_SMALL_D)) -DCFG_ECC=0))
@@ -85,11 +95,16 @@ dc-lockstep-configs: $(foreach c,$(DC_CFGS),$(DC_BUILD)/$(c)/Vdc_lockstep)
 	done | tee $(DC_BUILD)/configs.txt
 	@awk '{p+=$$3; f+=$$5} END {print p " passed, " f " failed"; exit f != 0}' $(DC_BUILD)/configs.txt
 
-dc-lockstep-small: $(DC_BUILD)/small/Vdc_lockstep
-	@$< --test directed --seed $(DC_SEED) | tail -n 1 | tee $(DC_BUILD)/small/directed.txt
-	@$< --test random --cycles $(DC_RAND_CYCLES) --seed $(DC_SEED) | tail -n 1 | tee $(DC_BUILD)/small/random.txt
-	@cat $(DC_BUILD)/small/directed.txt $(DC_BUILD)/small/random.txt | \
-	  awk '{p+=$$1; f+=$$3} END {print p " passed, " f " failed"; exit f != 0}'
+# $(1) = configuration name without dc_ (build directory)
+define dc_lockstep_run
+.PHONY: dc-lockstep-$(1)
+dc-lockstep-$(1): $(DC_BUILD)/$(1)/Vdc_lockstep
+	@$$< --test directed --seed $$(DC_SEED) | tail -n 1 | tee $(DC_BUILD)/$(1)/directed.txt
+	@$$< --test random --cycles $$(DC_RAND_CYCLES) --seed $$(DC_SEED) | tail -n 1 | tee $(DC_BUILD)/$(1)/random.txt
+	@cat $(DC_BUILD)/$(1)/directed.txt $(DC_BUILD)/$(1)/random.txt | \
+	  awk '{p+=$$$$1; f+=$$$$3} END {print p " passed, " f " failed"; exit f != 0}'
+endef
+$(foreach c,$(DC_LS_CFGS),$(eval $(call dc_lockstep_run,$(call dc_short,$(c)))))
 
 # ECC=0 (small configuration): directed + a short random run in lockstep;
 # injected faults then corrupt silently (the model predicts it)
@@ -105,16 +120,21 @@ $(DC_BUILD)/dc_model_test: tb/dc_model_test.c $(DC_BUILD)/dc_model.o
 dc-model: $(DC_BUILD)/dc_model_test
 	$< --cycles $(DC_MODEL_CYCLES) --seed $(DC_SEED)
 
-# Icarus replay of the small configuration's directed tests (vectors recorded
-# by the Verilator lockstep bench, checked there against the C model): every
-# output compared 4-state every cycle, so an X or Z from reset on fails.
-dc-icarus: $(DC_BUILD)/small/Vdc_lockstep
-	@mkdir -p $(DC_BUILD)/icarus
-	$< --test directed --seed $(DC_SEED) --vec $(DC_BUILD)/icarus/directed.vec | tail -n 1
-	iverilog -g2005 -Wall $(foreach p,$(CFG_dc_small),-Pdc_replay.$(p)) -s dc_replay -o $(DC_BUILD)/icarus/sim $(DC_RTL) tb/dc_replay.v
-	vvp -n $(DC_BUILD)/icarus/sim +vec=$(DC_BUILD)/icarus/directed.vec | tee $(DC_BUILD)/icarus/replay.log
-	@tail -n 1 $(DC_BUILD)/icarus/replay.log | grep -q '^1 passed, 0 failed'   # vvp exits 0 either way
-TEST_TARGETS += dc-icarus
+# Icarus replay of the directed tests of each icarus-flow configuration
+# (dc_small: dc-icarus; vectors recorded by the Verilator lockstep bench,
+# checked there against the C model): every output compared 4-state every
+# cycle, so an X or Z from reset on fails. $(1) = configuration
+define dc_icarus_run
+.PHONY: $(call dc_icarus_name,$(1))
+$(call dc_icarus_name,$(1)): $(DC_BUILD)/$(call dc_short,$(1))/Vdc_lockstep
+	@mkdir -p $(call dc_icarus_dir,$(1))
+	$$< --test directed --seed $$(DC_SEED) --vec $(call dc_icarus_dir,$(1))/directed.vec | tail -n 1
+	iverilog -g2005 -Wall $(foreach p,$(CFG_$(1)),-Pdc_replay.$(p)) -s dc_replay -o $(call dc_icarus_dir,$(1))/sim $$(DC_RTL) tb/dc_replay.v
+	vvp -n $(call dc_icarus_dir,$(1))/sim +vec=$(call dc_icarus_dir,$(1))/directed.vec | tee $(call dc_icarus_dir,$(1))/replay.log
+	@tail -n 1 $(call dc_icarus_dir,$(1))/replay.log | grep -q '^1 passed, 0 failed'   # vvp exits 0 either way
+endef
+$(foreach c,$(CFG_FLOW_dc_top_icarus),$(eval $(call dc_icarus_run,$(c))))
+$(foreach c,$(CFG_FLOW_dc_top_icarus),$(call cfg_test,$(c),icarus,$(call dc_icarus_name,$(c))))
 
 dc-soak: $(DC_BUILD)/dc_model_test
 	$< --cycles $(DC_SOAK_CYCLES) --seed $(DC_SEED)
@@ -126,8 +146,11 @@ soak: dc-soak
 dc-illegal: deps-dc deps-py
 	@bash tb/dc_illegal.sh
 
-TEST_TARGETS += dc-regmap-check dc-lint dc-illegal dc-model dc-lockstep-directed dc-lockstep-random \
-                dc-lockstep-maxrate dc-lockstep-small dc-lockstep-noecc dc-lockstep-configs
+TEST_TARGETS += dc-regmap-check dc-lint dc-illegal dc-model
+$(foreach c,$(CFG_FLOW_dc_top_lockstep),$(call cfg_test,$(c),lockstep,$(if $(filter dc_ref,$(c)),\
+  dc-lockstep-directed dc-lockstep-random dc-lockstep-maxrate,dc-lockstep-$(call dc_short,$(c)))))
+TEST_TARGETS += dc-lockstep-noecc dc-lockstep-configs
+$(foreach c,$(DC_CFGS),$(call cfg_runs,$(c),lockstep-short,dc-lockstep-configs))
 
 dc-bench: $(DC_BUILD)/ref/Vdc_lockstep
 	@$< --test bench --cycles 100000 | grep -v 'passed, '

@@ -17,3 +17,4 @@ lint: deps-sim deps-synth deps-soc
 lint-selftest: deps-sim deps-synth
 	@python3 sim/lint.py --only selftest
 TEST_TARGETS += lint
+$(foreach c,$(CFG_FLOW_pmu_core_lint) $(CFG_FLOW_dc_top_lint),$(call cfg_runs,$(c),lint,lint))

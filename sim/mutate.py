@@ -300,11 +300,18 @@ MUTANTS = [
     ("rtl-wb-err-dropped", "rtl/pmu_wb2apb.v",
      "err_q     <= pslverr_i & ~abort;", "err_q     <= 1'b0 & pslverr_i & ~abort;", WB),
     ("rtl-wb-ack-twice", "rtl/pmu_wb2apb.v",
-     "      ack_q <= 1'b0;\n", "      ack_q <= ack_q & ~psel_q;\n", WB),
+     "      ack_q <= 1'b0;\n", "      ack_q <= ack_q & ~psel_o;\n", WB),
     ("rtl-wb-abort-ignored", "rtl/pmu_wb2apb.v",
      "wire abort = abort_q | ~cyc_i;", "wire abort = 1'b0 & (abort_q | ~cyc_i);", WB),
     ("model-wb-not-stalled", "cmodel/pmu_bus_model.c",
      "o->stall = m->busy;", "o->stall = 0;", WB),
+    # the bridges' shared APB master (rtl/bus_apb_req.v): PWDATA/PSTRB 0 on a
+    # read (compared with the bridge model's every cycle), PENABLE raised in
+    # the cycle after setup
+    ("rtl-apb-req-wdata-on-read", "rtl/bus_apb_req.v",
+     "pwdata_q  <= write_i ? wdata_i : 32'd0;", "pwdata_q  <= wdata_i;", AXIL),
+    ("rtl-apb-req-no-setup", "rtl/bus_apb_req.v",
+     "      penable_q <= 1'b0;\n      pwrite_q", "      penable_q <= 1'b1;\n      pwrite_q", WB),
     # PIPELINED_ONLY=0: STALL must stay high in the ACK/ERR cycle, else a
     # classic master's held request is taken twice
     ("rtl-wb-classic-retaken-in-ack", "rtl/pmu_wb2apb.v",

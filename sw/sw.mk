@@ -77,6 +77,9 @@ sw-test-rtl: $(foreach c,$(SW_RTL_CFGS),$(call sw_rtl_dir,$(c))/Vtest_sw_rtl)
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
 TEST_TARGETS += sw-test sw-test-rtl
+# (each runs every configuration of its flow: Makefile cfg_runs)
+$(foreach c,$(CFG_FLOW_pmu_core_sw_model),$(call cfg_runs,$(c),sw-model,sw-test))
+$(foreach c,$(SW_RTL_CFGS),$(call cfg_runs,$(c),sw-rtl,sw-test-rtl))
 
 # NULL arguments: every public function of cmodel/pmu_model.h, dc_model.h,
 # sw/pmu_drv.h and pmu_api.h called with NULL pointers (each in a child
@@ -130,6 +133,9 @@ $(SW_BUILD)/dc_rtl$(WSUF)/Vtest_dc_rtl: sw/test_dc_rtl.cpp $(SW_BUILD)/libdcswte
 dc-sw-test-rtl: $(SW_BUILD)/dc_rtl$(WSUF)/Vtest_dc_rtl
 	@$< --seed $(SW_SEED)
 TEST_TARGETS += dc-sw-test dc-sw-test-rtl
+# dc-sw-test runs every sw-model configuration; dc-sw-test-rtl is built for dc_small only (DC_SMALL)
+$(foreach c,$(CFG_FLOW_dc_top_sw_model),$(call cfg_runs,$(c),sw-model,dc-sw-test))
+$(foreach c,$(filter dc_small,$(CFG_FLOW_dc_top_sw_rtl)),$(call cfg_runs,$(c),sw-rtl,dc-sw-test-rtl))
 
 # Yield-channel driver (sw/yield_drv) host tests:
 #   yield-sw-test      on the C model (pmu_model): default (NCH=4, AW=64), NCH=1 AW=32, NCH=8
@@ -173,3 +179,7 @@ $(SW_BUILD)/yield_rtl$(WSUF)/Vtest_yield_rtl: | $(SW_BUILD)/dc_rtl$(WSUF)/Vtest_
 yield-sw-test-rtl: $(SW_BUILD)/yield_rtl$(WSUF)/Vtest_yield_rtl
 	@$< --seed $(SW_SEED)
 TEST_TARGETS += yield-sw-test yield-sw-test-rtl
+# yield-sw-test runs every yield-model configuration; yield-sw-test-rtl is built for
+# one yield-rtl configuration (with two, none is registered and config-check fails)
+$(foreach c,$(CFG_FLOW_pmu_core_yield_model),$(call cfg_runs,$(c),yield-model,yield-sw-test))
+$(if $(word 2,$(CFG_FLOW_pmu_core_yield_rtl)),,$(foreach c,$(CFG_FLOW_pmu_core_yield_rtl),$(call cfg_runs,$(c),yield-rtl,yield-sw-test-rtl)))

@@ -9,9 +9,10 @@
 // counter 0 counting a constant event (X on the event path would show on
 // cnt_o). The counter value itself is checked by the Verilator lockstep
 // benches; here the RTL must only be X-free in a 4-state simulator.
+// pmu_core's non-bus ports and parameters: the blocks between "BEGIN
+// generated" and "END generated" (util/gen_wrappers.py, make wrappers).
 // Last line: "N passed, N failed".
 module tb_bus_x;
-  localparam integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, NCH = 4, AW = 64;
   // register offsets (docs/regmap.md)
   localparam [11:0] R_ID = 12'h000, R_GCTL = 12'h008, R_CTL0 = 12'h100, R_EMQ0 = 12'h104,
                     R_YCTL = 12'h900, R_TGT = 12'h918, R_NONE = 12'hFFC;   // yield channel 0 of ring 0
@@ -19,23 +20,51 @@ module tb_bus_x;
 
   reg clk = 1'b0, rst_n = 1'b1;   // a real falling edge of the asynchronous reset at 1 ns
   always #5 clk = ~clk;
-  reg [NT*NCLS*16-1:0] ev = {NT*NCLS*16{1'b0}};
 
-  wire                irq, pmi, yield, yield_ring;
-  wire [NC*CW-1:0]    cnt;
-  wire [NC-1:0]       ovf;
-  wire [63:0]         tsc;
-  wire [AW-1:0]       siar, sdar, ytgt;
-  wire [31:0]         mmcr;
-  wire [2:0]          ych;
-  wire [1:0]          pmstat;
-  wire [2*NT-1:0]     yblk;
-  wire [2:0]          ytid;
-  wire [2*NCH-1:0]    yer;
-  wire [2*NCH*32-1:0] ycnt;
-  wire [2*NCH*16-1:0] ymiss;
-  wire [NC*CW+64+2*AW+32+AW+3+2+2*NCH+2+2*NCH*48+4-1:0] core_out =
-       {cnt, ovf, tsc, siar, sdar, mmcr, ytgt, ych, ytid, yblk, yer, pmstat, ycnt, ymiss, irq, pmi, yield, yield_ring};
+  // BEGIN generated: core-decl (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+  // pmu_core's parameters (at their defaults, as the DUT is built) and non-bus
+  // ports: inputs 0 unless the bench drives them, every output in core_x (the
+  // XOR of all their bits: X if any bit is X or Z)
+  localparam integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63, NCH = 4, NAREA = 1,
+    HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64, YCAP = 0;
+  reg  [NT*NCLS*16-1:0]         ev_i = {NT*NCLS*16{1'b0}};
+  reg  [NT*2-1:0]               cpl_i = {NT*2{1'b0}};
+  reg  [NT*NRET-1:0]            flop_valid_i = {NT*NRET{1'b0}};
+  reg  [NT*NRET*3-1:0]          flop_rsz_i = {NT*NRET*3{1'b0}};
+  reg  [NT*NRET-1:0]            flop_esz_i = {NT*NRET{1'b0}};
+  reg  [NT*NRET-1:0]            flop_scalar_i = {NT*NRET{1'b0}};
+  reg  [NT*NRET*4-1:0]          flop_op_i = {NT*NRET*4{1'b0}};
+  wire                          irq_o;
+  wire [NC*CW-1:0]              cnt_o;
+  wire [NC-1:0]                 ovf_o;
+  wire [63:0]                   tsc_o;
+  reg  [AW-1:0]                 iaddr_i = {AW{1'b0}};
+  reg  [AW-1:0]                 daddr_i = {AW{1'b0}};
+  reg  [NT-1:0]                 pm_i = {NT{1'b0}};
+  reg  [NT-1:0]                 mem_valid_i = {NT{1'b0}};
+  reg  [NT*16-1:0]              mem_lat_i = {NT*16{1'b0}};
+  wire                          pmi_o;
+  wire [AW-1:0]                 siar_o;
+  wire [AW-1:0]                 sdar_o;
+  wire [31:0]                   mmcr_o;
+  reg  [7:0]                    yev_i = {8{1'b0}};
+  wire                          yield_o;
+  wire                          yield_ring_o;
+  wire [2:0]                    yield_ch_o;
+  wire [2:0]                    yield_tid_o;
+  wire [AW-1:0]                 yield_tgt_o;
+  wire [2:0]                    yield_attr_o;
+  wire [2*NT-1:0]               yblk_o;
+  wire [2*NCH-1:0]              yer_o;
+  wire [1:0]                    pmstat_o;
+  wire [2*NCH*32-1:0]           ycnt_o;
+  wire [2*NCH*16-1:0]           ymiss_o;
+  wire [2*NCH*25-1:0]           yesv_o;
+  wire [2*NCH*(2*AW+64+CW)-1:0] ycap_o;
+  wire core_x = ^{irq_o, cnt_o, ovf_o, tsc_o, pmi_o, siar_o, sdar_o, mmcr_o, yield_o, yield_ring_o,
+    yield_ch_o, yield_tid_o, yield_tgt_o, yield_attr_o, yblk_o, yer_o, pmstat_o, ycnt_o, ymiss_o, yesv_o,
+    ycap_o};
+  // END generated: core-decl
 
   integer passed = 0, failed = 0, xbad = 0;
   reg     chk_on = 1'b0;
@@ -86,18 +115,20 @@ module tb_bus_x;
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
     .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
 `endif
-    .ev_i(ev), .cpl_i({NT{2'b00}}), .flop_valid_i({NT*NRET{1'b0}}), .flop_rsz_i({NT*NRET*3{1'b0}}),
-    .flop_esz_i({NT*NRET{1'b0}}), .flop_scalar_i({NT*NRET{1'b0}}), .flop_op_i({NT*NRET*4{1'b0}}),
-    .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
-    .iaddr_i({AW{1'b0}}), .daddr_i({AW{1'b0}}), .pm_i({NT{1'b0}}), .mem_valid_i({NT{1'b0}}),
-    .mem_lat_i({NT*16{1'b0}}), .pmi_o(pmi), .siar_o(siar), .sdar_o(sdar), .mmcr_o(mmcr),
-    .yev_i(8'd0), .yield_o(yield), .yield_ring_o(yield_ring), .yield_ch_o(ych), .yield_tid_o(ytid), .yield_tgt_o(ytgt),
-    .yblk_o(yblk), .yer_o(yer), .pmstat_o(pmstat), .ycnt_o(ycnt), .ymiss_o(ymiss)
+    // BEGIN generated: core-conn (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
+    .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_o), .cnt_o(cnt_o), .ovf_o(ovf_o),
+    .tsc_o(tsc_o), .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i),
+    .mem_lat_i(mem_lat_i), .pmi_o(pmi_o), .siar_o(siar_o), .sdar_o(sdar_o), .mmcr_o(mmcr_o), .yev_i(yev_i),
+    .yield_o(yield_o), .yield_ring_o(yield_ring_o), .yield_ch_o(yield_ch_o), .yield_tid_o(yield_tid_o),
+    .yield_tgt_o(yield_tgt_o), .yield_attr_o(yield_attr_o), .yblk_o(yblk_o), .yer_o(yer_o),
+    .pmstat_o(pmstat_o), .ycnt_o(ycnt_o), .ymiss_o(ymiss_o), .yesv_o(yesv_o), .ycap_o(ycap_o)
+    // END generated: core-conn
   );
 
   // X/Z check of every output, every cycle after reset
   always @(negedge clk)
-    if (chk_on && ((^bus_out) === 1'bx || (^core_out) === 1'bx)) begin
+    if (chk_on && ((^bus_out) === 1'bx || core_x === 1'bx)) begin
       if (xbad == 0) $display("FAIL X/Z on an output at %0t: bus %h", $time, bus_out);
       xbad = xbad + 1;
     end
@@ -178,12 +209,12 @@ module tb_bus_x;
     xfer(1'b1, R_GCTL, 32'd1, 3'b000);        check(er, "unprivileged write -> error");
 `endif
     // counter 0: class 0, all sub-events, all threads and CPLs, enabled; GEN on
-    ev[15:0] = 16'h0001;
+    ev_i[15:0] = 16'h0001;
     xfer(1'b1, R_EMQ0, 32'hFFFF_FFFF, 3'b001); check(!er, "EMQ write");
     xfer(1'b1, R_CTL0, 32'h0000_0100, 3'b001); check(!er, "CTL write");
     xfer(1'b1, R_GCTL, 32'd1, 3'b001);         check(!er, "GCTL write");
     repeat (20) @(posedge clk);
-    check(cnt[CW-1:0] != {CW{1'b0}}, "counter 0 counts");
+    check(cnt_o[CW-1:0] != {CW{1'b0}}, "counter 0 counts");
     check(xbad == 0, "no X/Z on the outputs");
     $display("%0d passed, %0d failed", passed, failed);
     $finish;

@@ -12,10 +12,14 @@ field without a reset value (a build parameter). Access types:
   WO  sw = w
 A register's access is its fields' when they all agree, else RW.
 
+The output helpers below (inline define blocks, sync / --check of every
+output) are shared by util/regblock.py, util/regmap.py and util/dc_regmap.py.
+
 systemrdl-compiler comes from PyPI; `ensure()` installs it on first use
 (as every flow of the project installs its own tools).
 """
 import os
+import re
 import subprocess
 import sys
 
@@ -130,3 +134,108 @@ def exports(top, stem):
             with open(p) as f:
                 out[rel] = f.read()
     return out
+
+
+# ------------------------------------------------ writing the outputs (every generator)
+
+def inline_block(text, begin, end, body):
+    """Return text with the lines between begin and end markers replaced by body."""
+    i = text.index(begin) + len(begin)
+    j = text.index(end, i)
+    return text[:i] + "\n" + body.rstrip("\n") + "\n" + text[j:]
+
+
+def used_defines(text, begin, end):
+    """The `define lines of the full define list that text uses outside its block."""
+    i = text.index(begin)
+    j = text.index(end, i)
+    return set(re.findall(r"`(\w+)", text[:i] + text[j:]))
+
+
+def subset_block(full, used):
+    """Only the `define lines of full whose macro is in used (in full's order).
+
+    Each RTL file carries just the constants it uses, so the files do not
+    repeat one big block; a macro defined in several files has the same text
+    everywhere (identical redefinition is legal and silent in all three tools).
+    """
+    keep = [ln for ln in full.splitlines()
+            if ln.startswith("`define ") and ln.split()[1] in used]
+    return "\n".join(keep)
+
+
+def inline_outputs(begin, end, gen, rtl_dir="rtl", before=None):
+    """{relative path: generator} for every RTL file holding the markers; before(text):
+    the file's other generated blocks, regenerated first (the defines it uses are
+    counted after them)."""
+    out = {}
+    d = os.path.join(ROOT, rtl_dir)
+    for fn in sorted(os.listdir(d)):
+        if not fn.endswith(".v"):
+            continue
+        rel = os.path.join(rtl_dir, fn)
+        with open(os.path.join(ROOT, rel)) as f:
+            cur = f.read()
+        if begin in cur:
+            out[rel] = (lambda cur=cur: _with_defines(before(cur) if before else cur, begin, end, gen))
+    return out
+
+
+def _with_defines(cur, begin, end, gen):
+    return inline_block(cur, begin, end, subset_block(gen(), used_defines(cur, begin, end)))
+
+
+def sync(outputs, check):
+    """Write (or with check, compare) every output; return the number that differ."""
+    bad = 0
+    for rel, fn in outputs.items():
+        path = os.path.join(ROOT, rel)
+        text = fn()
+        if text is None:   # a doc without its generated block (reported by fn)
+            bad += 1
+            continue
+        if check:
+            try:
+                with open(path) as f:
+                    cur = f.read()
+            except FileNotFoundError:
+                cur = None
+            if cur != text:
+                print(f"regmap: {rel} is out of date (run the generator: python3 util/{os.path.basename(sys.argv[0])})")
+                bad += 1
+        elif rel == "README.md" and open(path).read() == text:
+            continue   # the README is edited by others too: touch it only to change it
+        else:
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w") as f:
+                f.write(text)
+    return bad
+
+
+def _value(text):
+    """Numeric value of a generated macro body (Verilog sized or C literal)."""
+    t = text.strip()
+    m = re.fullmatch(r"\d+'([hd])([0-9A-Fa-f]+)", t)
+    if m:
+        return int(m.group(2), 16 if m.group(1) == "h" else 10)
+    m = re.fullmatch(r"\(1u << (\w+)\)", t)
+    if m:
+        return ("mask", m.group(1))
+    try:
+        return int(t.rstrip("u"), 0)
+    except ValueError:
+        return t
+
+
+def same_names_same_values(vh, h, who="regmap", quiet=False):
+    """A macro named in both the Verilog defines and the C header must mean
+    the same number in both (no bit index in one and mask in the other, no
+    word index in one and byte offset in the other). Returns the clashes."""
+    v = {ln.split()[1]: " ".join(ln.split()[2:]) for ln in vh.splitlines()
+         if ln.startswith("`define ") and len(ln.split()) > 2}
+    c = {ln.split()[1]: " ".join(ln.split()[2:]) for ln in h.splitlines()
+         if ln.startswith("#define ") and len(ln.split()) > 2 and "(" not in ln.split()[1]}
+    bad = [k for k in sorted(set(v) & set(c)) if _value(v[k]) != _value(c[k])]
+    for k in bad if not quiet else []:
+        print(f"{who}: {k} is `define {v[k]} in Verilog but #define {c[k]} in C: give them different names")
+    return len(bad)

@@ -37,9 +37,12 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "util"))
 import rdl_load  # noqa: E402
-import regmap  # noqa: E402  (the compiled map and its address window)
 
-AW = regmap.ADDR_BITS
+ADDR_BITS = 12         # 4 KiB window; PADDR bits above this are not decoded
+AW = ADDR_BITS
+TOP = rdl_load.compile_rdl("pmu.rdl", "pmu")   # the compiled map (util/regmap.py writes its other outputs)
+if TOP.size > (1 << ADDR_BITS):
+    sys.exit(f"regblock: regs/pmu.rdl spans 0x{TOP.size:X} bytes, more than the {1 << ADDR_BITS}-byte window")
 
 
 def _prop(node, name):
@@ -193,7 +196,7 @@ def kinds(top, wmax):
     return out, arrays
 
 
-KINDS, ARRAYS = kinds(regmap._top, rdl_load.width_max(regmap._top))
+KINDS, ARRAYS = kinds(TOP, rdl_load.width_max(TOP))
 PARAMS = sorted({p for k in KINDS
                  for e in [k.count, k.present, k.inert] + [wx for m in ("rw", "w1c", "w1s") for _, wx in k.pexpr[m] if k.store]
                  if e
@@ -725,7 +728,7 @@ OUTPUTS = {"rtl/pmu_apb.v": gen_v, "cmodel/pmu_regdec.h": gen_c,
 
 def main():
     check = "--check" in sys.argv[1:]
-    bad = regmap.sync(OUTPUTS, check)
+    bad = rdl_load.sync(OUTPUTS, check)
     if check:
         print(f"regblock: {len(OUTPUTS) - bad} passed, {bad} failed")
     return 1 if bad else 0

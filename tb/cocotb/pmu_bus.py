@@ -22,8 +22,10 @@ from cocotb.triggers import FallingEdge, RisingEdge, Timer
 # driven to 0 before any bus model is created (cocotb 1.8 with Verilator or
 # Icarus: an input left undriven would be X/garbage when a bus model reads or
 # drives it)
+# BEGIN generated: core-inputs (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
 NONBUS_INPUTS = ["ev_i", "cpl_i", "flop_valid_i", "flop_rsz_i", "flop_esz_i", "flop_scalar_i",
                  "flop_op_i", "iaddr_i", "daddr_i", "pm_i", "mem_valid_i", "mem_lat_i", "yev_i"]
+# END generated: core-inputs
 AXIL_INPUTS = ["awvalid", "awaddr", "awprot", "wvalid", "wdata", "wstrb", "bready",
                "arvalid", "araddr", "arprot", "rready"]
 WB_INPUTS = ["cyc", "stb", "we", "adr", "datwr", "sel", "prot"]

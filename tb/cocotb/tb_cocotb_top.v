@@ -15,6 +15,8 @@
 // Wishbone wrappers' PIPELINED_ONLY: 0 (serves classic masters; the bench's
 // default) or 1 (pipelined masters only: the classic-master self-test of
 // sim/cocotb.mk must then fail).
+// pmu_core's non-bus ports: the blocks between "BEGIN generated" and "END
+// generated" (util/gen_wrappers.py, make wrappers).
 module tb_cocotb_top (
   input  wire         clk,
   input  wire         rst_n,
@@ -81,7 +83,9 @@ module tb_cocotb_top (
   output wire         fp_wb_ack,
   output wire         fp_wb_err,
   output wire [31:0]  fp_wb_datrd,
-  // non-bus inputs, default parameters (NT=2, NCLS=64, NRET=4, AW=64)
+  // BEGIN generated: core-inputs (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+  // non-bus inputs of pmu_core, default parameters (NT=2, NC=8, CW=40, NCLS=64, NRET=4,
+  // FLOP_CLASS=63, NCH=4, NAREA=1, HAS_SAMPLE=1, HAS_YIELD=1, AW=64, YCAP=0)
   input  wire [2047:0] ev_i,
   input  wire [3:0]    cpl_i,
   input  wire [7:0]    flop_valid_i,
@@ -95,6 +99,7 @@ module tb_cocotb_top (
   input  wire [1:0]    mem_valid_i,
   input  wire [31:0]   mem_lat_i,
   input  wire [7:0]    yev_i,
+  // END generated: core-inputs
   // counter values (debug), AXI4-Lite and Wishbone instance
   output wire [319:0]  axil_cnt_o,
   output wire [319:0]  wb_cnt_o
@@ -112,13 +117,14 @@ module tb_cocotb_top (
     .bvalid_o(s_axil_bvalid), .bready_i(s_axil_bready), .bresp_o(s_axil_bresp),
     .arvalid_i(s_axil_arvalid), .arready_o(s_axil_arready), .araddr_i(s_axil_araddr), .arprot_i(s_axil_arprot),
     .rvalid_o(s_axil_rvalid), .rready_i(s_axil_rready), .rdata_o(s_axil_rdata), .rresp_o(s_axil_rresp),
-    .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i),
-    .flop_esz_i(flop_esz_i), .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i),
-    .irq_o(), .cnt_o(axil_cnt_o), .ovf_o(), .tsc_o(),
+    // BEGIN generated: core-conn-axil (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
+    .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(), .cnt_o(axil_cnt_o), .ovf_o(), .tsc_o(),
     .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i), .mem_lat_i(mem_lat_i),
-    .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(),
-    .yev_i(yev_i), .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(),
-    .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o()
+    .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(), .yev_i(yev_i), .yield_o(), .yield_ring_o(), .yield_ch_o(),
+    .yield_tid_o(), .yield_tgt_o(), .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(),
+    .yesv_o(), .ycap_o()
+    // END generated: core-conn-axil
   );
 
   pmu_core_wb #(
@@ -134,13 +140,14 @@ module tb_cocotb_top (
     .wb_cyc_i(wb_cyc), .wb_stb_i(wb_stb), .wb_we_i(wb_we), .wb_adr_i(wb_adr), .wb_dat_i(wb_datwr),
     .wb_sel_i(wb_sel), .wb_prot_i(wb_prot),
     .wb_stall_o(wb_stall), .wb_ack_o(wb_ack), .wb_err_o(wb_err), .wb_dat_o(wb_datrd),
-    .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i),
-    .flop_esz_i(flop_esz_i), .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i),
-    .irq_o(), .cnt_o(wb_cnt_o), .ovf_o(), .tsc_o(),
+    // BEGIN generated: core-conn-wb (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
+    .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(), .cnt_o(wb_cnt_o), .ovf_o(), .tsc_o(),
     .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i), .mem_lat_i(mem_lat_i),
-    .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(),
-    .yev_i(yev_i), .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(),
-    .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o()
+    .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(), .yev_i(yev_i), .yield_o(), .yield_ring_o(), .yield_ch_o(),
+    .yield_tid_o(), .yield_tgt_o(), .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(),
+    .yesv_o(), .ycap_o()
+    // END generated: core-conn-wb
   );
 
 `ifdef TB_FORCE_PRIV
@@ -156,14 +163,14 @@ module tb_cocotb_top (
     .bvalid_o(fp_axil_bvalid), .bready_i(fp_axil_bready), .bresp_o(fp_axil_bresp),
     .arvalid_i(fp_axil_arvalid), .arready_o(fp_axil_arready), .araddr_i(fp_axil_araddr), .arprot_i(fp_axil_arprot),
     .rvalid_o(fp_axil_rvalid), .rready_i(fp_axil_rready), .rdata_o(fp_axil_rdata), .rresp_o(fp_axil_rresp),
+    // BEGIN generated: core-conn-fp-axil (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i[127:0]), .cpl_i(cpl_i[1:0]), .flop_valid_i(flop_valid_i[0]), .flop_rsz_i(flop_rsz_i[2:0]),
-    .flop_esz_i(flop_esz_i[0]), .flop_scalar_i(flop_scalar_i[0]), .flop_op_i(flop_op_i[3:0]),
-    .irq_o(), .cnt_o(), .ovf_o(), .tsc_o(),
-    .iaddr_i(iaddr_i[31:0]), .daddr_i(daddr_i[31:0]), .pm_i(pm_i[0]), .mem_valid_i(mem_valid_i[0]),
-    .mem_lat_i(mem_lat_i[15:0]),
-    .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(),
+    .flop_esz_i(flop_esz_i[0]), .flop_scalar_i(flop_scalar_i[0]), .flop_op_i(flop_op_i[3:0]), .irq_o(),
+    .cnt_o(), .ovf_o(), .tsc_o(), .iaddr_i(iaddr_i[31:0]), .daddr_i(daddr_i[31:0]), .pm_i(pm_i[0]),
+    .mem_valid_i(mem_valid_i[0]), .mem_lat_i(mem_lat_i[15:0]), .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(),
     .yev_i(yev_i), .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(),
     .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o()
+    // END generated: core-conn-fp-axil
   );
 
   pmu_core_wb #(
@@ -178,14 +185,14 @@ module tb_cocotb_top (
     .wb_cyc_i(fp_wb_cyc), .wb_stb_i(fp_wb_stb), .wb_we_i(fp_wb_we), .wb_adr_i(fp_wb_adr), .wb_dat_i(fp_wb_datwr),
     .wb_sel_i(fp_wb_sel), .wb_prot_i(fp_wb_prot),
     .wb_stall_o(fp_wb_stall), .wb_ack_o(fp_wb_ack), .wb_err_o(fp_wb_err), .wb_dat_o(fp_wb_datrd),
+    // BEGIN generated: core-conn-fp-wb (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i[127:0]), .cpl_i(cpl_i[1:0]), .flop_valid_i(flop_valid_i[0]), .flop_rsz_i(flop_rsz_i[2:0]),
-    .flop_esz_i(flop_esz_i[0]), .flop_scalar_i(flop_scalar_i[0]), .flop_op_i(flop_op_i[3:0]),
-    .irq_o(), .cnt_o(), .ovf_o(), .tsc_o(),
-    .iaddr_i(iaddr_i[31:0]), .daddr_i(daddr_i[31:0]), .pm_i(pm_i[0]), .mem_valid_i(mem_valid_i[0]),
-    .mem_lat_i(mem_lat_i[15:0]),
-    .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(),
+    .flop_esz_i(flop_esz_i[0]), .flop_scalar_i(flop_scalar_i[0]), .flop_op_i(flop_op_i[3:0]), .irq_o(),
+    .cnt_o(), .ovf_o(), .tsc_o(), .iaddr_i(iaddr_i[31:0]), .daddr_i(daddr_i[31:0]), .pm_i(pm_i[0]),
+    .mem_valid_i(mem_valid_i[0]), .mem_lat_i(mem_lat_i[15:0]), .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(),
     .yev_i(yev_i), .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(),
     .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o()
+    // END generated: core-conn-fp-wb
   );
 `else
   assign fp_axil_awready = 1'b0;
