@@ -351,9 +351,11 @@ CORES = {
         "description": "Synthesizable performance-monitoring unit (APB4 slave, per-thread event counters, "
                        "sampling, yield channels)",
         "filesets": [("rtl", "verilogSource", files("pmu_core"), {}),
+                     # each file once: the wrappers share files (rtl/bus_apb_req.v), and
+                     # a module listed twice is a duplicate declaration in every tool
                      ("bridge", "verilogSource",
-                      [f for t in ("pmu_mem2apb", "pmu_core_axil", "pmu_core_wb", "pmu_core_apb3")
-                       for f in files(t) if f not in files("pmu_core")], {}),
+                      list(dict.fromkeys(f for t in ("pmu_mem2apb", "pmu_core_axil", "pmu_core_wb", "pmu_core_apb3")
+                                         for f in files(t) if f not in files("pmu_core"))), {}),
                      ("sw", "cSource", ["cmodel/pmu_regs.h", "cmodel/pmu_regdec.h", "cmodel/pmu_reg_field.h",
                                         "sw/pmu_drv.h", "sw/pmu_api.h", "sw/pmu_prof.h",
                                         "sw/pmu_drv.c", "sw/pmu_api.c", "sw/pmu_prof.c"], {}),
@@ -840,6 +842,22 @@ def check_rtl():
     return res
 
 
+def check_core_files():
+    """No FuseSoC target of a generated core lists a file twice (its filesets
+    together): a module declared twice fails in every tool."""
+    res = []
+    for fname in CORES:
+        fs = {name: fl for name, _, fl, _ in CORES[fname]["filesets"]}
+        text = gen_core(fname)
+        for tgt, sets in re.findall(r"(?m)^  (\w+):\n(?:    .*\n)*?    filesets: \[([^\]]*)\]", text):
+            names = [x.strip() for x in sets.split(",") if x.strip()]
+            fl = [f for n in names for f in fs.get(n, [])]
+            dup = sorted({f for f in fl if fl.count(f) > 1})
+            res.append((not dup, "%s target %s: every file once%s" % (fname, tgt, " (twice: %s)" % ", ".join(dup)
+                                                                       if dup else "")))
+    return res
+
+
 def main(argv):
     if argv[:1] == ["cases"]:
         print(json.dumps(cases(argv[1]), indent=1))
@@ -893,7 +911,7 @@ def main(argv):
             f.write(new)
         print("config: wrote README.md blocks")
     if check:
-        for ok, msg in check_rtl() + check_copies() + check_flows():
+        for ok, msg in check_rtl() + check_copies() + check_flows() + check_core_files():
             passed += ok
             failed += not ok
             print("config-check: %s%s" % (msg, "" if ok else ": FAILED"))
