@@ -35,6 +35,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "util"))
+import doc_block  # noqa: E402  (README may differ only inside its generated blocks)
 NAME, DC_NAME = "cfgadd", "dc_cfgadd"
 # small, so that its Verilator builds are cheap: 1 thread, 3 counters of 33
 # bits, 8 classes, 2 areas, 2 channels per ring with capture records; dc_top:
@@ -76,11 +78,6 @@ def add_to_configs(path, text):
     open(path, "w").write("\n".join(lines[:end] + text.rstrip("\n").split("\n") + lines[end:]))
 
 
-def strip_blocks(text):
-    return re.sub(r"(<!-- BEGIN generated: (\S+) [^\n]*-->\n).*?(<!-- END generated: \2 -->)", r"\1\3", text,
-                  flags=re.S)
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--keep", action="store_true", help="keep the scratch copy")
@@ -117,7 +114,7 @@ def main():
             if not os.path.exists(o) or not filecmp.cmp(p, o, shallow=False):
                 changed.append(rel)
     readme_ok = "README.md" not in changed or \
-        strip_blocks(open(os.path.join(src, "README.md")).read()) == strip_blocks(open(os.path.join(ROOT, "README.md")).read())
+        doc_block.strip_bodies(open(os.path.join(src, "README.md")).read()) == doc_block.strip_bodies(open(os.path.join(ROOT, "README.md")).read())
     hand = sorted(c for c in changed if c not in generated and not (c == "README.md" and readme_ok))
     print("  changed files: " + ", ".join(sorted(changed)))
     check(hand == ["config/pmu_ip.yaml"],

@@ -43,11 +43,11 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "util"))
 import config as cfg  # noqa: E402  (config/pmu_ip.yaml: file lists, named configurations)
+import doc_block  # noqa: E402  (docs/sampling.md's generated block)
 
 OUT = os.path.join(ROOT, "docs", "ports.md")
 SAMPLING = os.path.join(ROOT, "docs", "sampling.md")
 PORT_RE = re.compile(r"^\s*(input|output|inout)\s+(?:wire|reg)?\s*(?:signed\s+)?(\[[^\]]*\])?\s*(\w+)\s*,?\s*(?://\s*(.*))?$")
-BLOCK_RE = r"(<!-- BEGIN generated: %s [^\n]*-->\n)(.*?)(<!-- END generated: %s -->)"
 
 
 def strip_comments(txt):
@@ -337,7 +337,7 @@ def main():
         return 2
     text, block, tops, mods = generate()
     stext = open(SAMPLING).read()
-    m = re.search(BLOCK_RE % ("sampling-ports", "sampling-ports"), stext, re.S)
+    m = doc_block.find(stext, "sampling-ports")
     if check:
         passed = failed = 0
         cur = open(OUT).read() if os.path.exists(OUT) else ""

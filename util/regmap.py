@@ -44,6 +44,7 @@ sys.path.insert(0, os.path.join(ROOT, "util"))
 import rdl_load  # noqa: E402  (compiles regs/*.rdl; writes and checks outputs)
 import regblock  # noqa: E402  (the compiled map, its address window and register block)
 import config  # noqa: E402  (the configuration table: parameter limits)
+import doc_block  # noqa: E402  (README's generated blocks)
 
 ADDR_BITS = regblock.ADDR_BITS
 _top = regblock.TOP
@@ -729,14 +730,12 @@ def readme_text():
     with open(os.path.join(ROOT, README)) as f:
         text = f.read()
     for name, fn in README_GEN.items():
-        pat = re.compile(r"(<!-- BEGIN generated: %s [^\n]*-->\n)(.*?)(<!-- END generated: %s -->)"
-                         % (re.escape(name), re.escape(name)), re.S)
-        m = pat.search(text)
+        m = doc_block.find(text, name)
         if not m:
             print(f"regmap: {README} has no generated block '{name}' "
                   f"(<!-- BEGIN generated: {name} (by {README_CMD}; do not edit) --> ... <!-- END generated: {name} -->)")
             return None
-        text = text[:m.start(2)] + fn().rstrip("\n") + "\n" + text[m.end(2):]
+        text = doc_block.replace(text, m, fn().rstrip("\n") + "\n")
     return text
 
 
