@@ -83,18 +83,14 @@ PU_OUT  := $(SOC_BUILD)/prof-user-test
 PU_SRC  := sim/soc/fw/prof_workload.c
 PU_MAKE  = $(MAKE) --no-print-directory prof PROF_SRC=$(PU_SRC)
 soc-prof-user: $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc $(SOC_BUILD)/fw_full.hex | deps-soc
-	@mkdir -p $(PU_OUT); p=0; f=0; \
+	@. sim/tally.sh; mkdir -p $(PU_OUT); p=0; f=0; \
 	res() { if [ $$1 -eq 0 ]; then p=$$((p+1)); echo "ok   $$2"; else f=$$((f+1)); echo "FAIL $$2"; fi; }; \
 	echo "== 1. make prof PROF_SRC=$(PU_SRC) PROF_EVENTS='INST_RETIRED:USR@128 CYCLES:USR@512' PROF_INLINE=1 (jitter: default)"; \
 	$(PU_MAKE) PROF_EVENTS="INST_RETIRED:USR@128 CYCLES:USR@512" PROF_INLINE=1 PROF_OUT=$(PU_OUT)/main >$(PU_OUT)/main.out 2>&1; rc=$$?; \
-	cat $(PU_OUT)/main.out; l=$$(grep -E '^[0-9]+ passed, [0-9]+ failed' $(PU_OUT)/main.out | tail -n1); \
-	if [[ "$$l" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then p=$$((p+BASH_REMATCH[1])); f=$$((f+BASH_REMATCH[2])); else f=$$((f+1)); fi; \
-	[ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=$$((f+1)); \
+	cat $(PU_OUT)/main.out; tally $$rc <$(PU_OUT)/main.out; \
 	echo "== 2. the workload is what it claims: clones and an inlined helper in the ELF (nm, addr2line -i)"; \
 	$(SOC_PY) sw/prof_report.py elfcheck --elf $(PU_OUT)/main/1/fw.elf --clone constprop --clone isra --inlined cswap \
-	  >$(PU_OUT)/elf.out 2>&1; rc=$$?; cat $(PU_OUT)/elf.out; l=$$(tail -n1 $(PU_OUT)/elf.out); \
-	if [[ "$$l" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then p=$$((p+BASH_REMATCH[1])); f=$$((f+BASH_REMATCH[2])); else f=$$((f+1)); fi; \
-	[ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=$$((f+1)); \
+	  >$(PU_OUT)/elf.out 2>&1; rc=$$?; cat $(PU_OUT)/elf.out; tally $$rc < <(tail -n1 $(PU_OUT)/elf.out); \
 	echo "== 3. self-test: the same profile without jitter (PROF_JITTER=0) must fail: aliasing"; \
 	$(PU_MAKE) PROF_EVENTS="INST_RETIRED:USR@128" PROF_JITTER=0 PROF_OUT=$(PU_OUT)/nojitter >$(PU_OUT)/nojitter.out 2>&1; rc=$$?; \
 	grep -E '^#|out of tolerance|^FAIL' $(PU_OUT)/nojitter.out | grep -v '^# hottest' | head -n 16; \

@@ -31,7 +31,8 @@ for f in $PROF_SRC; do
   objs+=("$o")
 done
 
-pass=0; fail=0; id=0
+. sim/tally.sh
+p=0; f=0; id=0
 for ev in $PROF_EVENTS; do
   id=$((id + 1))
   name=${ev%%@*}; period=$PROF_PERIOD
@@ -66,12 +67,8 @@ The profile is incomplete and is not reported; raise PROF_MAX_CYCLES (each sampl
         --lines "${PROF_LINES:-5}" ${PROF_INLINE:+--inline} --no-faults 2>&1)
   rc=$?
   echo "$out"
-  l=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n1)
-  if [[ "$l" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then
-    pass=$((pass + BASH_REMATCH[1])); fail=$((fail + BASH_REMATCH[2]))
-  else fail=$((fail + 1)); fi
-  [ $rc -eq 0 ] || [ $fail -gt 0 ] || fail=$((fail + 1))
+  tally $rc <<<"$out"
   [ $rc -eq 0 ] || { echo "prof: profile $id ($name) failed (see above)" >&2; }
 done
-echo "$pass passed, $fail failed"
-[ $fail -eq 0 ]
+echo "$p passed, $f failed"
+[ $f -eq 0 ]

@@ -69,11 +69,9 @@ soc-test-icarus: $(SOC_BUILD)/icarus/tb_soc.vvp $(SOC_BUILD)/fw_short.hex
 
 # Both runs; their "N passed, N failed" lines are summed.
 soc-test:
-	@mkdir -p $(SOC_BUILD); p=0; f=0; for t in soc-test-verilator soc-test-icarus; do \
+	@. sim/tally.sh; mkdir -p $(SOC_BUILD); p=0; f=0; for t in soc-test-verilator soc-test-icarus; do \
 	  echo "== $$t"; $(MAKE) --no-print-directory $$t >$(SOC_BUILD)/$$t.out 2>&1; rc=$$?; cat $(SOC_BUILD)/$$t.out; \
-	  l=$$(grep -E '^[0-9]+ passed, [0-9]+ failed' $(SOC_BUILD)/$$t.out | tail -n1); \
-	  if [[ "$$l" =~ ^([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then p=$$((p+BASH_REMATCH[1])); f=$$((f+BASH_REMATCH[2])); else f=$$((f+1)); fi; \
-	  [ $$rc -eq 0 ] || [ $$f -gt 0 ] || f=$$((f+1)); \
+	  tally $$rc <$(SOC_BUILD)/$$t.out; \
 	done; echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
 soc-demo: $(SOC_BUILD)/verilator$(WSUF)/Vtb_soc $(SOC_BUILD)/fw_full.hex
