@@ -25,18 +25,13 @@ regenerates (util/config.py) and checks that
 Last line: "N passed, N failed".
 """
 import argparse
-import filecmp
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "util"))
-import doc_block  # noqa: E402  (README may differ only inside its generated blocks)
+from scratch import Scratch, ROOT
+
 NAME, DC_NAME = "cfgadd", "dc_cfgadd"
 # small, so that its Verilator builds are cheap: 1 thread, 3 counters of 33
 # bits, 8 classes, 2 areas, 2 channels per ring with capture records; dc_top:
@@ -52,16 +47,6 @@ NO_TARGET = '''  cfgnone: {top: pmu_core, params: {NC: 3}, flows: [no-such-flow]
 SHORT = DC_NAME[3:]
 EXPECT = [f"core-random-{NAME}", f"core-directed-{NAME}", f"core-regs-{NAME}", f"core-icarus-{NAME}",
           f"core-bus-axil-{NAME}", f"core-bus-wb-{NAME}", f"dc-icarus-{SHORT}", f"dc-lockstep-{SHORT}"]
-CLEAN_ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
-
-
-def sh(cmd, cwd, log):
-    t0 = time.time()
-    r = subprocess.run(cmd, cwd=cwd, shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                       env=CLEAN_ENV)
-    with open(log, "a") as f:
-        f.write(f"$ {cmd}   [{time.time() - t0:.0f} s, exit {r.returncode}]\n{r.stdout}\n")
-    return r.returncode, r.stdout
 
 
 def add_to_configs(path, text):
@@ -85,57 +70,35 @@ def main():
     ap.add_argument("--cycles", default="300000",
                     help="random lockstep cycles (default 300000: about 1 s, enough for the bench's coverage goals)")
     args = ap.parse_args()
-    passed = failed = 0
-
-    def check(ok, what):
-        nonlocal passed, failed
-        print(f"{'PASS' if ok else 'FAIL'} {what}", flush=True)
-        passed, failed = passed + bool(ok), failed + (not ok)
-
-    d = tempfile.mkdtemp(prefix="pmu_cfg_add_")
-    log = os.path.join(d, "config_add_check.log")
-    src = os.path.join(d, "src")
-    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns("build", ".git", "__pycache__"))
+    s = Scratch("cfg_add", keep=args.keep)
+    check, src = s.check, s.src
     add_to_configs(os.path.join(src, "config", "pmu_ip.yaml"), NEW_CFGS)
-    rc, out = sh("python3 util/config.py", src, log)
+    rc, out = s.sh("python3 util/config.py")
     check(rc == 0, "util/config.py accepts the new configurations " + f"{NAME}, {DC_NAME}")
 
     # which files changed, and are they all generated?
     sys.path.insert(0, os.path.join(ROOT, "util"))
     import config  # noqa: E402  (the generator's own list of outputs)
-    generated = set(config.outputs())
-    changed = []
-    for dp, dns, fns in os.walk(src):
-        dns[:] = [x for x in dns if x not in ("build", "__pycache__")]
-        for fn in fns:
-            p = os.path.join(dp, fn)
-            rel = os.path.relpath(p, src)
-            o = os.path.join(ROOT, rel)
-            if not os.path.exists(o) or not filecmp.cmp(p, o, shallow=False):
-                changed.append(rel)
-    readme_ok = "README.md" not in changed or \
-        doc_block.strip_bodies(open(os.path.join(src, "README.md")).read()) == doc_block.strip_bodies(open(os.path.join(ROOT, "README.md")).read())
-    hand = sorted(c for c in changed if c not in generated and not (c == "README.md" and readme_ok))
-    print("  changed files: " + ", ".join(sorted(changed)))
+    hand = s.hand_edited(set(config.outputs()))
     check(hand == ["config/pmu_ip.yaml"],
           f"the only hand-edited file is config/pmu_ip.yaml ({len(hand)} hand-edited: {hand})")
 
     # make test's target list: the tree's plus exactly the derived targets
-    _, old = sh("make -s print-TEST_TARGETS", ROOT, log)
-    _, new = sh("make -s print-TEST_TARGETS", src, log)
+    _, old = s.sh("make -s print-TEST_TARGETS", cwd=ROOT)
+    _, new = s.sh("make -s print-TEST_TARGETS")
     old, new = old.split(), new.split()
     added = [t for t in new if t not in old]
     check(all(t in new for t in old) and sorted(added) == sorted(EXPECT),
           f"make print-TEST_TARGETS: {len(old)} -> {len(new)} targets, added {' '.join(added)}")
-    _, dry = sh("make -n test", src, log)
+    _, dry = s.sh("make -n test")
     line = next((x for x in dry.split("\n") if "run_targets.sh" in x), "")
     check(all(f" {t} " in f" {line} " for t in EXPECT), "make -n test runs every added target")
-    rc, _ = sh("make -n " + " ".join(EXPECT), src, log)
+    rc, _ = s.sh("make -n " + " ".join(EXPECT))
     check(rc == 0, "every added target has a rule (make -n)")
 
     # config-check in the copy: the new configurations run, nothing new fails
-    _, cc0 = sh("python3 util/config.py --check", ROOT, log)
-    rc, cc = sh("python3 util/config.py --check", src, log)
+    _, cc0 = s.sh("python3 util/config.py --check", cwd=ROOT)
+    rc, cc = s.sh("python3 util/config.py --check")
     fails0 = {x for x in cc0.split("\n") if x.endswith("FAILED")}
     fails = {x for x in cc.split("\n") if x.endswith("FAILED")}
     check(not (fails - fails0), "config-check fails nothing the tree passes" +
@@ -153,7 +116,7 @@ def main():
                  if t not in [r[0] for r in runs]]
     for t, extra in runs:
         t0 = time.time()
-        rc, out = sh(f"make -s --no-print-directory {t} {extra}", src, log)
+        rc, out = s.sh(f"make -s --no-print-directory {t} {extra}")
         last = out.strip().split("\n")[-1] if out.strip() else ""
         ok = rc == 0 and re.match(r"^(\S+: )?\d+ passed, 0 failed", last) is not None
         extra_ok = True
@@ -163,17 +126,12 @@ def main():
 
     # self-test: a configuration whose flow gives no make test target fails config-check
     add_to_configs(os.path.join(src, "config", "pmu_ip.yaml"), NO_TARGET)
-    sh("python3 util/config.py", src, log)
-    rc, cc = sh("python3 util/config.py --check", src, log)
+    s.sh("python3 util/config.py")
+    rc, cc = s.sh("python3 util/config.py --check")
     check(rc != 0 and re.search(r"configuration cfgnone has NO make test target for flow no-such-flow.*FAILED", cc),
           "self-test: config-check fails for a configuration whose flow gives no make test target")
 
-    if args.keep or failed:
-        print(f"  scratch copy kept: {d} (log {log})")
-    else:
-        shutil.rmtree(d, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return s.finish()
 
 
 if __name__ == "__main__":

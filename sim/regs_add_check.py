@@ -17,10 +17,9 @@ Last line: "N passed, N failed".
 import argparse
 import os
 import re
-import shutil
-import subprocess
 import sys
-import tempfile
+
+from scratch import Scratch
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 NEW_REG = '''
@@ -36,80 +35,39 @@ NEW_REG = '''
 '''
 
 
-def sh(cmd, cwd, log):
-    r = subprocess.run(cmd, cwd=cwd, shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    with open(log, "a") as f:
-        f.write(f"$ {cmd}\n{r.stdout}\n")
-    return r.returncode, r.stdout
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--keep", action="store_true", help="keep the scratch copy")
     args = ap.parse_args()
-    passed = failed = 0
-
-    def check(ok, what):
-        nonlocal passed, failed
-        print(f"{'PASS' if ok else 'FAIL'} {what}")
-        passed, failed = passed + bool(ok), failed + (not ok)
-
-    d = tempfile.mkdtemp(prefix="pmu_regs_add_")
-    log = os.path.join(d, "regs_add_check.log")
-    src = os.path.join(d, "src")
-    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns("build", ".git"))
-    rdl = os.path.join(src, "regs", "pmu.rdl")
+    s = Scratch("regs_add", keep=args.keep)
+    check = s.check
+    rdl = os.path.join(s.src, "regs", "pmu.rdl")
     text = open(rdl).read()
     i = text.rindex("};")                       # the end of addrmap pmu
     open(rdl, "w").write(text[:i] + NEW_REG + text[i:])
 
-    rc, _ = sh("make -s regmap", src, log)
+    rc, _ = s.sh("make -s regmap")
     check(rc == 0, "the generators accept the new register")
     # which files changed, and are they all generated?
-    import filecmp
-    changed = []
-    for dp, _, fns in os.walk(src):
-        for fn in fns:
-            p = os.path.join(dp, fn)
-            rel = os.path.relpath(p, src)
-            o = os.path.join(ROOT, rel)
-            if not os.path.exists(o) or not filecmp.cmp(p, o, shallow=False):
-                changed.append(rel)
     sys.path.insert(0, os.path.join(ROOT, "util"))
     import regmap  # noqa: E402  (the generator's own list of outputs)
     import regblock  # noqa: E402
     generated = set(regmap.OUTPUTS) | set(regblock.OUTPUTS) | set(regmap.inline_outputs(gen=regmap.gen_vh))
-    # a hand-written doc with generated blocks (README's register-map blocks)
-    # counts as generated when nothing outside its blocks changed
-    import doc_block  # noqa: E402
-
-    def outside_blocks(path):
-        return doc_block.strip_bodies(open(path, errors="replace").read())
-
-    def blocks_only(rel):
-        o = os.path.join(ROOT, rel)
-        return os.path.exists(o) and outside_blocks(o) == outside_blocks(os.path.join(src, rel))
-    hand = sorted(c for c in changed if c not in generated and not blocks_only(c))
-    print("  changed files: " + ", ".join(sorted(changed)))
+    hand = s.hand_edited(generated)
     check(hand == ["regs/pmu.rdl"], f"the only hand-edited file is regs/pmu.rdl (hand-edited: {hand})")
-    check(re.search(r"K_SCRATCH", open(os.path.join(src, "rtl", "pmu_apb.v")).read()) is not None,
+    check(re.search(r"K_SCRATCH", open(os.path.join(s.src, "rtl", "pmu_apb.v")).read()) is not None,
           "rtl/pmu_apb.v decodes and stores SCRATCH")
 
-    rc0, out0 = sh("make -s core-regs", ROOT, log)
-    rc, out = sh(f"make -s CORE_BUILD={d}/build core-regs", src, log)
+    rc0, out0 = s.sh("make -s core-regs", cwd=ROOT)
+    rc, out = s.sh(f"make -s CORE_BUILD={s.dir}/build core-regs")
     n0 = re.search(r"(\d+) register elements", out0)
     n1 = re.search(r"(\d+) register elements", out)
     check(rc0 == 0 and rc == 0 and n0 and n1 and int(n1.group(1)) == int(n0.group(1)) + 1,
           f"test_regs covers the new register ({n0.group(1) if n0 else '?'} -> {n1.group(1) if n1 else '?'} "
           "register elements) and passes on RTL and C model")
-    rc, out = sh(f"make -s CORE_BUILD={d}/build core-directed", src, log)
+    rc, out = s.sh(f"make -s CORE_BUILD={s.dir}/build core-directed")
     check(rc == 0 and "0 failed" in out.strip().splitlines()[-1], "the directed lockstep tests still pass")
-    if args.keep or failed:
-        print(f"  scratch copy kept: {d} (log {log})")
-    else:
-        shutil.rmtree(d, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
+    return s.finish()
 
 
 if __name__ == "__main__":

@@ -1,0 +1,83 @@
+# SPDX-License-Identifier: Apache-2.0
+"""A scratch copy of the work tree for the change checks (sim/regs_add_check.py,
+sim/config_add_check.py): copy, run commands into one log, count checks, list
+the files a change touched and which of them were edited by hand.
+
+  s = Scratch("regs_add", keep=args.keep)     # s.src: the copy, s.log: its log
+  rc, out = s.sh("make -s regmap")            # in s.src (cwd= to run elsewhere)
+  s.check(ok, "what")                         # PASS/FAIL line, counted
+  hand = s.hand_edited(generated)             # changed files a generator did not write
+  return s.finish()                           # totals line; the copy kept on failure
+"""
+import filecmp
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "util"))
+import doc_block  # noqa: E402  (generated blocks inside hand-written docs)
+
+SKIP = ("build", ".git", "__pycache__")
+# a check run from make must not hand its make flags (jobserver, -s) to the copy's make
+CLEAN_ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
+
+
+class Scratch:
+    def __init__(self, name, keep=False):
+        self.dir = tempfile.mkdtemp(prefix="pmu_%s_" % name)
+        self.log = os.path.join(self.dir, "%s_check.log" % name)
+        self.src = os.path.join(self.dir, "src")
+        self.keep = keep
+        self.passed = self.failed = 0
+        shutil.copytree(ROOT, self.src, ignore=shutil.ignore_patterns(*SKIP))
+
+    def sh(self, cmd, cwd=None):
+        """(exit code, stdout+stderr) of cmd in the copy (or cwd); logged with its time."""
+        t0 = time.time()
+        r = subprocess.run(cmd, cwd=cwd or self.src, shell=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True, env=CLEAN_ENV)
+        with open(self.log, "a") as f:
+            f.write(f"$ {cmd}   [{time.time() - t0:.0f} s, exit {r.returncode}]\n{r.stdout}\n")
+        return r.returncode, r.stdout
+
+    def check(self, ok, what):
+        print(f"{'PASS' if ok else 'FAIL'} {what}", flush=True)
+        self.passed, self.failed = self.passed + bool(ok), self.failed + (not ok)
+
+    def changed(self):
+        """Files of the copy that differ from the work tree's (or are new)."""
+        out = []
+        for dp, dns, fns in os.walk(self.src):
+            dns[:] = [x for x in dns if x not in SKIP]
+            for fn in fns:
+                p = os.path.join(dp, fn)
+                rel = os.path.relpath(p, self.src)
+                o = os.path.join(ROOT, rel)
+                if not os.path.exists(o) or not filecmp.cmp(p, o, shallow=False):
+                    out.append(rel)
+        return sorted(out)
+
+    def hand_edited(self, generated):
+        """The changed files that are not a generator's: not in `generated` and not
+        a hand-written doc whose generated blocks alone changed. Prints the changes."""
+        def blocks_only(rel):
+            o = os.path.join(ROOT, rel)
+            return os.path.exists(o) and (doc_block.strip_bodies(open(o, errors="replace").read()) ==
+                                          doc_block.strip_bodies(open(os.path.join(self.src, rel),
+                                                                      errors="replace").read()))
+        changed = self.changed()
+        print("  changed files: " + ", ".join(changed))
+        return [c for c in changed if c not in generated and not blocks_only(c)]
+
+    def finish(self):
+        """Removes the copy (kept with --keep or on a failure), prints the totals; exit code."""
+        if self.keep or self.failed:
+            print(f"  scratch copy kept: {self.dir} (log {self.log})")
+        else:
+            shutil.rmtree(self.dir, ignore_errors=True)
+        print(f"{self.passed} passed, {self.failed} failed")
+        return 1 if self.failed else 0
