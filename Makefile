@@ -29,7 +29,7 @@ help:
 	@echo "make wrappers regenerate the bus wrappers rtl/pmu_core_{axil,wb,apb3}.v and the benches' port blocks from rtl/pmu_core.v"
 	@echo "make ports    make wrappers, then regenerate docs/ports.md (port tables and file lists of every top, from the RTL)"
 	@echo "make config   regenerate config/config.mk, cmodel/*_cfg_gen.h, *.core, README tables from config/pmu_ip.yaml"
-	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md"
+	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md, docs/security.md's access table"
 
 # WAVES=1: the simulation benches dump waveforms under build/waves/, named
 # after the bench: Verilator benches FST (built with --trace-fst into

@@ -30,9 +30,11 @@ void axil_model_step(axil_model *m, const axil_in *in, const apb_rsp *rsp) {
     const int start_wr = !m->apb.psel && wr_go && !start_rd;
     const int last = m->apb.penable && rsp->pready;
     axil_model n = *m;
-    if (in->awvalid && !m->aw) { n.awaddr = in->awaddr & amask(m->abits); n.awprot = m->force_priv ? 1u : in->awprot & 7u; }
+    if (in->awvalid && !m->aw) { n.awaddr = in->awaddr & amask(m->abits); n.awprot = m->force_priv ? 1u : in->awprot & 7u;
+                                 n.awuser = in->awuser & 7u; }
     if (in->wvalid && !m->w) { n.wdata = in->wdata; n.wstrb = in->wstrb & 15u; }
-    if (in->arvalid && !m->ar) { n.araddr = in->araddr & amask(m->abits); n.arprot = m->force_priv ? 1u : in->arprot & 7u; }
+    if (in->arvalid && !m->ar) { n.araddr = in->araddr & amask(m->abits); n.arprot = m->force_priv ? 1u : in->arprot & 7u;
+                                 n.aruser = in->aruser & 7u; }
     n.aw = start_wr ? 0 : (m->aw || in->awvalid);
     n.w = start_wr ? 0 : (m->w || in->wvalid);
     n.ar = start_rd ? 0 : (m->ar || in->arvalid);
@@ -42,6 +44,7 @@ void axil_model_step(axil_model *m, const axil_in *in, const apb_rsp *rsp) {
         n.apb.pwrite = (uint8_t)start_wr;
         n.apb.paddr = start_wr ? m->awaddr : m->araddr;
         n.apb.pprot = start_wr ? m->awprot : m->arprot;
+        n.apb.pauser = start_wr ? m->awuser : m->aruser;
         n.apb.pwdata = start_wr ? m->wdata : 0u;
         n.apb.pstrb = start_wr ? m->wstrb : 0u;
         n.rd_last = (uint8_t)start_rd;
@@ -91,6 +94,7 @@ void wb_model_step(wb_model *m, const wb_in *in, const apb_rsp *rsp) {
         n.apb.pwdata = in->we ? in->dat : 0u;
         n.apb.pstrb = in->we ? (in->sel & 15u) : 0u;
         n.apb.pprot = m->force_priv ? 1u : in->prot & 7u;
+        n.apb.pauser = in->tga & 7u;
     } else if (m->apb.psel && !m->apb.penable) {
         n.apb.penable = 1;
         n.abort = (uint8_t)abort;

@@ -3,6 +3,9 @@
  *   rtl/pmu_wb2apb.v    Wishbone slave (classic and B4 pipelined) -> APB4 master
  * with the wrappers' protection override (rtl/pmu_core_axil.v,
  * rtl/pmu_core_wb.v parameter FORCE_PRIV: every request's PPROT = 3'b001).
+ * PAUSER (APB5 user sideband: the thread ID of the request, pmu_core ptid_i)
+ * is the request's AWUSER/ARUSER (AXI) or TGA (Wishbone), sampled with it
+ * like PPROT (FORCE_PRIV does not change it).
  * Every output of both bridges is a register, so a cycle is:
  *   xxx_outputs(m, &o)  the outputs during the cycle (state only): drive the
  *                       APB slave (pmu_model_step) with o.apb, the bus master
@@ -16,6 +19,7 @@
 
 typedef struct {                 /* APB4 master outputs */
     uint8_t  psel, penable, pwrite, pstrb, pprot;
+    uint8_t  pauser;             /* APB5 PAUSER: thread ID (3 bits) */
     uint32_t paddr, pwdata;
 } apb_req;
 typedef struct {                 /* APB4 slave response */
@@ -26,6 +30,7 @@ typedef struct {                 /* APB4 slave response */
 /* ---------------- AXI4-Lite ---------------- */
 typedef struct {
     uint8_t  awvalid, awprot, wvalid, wstrb, bready, arvalid, arprot, rready;
+    uint8_t  awuser, aruser;             /* AxUSER: thread ID of the request (3 bits) */
     uint32_t awaddr, wdata, araddr;
 } axil_in;
 typedef struct {
@@ -39,6 +44,7 @@ typedef struct {
     uint8_t  aw, w, ar;                  /* buffers full */
     uint32_t awaddr, araddr, wdata;
     uint8_t  awprot, arprot, wstrb;
+    uint8_t  awuser, aruser;             /* buffered AxUSER */
     apb_req  apb;                        /* APB master registers */
     uint8_t  bvalid, berr, rvalid, rerr, rd_last;
     uint32_t rdata;
@@ -50,6 +56,7 @@ void axil_model_step(axil_model *m, const axil_in *in, const apb_rsp *rsp);
 /* ---------------- Wishbone (classic and B4 pipelined) ---------------- */
 typedef struct {
     uint8_t  cyc, stb, we, sel, prot;
+    uint8_t  tga;                        /* address tag: thread ID of the request (3 bits) */
     uint32_t adr, dat;
 } wb_in;
 typedef struct {

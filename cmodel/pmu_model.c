@@ -49,6 +49,8 @@ struct pmu_model {
     uint32_t cnten;
     uint64_t tsc;
     uint32_t rshadow, wstage;
+    unsigned yslot;             /* yield delivery slot: the thread whose channels may be delivered */
+    uint8_t  sh_user, sh_tid;   /* who latched the read shadow: an unprivileged access, its thread */
     pmu_ctr  c[PMU_NC_MAX];
     /* pmu_sample */
     uint64_t siar, sdar;
@@ -297,18 +299,38 @@ static int ych_ring_ok(const pmu_model *m, const pmu_inputs *in, unsigned k)
     return y->tid < m->cfg.nt && ((in->cpl[y->tid] & 3u) != 0) == (k >= m->cfg.nch);
 }
 
-/* pmu_yield delivery (combinational): the lowest-indexed channel (ring-0
- * channels first) with VALID, ACT=yield and YER whose ring is its thread's
- * current ring and whose (ring, thread) block bit is clear, or -1. */
+/* pmu_yield delivery (combinational): in thread t's slot (round robin), the
+ * lowest-indexed channel of thread t (ring-0 channels first) with VALID,
+ * ACT=yield and YER whose ring is its thread's current ring and whose (ring,
+ * thread) block bit is clear, or -1. */
 static int yield_pick(const pmu_model *m, const pmu_inputs *in)
 {
     for (unsigned k = 0; k < 2 * m->cfg.nch; k++) {
         const pmu_ych *y = &m->y[k];
         const uint32_t blk = k >= m->cfg.nch ? FLD(m, YRING3, 0, BLK) : FLD(m, YRING0, 0, BLK);
-        if (y->valid && y->act == PMU_YACT_YIELD && y->yer && ych_ring_ok(m, in, k) && !((blk >> y->tid) & 1u))
+        if (y->valid && y->act == PMU_YACT_YIELD && y->yer && ych_ring_ok(m, in, k) && !((blk >> y->tid) & 1u) &&
+            y->tid == m->yslot)
             return (int)k;
     }
     return -1;
+}
+
+/* Ownership (docs/security.md): ring-3 channel i belongs to thread t when
+ * its YTHR3 thread is t (a thread number >= NT names no thread). */
+static int ych3_own(const pmu_model *m, unsigned i, unsigned t)
+{
+    const pmu_ych *y = &m->y[m->cfg.nch + i];
+    return y->tid < m->cfg.nt && y->tid == t;
+}
+
+/* YRING3 bits thread t reaches with an unprivileged access: BLK[t], the YER
+ * bits of its channels, NCH */
+static uint32_t yring3_own(const pmu_model *m, unsigned t)
+{
+    uint32_t v = t < m->cfg.nt ? 1u << (PMU_YRING3_BLK_LSB + t) : 0u;
+    for (unsigned i = 0; i < m->cfg.nch; i++)
+        if (ych3_own(m, i, t)) v |= 1u << (PMU_YRING3_YER_LSB + i);
+    return v | PMU_YRING3_NCH_MASK;
 }
 
 /* YTHRr read value: channel i's thread at [4i +: 3] */
@@ -330,7 +352,17 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
      * decode of rtl/pmu_apb.v (cmodel/pmu_regdec.h) ---- */
     unsigned idx;
     const int r = pmu_reg_decode(&m->dp, a, &idx);
-    const int err = pmu_reg_err(r, a, in->pwrite, in->pstrb, in->pprot & 1u, (int)FLD(m, GCTL, 0, UEN), in->pwdata);
+    const int priv = in->pprot & 1u;
+    const unsigned ptid = in->ptid & 7u;
+    /* pmu_user=own: a ring-3 channel's registers (YCH3, YCAP3) belong to its thread */
+    const int own = (r >= PMU_K_YCH3_CTL && r <= PMU_K_YCH3_TGT_HI) || (r >= PMU_K_YCAP3_IP_LO && r <= PMU_K_YCAP3_CT_HI)
+                    ? ych3_own(m, idx, ptid) : 1;
+    const int err = pmu_reg_err(r, a, in->pwrite, in->pstrb, priv, (int)FLD(m, GCTL, 0, UEN), in->pwdata, own);
+    /* an unprivileged access to YRING3 reaches the issuing thread's bits only */
+    const uint32_t own_m = (r == PMU_K_YRING3 && !priv) ? yring3_own(m, ptid) : 0xFFFFFFFFu;
+    /* a HI read returns the read shadow; an unprivileged one only a shadow its
+     * own thread latched with an unprivileged read (else 0) */
+    const uint32_t shadow = (priv || (m->sh_user && m->sh_tid == ptid)) ? m->rshadow : 0u;
     const int wr_ok = acc && in->pwrite && !err;
     const int rd_ok = acc && !in->pwrite && !err;
     /* yield channel registers: channel k = ring3 * nch + idx, register offset yoff */
@@ -352,7 +384,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     case PMU_K_CNTEN:  rdata = m->cnten; break;
     case PMU_K_TSC_LO: lo_val = m->tsc; rdata = (uint32_t)lo_val; break;
     case PMU_K_CNT_LO: lo_val = m->c[idx].cnt; rdata = (uint32_t)lo_val; break;
-    case PMU_K_TSC_HI: case PMU_K_CNT_HI: rdata = m->rshadow; break;
+    case PMU_K_TSC_HI: case PMU_K_CNT_HI: rdata = shadow; break;
     case PMU_K_CNT_CTL: {
         const pmu_ctr *c = &m->c[idx];
         rdata = c->es << PMU_CTL_ES_LSB | ((m->cnten >> idx) & 1u) << PMU_CTL_EN_LSB |
@@ -363,7 +395,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     case PMU_K_CNT_EMQ:    rdata = m->c[idx].em | m->c[idx].eq << PMU_EMQ_EQ_LSB; break;
     case PMU_K_SIAR_LO: lo_val = m->siar; rdata = (uint32_t)lo_val; break;
     case PMU_K_SDAR_LO: lo_val = m->sdar; rdata = (uint32_t)lo_val; break;
-    case PMU_K_SIAR_HI: case PMU_K_SDAR_HI: rdata = m->rshadow; break;
+    case PMU_K_SIAR_HI: case PMU_K_SDAR_HI: rdata = shadow; break;
     case PMU_K_YRING0:    rdata = yring_word(m, 0); break;
     case PMU_K_YRING3:    rdata = yring_word(m, 1); break;
     case PMU_K_YTHR0:     rdata = ythr_word(m, 0); break;
@@ -375,14 +407,14 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
                                off < PMU_YCAP_TS_LO_OFF ? ycap_ch->cap.da :
                                off < PMU_YCAP_CT_LO_OFF ? ycap_ch->cap.ts : ycap_ch->cap.ct;
             if (PMU_KIND[r].wide == 1) { lo_val = v; rdata = (uint32_t)v; }
-            else rdata = ycap_ch->valid ? m->rshadow : 0u;
+            else rdata = ycap_ch->valid ? shadow : 0u;
         } else if (ych) rdata = ych_word(&m->y[ych_k], yoff);
         else if (r != PMU_K_NONE && PMU_KIND[r].is_const) rdata = PMU_KIND[r].value;
         break;
     }
     if (r != PMU_K_NONE && !PMU_KIND[r].external && !PMU_KIND[r].is_const)
         rdata = m->st[r][idx] | (rdata & PMU_KIND[r].ro);
-    if (r != PMU_K_NONE) rdata &= PMU_KIND[r].rmask;   /* reserved bits read 0 */
+    if (r != PMU_K_NONE) rdata &= PMU_KIND[r].rmask & own_m;   /* reserved bits read 0 */
     const int ypick = yield_pick(m, in);
     /* pre-edge TSC and counter values a capture record takes (YCAP=1) */
     const uint64_t tsc_pre = m->tsc;
@@ -583,13 +615,18 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     for (int k = 0; k < PMU_NK; k++) {
         if (PMU_KIND[k].external || !(PMU_KIND[k].rw | PMU_KIND[k].w1c | PMU_KIND[k].w1s)) continue;
         if (wr_ok && r == k)
-            m->st[k][idx] = pmu_kind_next(&m->dp, k, m->st[k][idx], 1, wd, hwclr[k], hwset[k]);
+            m->st[k][idx] = pmu_kind_next(&m->dp, k, m->st[k][idx], 1, wd & own_m, hwclr[k], hwset[k]);
         else if (hwset[k] | hwclr[k])
             m->st[k][0] = pmu_kind_next(&m->dp, k, m->st[k][0], 0, 0u, hwclr[k], hwset[k]);
     }
 
+    m->yslot = m->yslot + 1u >= m->cfg.nt ? 0u : m->yslot + 1u;   /* delivery slot: next thread */
+
     /* ---- read shadow / write stage ---- */
-    if (rd_ok && PMU_KIND[r].wide == 1) m->rshadow = (uint32_t)(lo_val >> 32);
+    if (rd_ok && PMU_KIND[r].wide == 1) {
+        m->rshadow = (uint32_t)(lo_val >> 32);
+        m->sh_user = (uint8_t)!priv; m->sh_tid = (uint8_t)ptid;
+    }
     if (wr_ok && PMU_KIND[r].wr && PMU_KIND[r].wide == 2) m->wstage = wd;
     if (wr_ok && PMU_KIND[r].wr && PMU_KIND[r].wide == 1) m->wstage = 0;
     return 0;
@@ -619,6 +656,11 @@ uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i)
 {
     const pmu_ych *y = ych_at(m, ring3, i);
     return y ? y->miss : 0u;
+}
+unsigned pmu_model_ych_tid(const pmu_model *m, unsigned ring3, unsigned i)
+{
+    const pmu_ych *y = ych_at(m, ring3, i);
+    return y ? y->tid : 0u;
 }
 
 static int bus(pmu_model *m, uint32_t addr, int write, uint32_t wdata, uint32_t *rdata)

@@ -54,6 +54,7 @@ typedef struct {
     uint32_t pwdata;
     uint8_t  pstrb;               /* 4 bits */
     uint8_t  pprot;               /* 3 bits; bit 0 = privileged */
+    uint8_t  ptid;                /* 3 bits: hardware thread that issued the access (ptid_i, APB5 PAUSER) */
     /* events */
     uint16_t ev[PMU_NT_MAX][PMU_NCLS_MAX];   /* sub-event bits per thread, class */
     uint8_t  cpl[PMU_NT_MAX];                /* 0..3 */
@@ -114,6 +115,7 @@ int      pmu_model_yact(const pmu_model *m, unsigned act);
 uint32_t pmu_model_yer(const pmu_model *m);      /* ring-0 channels [nch-1:0], ring 3 above */
 uint32_t pmu_model_ych_cnt(const pmu_model *m, unsigned ring3, unsigned i);  /* down-counter */
 uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i); /* missed triggers */
+unsigned pmu_model_ych_tid(const pmu_model *m, unsigned ring3, unsigned i);  /* thread (YTHRr field) */
 uint32_t pmu_model_ych_ctl(const pmu_model *m, unsigned ring3, unsigned i);  /* CTL fields, also of an invalid channel */
 uint32_t pmu_model_ych_esv(const pmu_model *m, unsigned ring3, unsigned i);  /* event-schema vector (sticky with STK) */
 /* Capture record of a channel (YCAP=1; all 0 otherwise), also of an invalid channel */

@@ -5,7 +5,7 @@
 // Two pmu_core copies, A and B, get the same inputs every cycle (events,
 // CPL, FLOP slots, addresses, process marks, yield events and a
 // solver-driven APB4 master), except for one transfer that the solver picks
-// (any address, direction, data, PSTRB, PPROT): A sees it, B sees an idle
+// (any address, direction, data, PSTRB, PPROT, PAUSER thread ID): A sees it, B sees an idle
 // bus for those cycles, and A must answer it with PSLVERR (assumption).
 // Asserted: every output of the two copies is equal in every cycle (the APB
 // response outputs PRDATA/PSLVERR/PREADY outside that transfer), so a
@@ -23,6 +23,7 @@ module pmu_err_miter #(
   input  wire [31:0]           wdata_i,
   input  wire [3:0]            strb_i,
   input  wire [2:0]            prot_i,
+  input  wire [2:0]            tid_i,    // PAUSER (ptid_i) of the transfer, held with it like PPROT
   input  wire [NT*NCLS*16-1:0] ev_i,
   input  wire [NT*2-1:0]       cpl_i,
   input  wire [NT*NRET-1:0]    flop_valid_i,
@@ -48,6 +49,7 @@ module pmu_err_miter #(
   reg  [31:0] wdata_q = 32'd0;
   reg  [3:0]  strb_q = 4'd0;
   reg  [2:0]  prot_q = 3'd0;
+  reg  [2:0]  tid_q = 3'd0;
   wire        pready_a, pready_b, pslverr_a, pslverr_b;
   wire [31:0] prdata_a, prdata_b;
   wire        done  = (st_q == 2'd2) & pready_a;
@@ -57,7 +59,7 @@ module pmu_err_miter #(
     else begin
       if (done) inj_q <= 1'b0;
       if (start) begin
-        st_q <= 2'd1; wr_q <= wr_i; addr_q <= addr_i; wdata_q <= wdata_i; strb_q <= strb_i; prot_q <= prot_i;
+        st_q <= 2'd1; wr_q <= wr_i; addr_q <= addr_i; wdata_q <= wdata_i; strb_q <= strb_i; prot_q <= prot_i; tid_q <= tid_i;
         inj_q <= inj_i & ~used_q;
         used_q <= used_q | inj_i;
       end else if (st_q == 2'd1) st_q <= 2'd2;
@@ -79,7 +81,7 @@ module pmu_err_miter #(
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_a (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_a), .penable_i(penable_a), .pwrite_i(wr_q), .paddr_i(addr_q), .pwdata_i(wdata_q),
-    .pstrb_i(strb_q), .pprot_i(prot_q), .pready_o(pready_a), .prdata_o(prdata_a), .pslverr_o(pslverr_a),
+    .pstrb_i(strb_q), .pprot_i(prot_q), .ptid_i(tid_q), .pready_o(pready_a), .prdata_o(prdata_a), .pslverr_o(pslverr_a),
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
     .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_a),
     .cnt_o(out_a[0 +: NC*CW]), .ovf_o(out_a[NC*CW +: NC]), .tsc_o(out_a[NC*CW+NC +: 64]),
@@ -100,7 +102,7 @@ module pmu_err_miter #(
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_b (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_b), .penable_i(penable_b), .pwrite_i(wr_q), .paddr_i(addr_q), .pwdata_i(wdata_q),
-    .pstrb_i(strb_q), .pprot_i(prot_q), .pready_o(pready_b), .prdata_o(prdata_b), .pslverr_o(pslverr_b),
+    .pstrb_i(strb_q), .pprot_i(prot_q), .ptid_i(tid_q), .pready_o(pready_b), .prdata_o(prdata_b), .pslverr_o(pslverr_b),
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
     .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_b),
     .cnt_o(out_b[0 +: NC*CW]), .ovf_o(out_b[NC*CW +: NC]), .tsc_o(out_b[NC*CW+NC +: 64]),

@@ -45,6 +45,7 @@ module pmu_apb #(
   output reg  [31:0] prdata_o,
   output wire        pslverr_o,
   input  wire        uen_i,  // user-read enable (GCTL.UEN)
+  input  wire [2:0]  ptid_i,  // issuing hardware thread (tags the read shadow; the own_* inputs are of this thread)
   output wire [31:0] wdata_o,
   output wire [63:0] wdata64_o,  // {write stage, PWDATA}
   /* verilator lint_off UNUSEDSIGNAL */  // reserved bits of the read values are not read
@@ -126,7 +127,10 @@ module pmu_apb #(
   input  wire [(NCH)-1:0] rdgate_ycap0_i,  // YCAP0[n] reads 0 while bit n is 0 (pmu_rdgate)
   input  wire [(NCH)-1:0] rdgate_ycap3_i,  // YCAP3[n] reads 0 while bit n is 0 (pmu_rdgate)
   input  wire [(NCH)-1:0] rdgate_ych0_i,  // YCH0[n] reads 0 while bit n is 0 (pmu_rdgate)
-  input  wire [(NCH)-1:0] rdgate_ych3_i  // YCH3[n] reads 0 while bit n is 0 (pmu_rdgate)
+  input  wire [(NCH)-1:0] rdgate_ych3_i,  // YCH3[n] reads 0 while bit n is 0 (pmu_rdgate)
+  input  wire [(NCH)-1:0] own_ycap3_i,  // YCAP3[n] belongs to thread ptid_i (pmu_user=own: else an unprivileged access answers PSLVERR)
+  input  wire [(NCH)-1:0] own_ych3_i,  // YCH3[n] belongs to thread ptid_i (pmu_user=own: else an unprivileged access answers PSLVERR)
+  input  wire [31:0] own_yring3_i  // YRING3 bits of thread ptid_i (pmu_user=own: an unprivileged access reads and writes only these)
   /* verilator lint_on UNUSEDSIGNAL */
 );
   localparam integer NK = 57;
@@ -298,12 +302,22 @@ module pmu_apb #(
                           (k_d[K_YCH3_CTL] & (pwdata_i[7:4] > 4'd3)) |
                           (k_d[K_YCH3_CTL] & (pwdata_i[21:20] > 2'd2)) |
                           (k_d[K_YCH3_CTL] & (pwdata_i[26:22] > 5'd24)));
+  // a value above a field's pmu_user_max, refused to unprivileged writes
+  wire bad_uval = pwrite_i & ((k_d[K_YCH0_CTL] & (pwdata_i[7:4] > 4'd1)) |
+                           (k_d[K_YCH3_CTL] & (pwdata_i[7:4] > 4'd1)));
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [31:0] own_ycap3_x = {{(32-(NCH)){1'b0}}, own_ycap3_i} >> idx_d;
+  wire [31:0] own_ych3_x = {{(32-(NCH)){1'b0}}, own_ych3_i} >> idx_d;
+  /* verilator lint_on UNUSEDSIGNAL */
   wire user_r  = k_d[K_TSC_LO] | k_d[K_TSC_HI] | k_d[K_CNT_LO] | k_d[K_CNT_HI];   // unprivileged reads while UEN=1
-  wire user_rw = k_d[K_YRING3] | k_d[K_YTHR3] | k_d[K_YCH3_CTL] | k_d[K_YCH3_ESV] | k_d[K_YCH3_ESM] | k_d[K_YCH3_SAV] | k_d[K_YCH3_CNT] | k_d[K_YCH3_MISS] | k_d[K_YCH3_TGT_LO] | k_d[K_YCH3_TGT_HI] | k_d[K_YCAP3_IP_LO] | k_d[K_YCAP3_IP_HI] | k_d[K_YCAP3_DA_LO] | k_d[K_YCAP3_DA_HI] | k_d[K_YCAP3_TS_LO] | k_d[K_YCAP3_TS_HI] | k_d[K_YCAP3_CT_LO] | k_d[K_YCAP3_CT_HI];   // unprivileged reads and writes
+  wire user_rw = 1'b0;   // unprivileged reads and writes
+  wire user_own = k_d[K_YRING3] | (in_ycap3 & own_ycap3_x[0]) | (in_ych3 & own_ych3_x[0]);   // unprivileged reads and writes of the issuing thread's
+  wire user_uen = k_d[K_YCAP0_CT_LO] | k_d[K_YCAP0_CT_HI] | k_d[K_YCAP3_CT_LO] | k_d[K_YCAP3_CT_HI];   // unprivileged reads that also need UEN (pmu_uen)
   wire priv    = pprot_i[0];
+  wire user_ok = user_rw | user_own | (~pwrite_i & uen_i & user_r);
   // a misaligned address matches no kind (every address bit is compared)
-  wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |
-                 (~priv & ~user_rw & (pwrite_i | ~(uen_i & user_r))) | bad_val;
+  wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) | bad_val |
+                 (~priv & (~user_ok | (~pwrite_i & ~uen_i & user_uen) | bad_uval));
 
   // ---- the decode, registered (kinds a configuration leaves out are constant 0)
   wire [NK-1:0] k_q;
@@ -322,18 +336,26 @@ module pmu_apb #(
     end
   endgenerate
   reg          err_q, wr_q;   // wr_q: a write without error
+  reg          user_q;        // an unprivileged access
   reg [IW-1:0] idx_q;
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
-      err_q <= 1'b0; wr_q <= 1'b0; idx_q <= {IW{1'b0}};
+      err_q <= 1'b0; wr_q <= 1'b0; user_q <= 1'b0; idx_q <= {IW{1'b0}};
     end else if (setup) begin
-      err_q <= err_d; wr_q <= pwrite_i & ~err_d; idx_q <= idx_d;
+      err_q <= err_d; wr_q <= pwrite_i & ~err_d; user_q <= ~priv; idx_q <= idx_d;
     end
 
   // ---- access phase
   wire wr_ok = acc & wr_q;
   wire rd_ok = acc & ~pwrite_i & ~err_q;
   reg [31:0] rshadow_q, wstage_q;
+  // the read shadow's tag: who latched it ({unprivileged, thread}); an
+  // unprivileged HI read of a shadow another thread or privileged code
+  // latched reads 0
+  reg        sh_user_q;
+  reg [2:0]  sh_tid_q;
+  wire       sh_ok = ~user_q | (sh_user_q & (sh_tid_q == ptid_i));
+  wire [31:0] own_m_yring3 = user_q ? own_yring3_i : 32'hFFFFFFFF;   // YRING3: the bits this access reaches
   // value whose high half a LO read latches
   wire [63:0] lo_val = ({64{k_q[K_TSC_LO]}} & rd_tsc_lo_i) |
                        ({64{k_q[K_SIAR_LO]}} & rd_siar_lo_i) |
@@ -354,22 +376,22 @@ module pmu_apb #(
                       ({32{k_q[K_OVF]}} & (ovf_q) & 32'hFFFFFFFF) |
                       ({32{k_q[K_CNTEN]}} & rd_cnten_i & 32'hFFFFFFFF) |
                       ({32{k_q[K_TSC_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_TSC_HI]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_TSC_HI] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_CAP]}} & ((rd_cap_i & 32'h0000FFFF)) & 32'h0000FFFF) |
                       ({32{k_q[K_MMCR]}} & (mmcr_q) & 32'hFFFF031F) |
                       ({32{k_q[K_PMSTAT]}} & (pmstat_q) & 32'h00000003) |
                       ({32{k_q[K_SIAR_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_SIAR_HI]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_SIAR_HI] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_SDAR_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_SDAR_HI]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_SDAR_HI] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_YRING0]}} & (yring0_q | (rd_yring0_i & 32'h0F00FF00)) & 32'h0F00FFFF) |
-                      ({32{k_q[K_YRING3]}} & (yring3_q | (rd_yring3_i & 32'h0F00FF00)) & 32'h0F00FFFF) |
+                      ({32{k_q[K_YRING3]}} & (yring3_q | (rd_yring3_i & 32'h0F00FF00)) & 32'h0F00FFFF & own_m_yring3) |
                       ({32{k_q[K_YTHR0]}} & rd_ythr0_i & 32'h77777777) |
                       ({32{k_q[K_YTHR3]}} & rd_ythr3_i & 32'h77777777) |
                       ({32{k_q[K_CNT_CTL]}} & rd_cnt_ctl_i[idx_q*32 +: 32] & 32'h00FF0F3F) |
                       ({32{k_q[K_CNT_EMQ]}} & rd_cnt_emq_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_CNT_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_CNT_HI]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_CNT_HI] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_XCTL]}} & (xctl_q[idx_q*32 +: 32]) & 32'h0000001F) |
                       ({32{k_q[K_FTYPE]}} & (ftype_q[idx_q*32 +: 32]) & 32'h0000000F) |
                       ({32{k_q[K_YCH0_CTL] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_ctl_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
@@ -389,21 +411,21 @@ module pmu_apb #(
                       ({32{k_q[K_YCH3_TGT_LO] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_tgt_lo_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCH3_TGT_HI] & rdgate_ych3_i[idx_q*1 +: 1]}} & rd_ych3_tgt_hi_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCAP0_IP_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCAP0_IP_HI] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_IP_HI] & rdgate_ycap0_i[idx_q*1 +: 1] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCAP0_DA_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCAP0_DA_HI] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_DA_HI] & rdgate_ycap0_i[idx_q*1 +: 1] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCAP0_TS_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCAP0_TS_HI] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_TS_HI] & rdgate_ycap0_i[idx_q*1 +: 1] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCAP0_CT_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCAP0_CT_HI] & rdgate_ycap0_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP0_CT_HI] & rdgate_ycap0_i[idx_q*1 +: 1] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCAP3_IP_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCAP3_IP_HI] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_IP_HI] & rdgate_ycap3_i[idx_q*1 +: 1] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCAP3_DA_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCAP3_DA_HI] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_DA_HI] & rdgate_ycap3_i[idx_q*1 +: 1] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCAP3_TS_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCAP3_TS_HI] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF) |
+                      ({32{k_q[K_YCAP3_TS_HI] & rdgate_ycap3_i[idx_q*1 +: 1] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCAP3_CT_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
-                      ({32{k_q[K_YCAP3_CT_HI] & rdgate_ycap3_i[idx_q*1 +: 1]}} & rshadow_q & 32'hFFFFFFFF);
+                      ({32{k_q[K_YCAP3_CT_HI] & rdgate_ycap3_i[idx_q*1 +: 1] & sh_ok}} & rshadow_q & 32'hFFFFFFFF);
   wire rd_lo = k_q[K_TSC_LO] | k_q[K_SIAR_LO] | k_q[K_SDAR_LO] | k_q[K_CNT_LO] | k_q[K_YCAP0_IP_LO] | k_q[K_YCAP0_DA_LO] | k_q[K_YCAP0_TS_LO] | k_q[K_YCAP0_CT_LO] | k_q[K_YCAP3_IP_LO] | k_q[K_YCAP3_DA_LO] | k_q[K_YCAP3_TS_LO] | k_q[K_YCAP3_CT_LO];
   wire wr_lo = k_q[K_TSC_LO] | k_q[K_CNT_LO];
   wire wr_hi = k_q[K_TSC_HI] | k_q[K_CNT_HI];
@@ -414,8 +436,11 @@ module pmu_apb #(
     if (!rst_ni) begin
       rshadow_q <= 32'd0;
       wstage_q  <= 32'd0;
+      sh_user_q <= 1'b0; sh_tid_q <= 3'd0;
     end else begin
-      if (rd_ok & rd_lo) rshadow_q <= lo_val[63:32];
+      if (rd_ok & rd_lo) begin
+        rshadow_q <= lo_val[63:32]; sh_user_q <= user_q; sh_tid_q <= ptid_i;
+      end
       if (wr_ok & wr_hi) wstage_q  <= pwdata_i;
       if (wr_ok & wr_lo) wstage_q  <= 32'd0;
     end
@@ -580,7 +605,7 @@ module pmu_apb #(
     for (ge = 0; ge < (1); ge = ge + 1) begin : g_st
       wire [31:0] q_w1c;
       pmu_reg_field #(.W(32), .SW(1), .RESET(32'h00000000), .MASK((32'h00000000 | (({32{1'b1}} >> (32 - (NT))) << 0)))) u_w1c (
-        .clk_i, .rst_ni, .we_i(we_yring3), .wdata_i(pwdata_i),
+        .clk_i, .rst_ni, .we_i(we_yring3), .wdata_i(pwdata_i & own_m_yring3),
         .hwclr_i(32'd0), .hwset_i(yring3_hwset_i[ge*32 +: 32] & (32'h00000000 | (({32{1'b1}} >> (32 - (NT))) << 0))), .q_o(q_w1c)
       );
       assign yring3_q[ge*32 +: 32] = q_w1c;

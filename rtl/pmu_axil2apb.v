@@ -25,7 +25,9 @@
 //   cycle 4: BVALID (RVALID, RDATA), held until BREADY (RREADY)
 // i.e. 4 cycles from handshake to response with a zero-wait slave, and one
 // transfer every 3 cycles in a stream when the master takes responses at once.
-// Mapping: PADDR = AxADDR, PPROT = AxPROT, PWRITE for writes, PWDATA/PSTRB =
+// Mapping: PADDR = AxADDR, PPROT = AxPROT, PAUSER = AxUSER (the AXI user
+// sideband, here the 3-bit ID of the hardware thread that issued the access,
+// buffered with AxADDR/AxPROT: AWUSER for writes, ARUSER for reads), PWRITE for writes, PWDATA/PSTRB =
 // WDATA/WSTRB (0 on reads, as APB4 asks); PSLVERR -> xRESP = SLVERR (2'b10),
 // else OKAY (2'b00); RDATA = PRDATA of the access (pmu_core returns 0 on an
 // error). Cycle-exact twin: cmodel/pmu_bus_model.c (axil_model).
@@ -39,6 +41,7 @@ module pmu_axil2apb #(
   output wire          awready_o,
   input  wire [AW-1:0] awaddr_i,
   input  wire [2:0]    awprot_i,
+  input  wire [2:0]    awuser_i,           // thread ID of the write (-> PAUSER)
   input  wire          wvalid_i,
   output wire          wready_o,
   input  wire [31:0]   wdata_i,
@@ -50,6 +53,7 @@ module pmu_axil2apb #(
   output wire          arready_o,
   input  wire [AW-1:0] araddr_i,
   input  wire [2:0]    arprot_i,
+  input  wire [2:0]    aruser_i,           // thread ID of the read (-> PAUSER)
   output wire          rvalid_o,
   input  wire          rready_i,
   output wire [31:0]   rdata_o,
@@ -62,6 +66,7 @@ module pmu_axil2apb #(
   output wire [31:0]   pwdata_o,
   output wire [3:0]    pstrb_o,
   output wire [2:0]    pprot_o,
+  output wire [2:0]    pauser_o,           // APB5 PAUSER: thread ID
   input  wire          pready_i,
   input  wire [31:0]   prdata_i,
   input  wire          pslverr_i
@@ -70,6 +75,7 @@ module pmu_axil2apb #(
   reg          aw_q, w_q, ar_q;
   reg [AW-1:0] awaddr_q, araddr_q;
   reg [2:0]    awprot_q, arprot_q;
+  reg [2:0]    awuser_q, aruser_q;
   reg [31:0]   wdata_q;
   reg [3:0]    wstrb_q;
   // responses
@@ -88,23 +94,25 @@ module pmu_axil2apb #(
     .clk_i(clk_i), .rst_ni(rst_ni),
     .start_i(start_wr | start_rd), .write_i(start_wr), .addr_i(start_wr ? awaddr_q : araddr_q),
     .wdata_i(wdata_q), .strb_i(wstrb_q), .prot_i(start_wr ? awprot_q : arprot_q),
+    .user_i(start_wr ? awuser_q : aruser_q),
     .last_o(last),
     .psel_o(psel_o), .penable_o(penable_o), .pwrite_o(pwrite_o), .paddr_o(paddr_o), .pwdata_o(pwdata_o),
-    .pstrb_o(pstrb_o), .pprot_o(pprot_o), .pready_i(pready_i)
+    .pstrb_o(pstrb_o), .pprot_o(pprot_o), .pauser_o(pauser_o), .pready_i(pready_i)
   );
 
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
       aw_q <= 1'b0; w_q <= 1'b0; ar_q <= 1'b0;
       awaddr_q <= {AW{1'b0}}; araddr_q <= {AW{1'b0}}; awprot_q <= 3'd0; arprot_q <= 3'd0;
+      awuser_q <= 3'd0; aruser_q <= 3'd0;
       wdata_q <= 32'd0; wstrb_q <= 4'd0;
       bvalid_q <= 1'b0; berr_q <= 1'b0; rvalid_q <= 1'b0; rerr_q <= 1'b0; rdata_q <= 32'd0;
       rd_last_q <= 1'b0;
     end else begin
       // buffers: filled on the handshake, emptied when their transfer starts
-      if (awvalid_i & ~aw_q) begin awaddr_q <= awaddr_i; awprot_q <= awprot_i; end
+      if (awvalid_i & ~aw_q) begin awaddr_q <= awaddr_i; awprot_q <= awprot_i; awuser_q <= awuser_i; end
       if (wvalid_i & ~w_q)   begin wdata_q <= wdata_i; wstrb_q <= wstrb_i; end
-      if (arvalid_i & ~ar_q) begin araddr_q <= araddr_i; arprot_q <= arprot_i; end
+      if (arvalid_i & ~ar_q) begin araddr_q <= araddr_i; arprot_q <= arprot_i; aruser_q <= aruser_i; end
       aw_q <= start_wr ? 1'b0 : (aw_q | awvalid_i);
       w_q  <= start_wr ? 1'b0 : (w_q | wvalid_i);
       ar_q <= start_rd ? 1'b0 : (ar_q | arvalid_i);

@@ -85,6 +85,7 @@ module pmu_core #(
   input  wire [31:0]           pwdata_i,       // APB write data
   input  wire [3:0]            pstrb_i,        // APB write byte strobes
   input  wire [2:0]            pprot_i,        // APB protection (bit 0: privileged)
+  input  wire [2:0]            ptid_i,         // APB5 PAUSER: hardware thread that issued the access (held like PPROT; user code reaches only its own ring-3 channels, docs/security.md)
   output wire                  pready_o,       // APB ready
   output wire [31:0]           prdata_o,       // APB read data
   output wire                  pslverr_o,      // APB error (illegal/unprivileged access)
@@ -248,6 +249,10 @@ module pmu_core #(
   wire [2*NCH*32-1:0] yrd_ctl, yrd_esv, yrd_esm, yrd_sav, yrd_cnt, yrd_miss, yrd_tlo, yrd_thi;
   wire [2*NCH*64-1:0] yrd_cip, yrd_cda, yrd_cts, yrd_cct;   // capture records (YCAP), 64-bit read values
   wire [31:0]         ythr0_rd, ythr3_rd;   // YTHR0/3: the channels' threads
+  // what thread ptid_i owns (unprivileged accesses reach only that):
+  // its ring-3 channels, and its bits of YRING3
+  wire [NCH-1:0]      yown3;
+  wire [31:0]         yr3_own;
   /* verilator lint_off UNUSEDSIGNAL */   // without the yield block
   wire                we_ythr0, we_ythr3;
   /* verilator lint_on UNUSEDSIGNAL */
@@ -268,7 +273,7 @@ module pmu_core #(
   pmu_apb #(.NC(NC), .NCH(NCH), .NT(NT), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_apb (
     .clk_i, .rst_ni,
     .psel_i, .penable_i, .pwrite_i, .paddr_i, .pwdata_i, .pstrb_i, .pprot_i,
-    .pready_o, .prdata_o, .pslverr_o, .uen_i(uen_q), .wdata_o(wdata), .wdata64_o(wdata64),
+    .pready_o, .prdata_o, .pslverr_o, .uen_i(uen_q), .ptid_i, .wdata_o(wdata), .wdata64_o(wdata64),
     .rd_cfg_i(cfg), .rd_cap_i(cap), .gctl_q_o(gctl_q),
     .ovf_q_o(ovf_rq), .ovf_hwset_i(ovf_set_w), .we_clr_o(we_clr), .rd_cnten_i(cnten_w), .we_cnten_o(we_cnten),
     .rd_tsc_lo_i(tsc), .we_tsc_lo_o(we_tsc),
@@ -301,7 +306,8 @@ module pmu_core #(
     .rd_ycap0_ts_lo_i(yrd_cts[0 +: NCH*64]), .rd_ycap0_ct_lo_i(yrd_cct[0 +: NCH*64]),
     .rd_ycap3_ip_lo_i(yrd_cip[NCH*64 +: NCH*64]), .rd_ycap3_da_lo_i(yrd_cda[NCH*64 +: NCH*64]),
     .rd_ycap3_ts_lo_i(yrd_cts[NCH*64 +: NCH*64]), .rd_ycap3_ct_lo_i(yrd_cct[NCH*64 +: NCH*64]),
-    .rdgate_ycap0_i(yvalid[0 +: NCH]), .rdgate_ycap3_i(yvalid[NCH +: NCH])
+    .rdgate_ycap0_i(yvalid[0 +: NCH]), .rdgate_ycap3_i(yvalid[NCH +: NCH]),
+    .own_ych3_i(yown3), .own_ycap3_i(yown3), .own_yring3_i(yr3_own)
   );
   /* verilator lint_on PINMISSING */
   end endgenerate
@@ -402,7 +408,7 @@ module pmu_core #(
         .we_thr_i({we_ythr3, we_ythr0}), .rd_thr0_o(ythr0_rd), .rd_thr3_o(ythr3_rd),
         .rd_ctl_o(yrd_ctl), .rd_esv_o(yrd_esv), .rd_esm_o(yrd_esm), .rd_sav_o(yrd_sav),
         .rd_cnt_o(yrd_cnt), .rd_miss_o(yrd_miss), .rd_tgt_lo_o(yrd_tlo), .rd_tgt_hi_o(yrd_thi),
-        .yr0_rd_o(yr0_rd), .yr3_rd_o(yr3_rd),
+        .yr0_rd_o(yr0_rd), .yr3_rd_o(yr3_rd), .ptid_i, .own3_o(yown3), .yr3_own_o(yr3_own),
         .yield_o, .yield_ring_o, .yield_ch_o, .yield_tid_o, .yield_tgt_o, .yield_attr_o, .yblk_o, .yer_o, .ycnt_o, .ymiss_o,
         .yirq_o(yirq), .yfrz_o(yfrz), .valid_o(yvalid), .yesv_o,
         .rd_cip_o(yrd_cip), .rd_cda_o(yrd_cda), .rd_cts_o(yrd_cts), .rd_cct_o(yrd_cct), .ycap_o
@@ -419,6 +425,7 @@ module pmu_core #(
       assign yrd_cip = {2*NCH*64{1'b0}}; assign yrd_cda = {2*NCH*64{1'b0}}; assign yrd_cts = {2*NCH*64{1'b0}};
       assign yrd_cct = {2*NCH*64{1'b0}}; assign ycap_o = {2*NCH*(2*AW+64+CW){1'b0}};
       assign yirq = 1'b0; assign yfrz = 1'b0; assign yvalid = {2*NCH{1'b0}};
+      assign yown3 = {NCH{1'b0}}; assign yr3_own = 32'd0;
     end
   endgenerate
 
@@ -527,7 +534,9 @@ module pmu_core #(
         end
 
       // ---- stage C: count. A write or clear of the counter at this edge
-      // replaces it (the events still in the stage registers are dropped)
+      // replaces it: the increment in stage C at this edge (events of
+      // cycle t-2) is dropped; the events of t-1 and later, still in stages
+      // E/T, are added afterwards (README "cycle rules", test 'boundaries')
       wire clr = we_clr & wdata[n];
       // history mode: shift in "event occurred" through the preset port
       wire hist_we = hist2_q & run2_q & ~clr & ~we_cnt[n];

@@ -10,6 +10,10 @@
 // Latency with pmu_core (zero wait states): BVALID/RVALID 4 cycles after the
 // AW&W/AR handshake; AWPROT/ARPROT drive PPROT (bit 0 = privileged), WSTRB
 // drives PSTRB (pmu_core answers SLVERR to a write whose WSTRB is not 4'hF).
+// AWUSER/ARUSER carry the ID of the hardware thread that issued the write /
+// read, buffered with AWADDR/ARADDR like AxPROT and driven on the core's
+// PAUSER (ptid_i): an unprivileged access reaches only that thread's ring-3
+// yield channels (tie them to 3'd0 for a single-threaded master).
 // Many AXI masters drive AxPROT=3'b000 (unprivileged) by default: pmu_core
 // then answers SLVERR to every write and to most reads. Tie AxPROT to
 // 3'b001 for a machine/kernel-mode master, or set FORCE_PRIV=1: every
@@ -47,6 +51,7 @@ module pmu_core_axil #(
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [2:0]            awprot_i,       // unused with FORCE_PRIV
   /* verilator lint_on UNUSEDSIGNAL */
+  input  wire [2:0]            awuser_i,       // AWUSER: thread ID of the write (pmu_core ptid_i)
   input  wire                  wvalid_i,
   output wire                  wready_o,
   input  wire [31:0]           wdata_i,
@@ -60,6 +65,7 @@ module pmu_core_axil #(
   /* verilator lint_off UNUSEDSIGNAL */
   input  wire [2:0]            arprot_i,       // unused with FORCE_PRIV
   /* verilator lint_on UNUSEDSIGNAL */
+  input  wire [2:0]            aruser_i,       // ARUSER: thread ID of the read (pmu_core ptid_i)
   output wire                  rvalid_o,
   input  wire                  rready_i,
   output wire [31:0]           rdata_o,
@@ -116,6 +122,7 @@ module pmu_core_axil #(
   wire [31:0]   pwdata  /* verilator public_flat_rd */;
   wire [3:0]    pstrb   /* verilator public_flat_rd */;
   wire [2:0]    pprot   /* verilator public_flat_rd */;
+  wire [2:0]    pauser  /* verilator public_flat_rd */;   // APB5 PAUSER: thread ID (pmu_core ptid_i)
   wire          pready  /* verilator public_flat_rd */;
   wire [31:0]   prdata  /* verilator public_flat_rd */;
   wire          pslverr /* verilator public_flat_rd */;
@@ -133,19 +140,19 @@ module pmu_core_axil #(
 
   pmu_axil2apb #(.AW(ABITS)) u_bridge (
     .clk_i(clk_i), .rst_ni(rst_ni),
-    .awvalid_i(awvalid_i), .awready_o(awready_o), .awaddr_i(awaddr_i), .awprot_i(awprot),
+    .awvalid_i(awvalid_i), .awready_o(awready_o), .awaddr_i(awaddr_i), .awprot_i(awprot), .awuser_i(awuser_i),
     .wvalid_i(wvalid_i), .wready_o(wready_o), .wdata_i(wdata_i), .wstrb_i(wstrb_i),
     .bvalid_o(bvalid_o), .bready_i(bready_i), .bresp_o(bresp_o),
-    .arvalid_i(arvalid_i), .arready_o(arready_o), .araddr_i(araddr_i), .arprot_i(arprot),
+    .arvalid_i(arvalid_i), .arready_o(arready_o), .araddr_i(araddr_i), .arprot_i(arprot), .aruser_i(aruser_i),
     .rvalid_o(rvalid_o), .rready_i(rready_i), .rdata_o(rdata_o), .rresp_o(rresp_o),
     .psel_o(psel), .penable_o(penable), .pwrite_o(pwrite), .paddr_o(paddr), .pwdata_o(pwdata),
-    .pstrb_o(pstrb), .pprot_o(pprot), .pready_i(pready), .prdata_i(prdata), .pslverr_i(pslverr)
+    .pstrb_o(pstrb), .pprot_o(pprot), .pauser_o(pauser), .pready_i(pready), .prdata_i(prdata), .pslverr_i(pslverr)
   );
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr[`PMU_ADDR_BITS-1:0]),
-    .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot),
+    .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot), .ptid_i(pauser),
     .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev_i),
     .cpl_i(cpl_i),

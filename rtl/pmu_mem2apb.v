@@ -14,7 +14,9 @@
 // more than the APB transfer (3 cycles with a zero-wait-state slave).
 //
 // PWRITE = |mem_wstrb_i, PSTRB = mem_wstrb_i (a read has PSTRB=0), PPROT =
-// prot_i. The master must hold address/data/strobes stable while valid (as
+// prot_i, PAUSER (APB5 user sideband: the issuing hardware thread, pmu_core
+// ptid_i) = user_i; like prot_i it must be held stable while valid (tie it
+// to 3'd0 for a single-threaded CPU such as PicoRV32). The master must hold address/data/strobes stable while valid (as
 // PicoRV32 does) and drop valid in the cycle after mem_ready_o. PSLVERR is
 // returned as err_o together with mem_ready_o (one-cycle pulse); the CPU side
 // decides what to do with it (the example SoC counts it and raises an IRQ).
@@ -30,6 +32,7 @@ module pmu_mem2apb #(
   input  wire [31:0]   mem_wdata_i,
   input  wire [3:0]    mem_wstrb_i,
   input  wire [2:0]    prot_i,
+  input  wire [2:0]    user_i,            // thread ID of the access (-> PAUSER)
   output wire          mem_ready_o,
   output wire [31:0]   mem_rdata_o,
   output wire          err_o,
@@ -41,6 +44,7 @@ module pmu_mem2apb #(
   output wire [31:0]   pwdata_o,
   output wire [3:0]    pstrb_o,
   output wire [2:0]    pprot_o,
+  output wire [2:0]    pauser_o,          // APB5 PAUSER: thread ID
   input  wire          pready_i,
   input  wire [31:0]   prdata_i,
   input  wire          pslverr_i
@@ -56,6 +60,7 @@ module pmu_mem2apb #(
   assign pwdata_o  = mem_wdata_i;
   assign pstrb_o   = mem_wstrb_i;
   assign pprot_o   = prot_i;
+  assign pauser_o  = user_i;
 
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin

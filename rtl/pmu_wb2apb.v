@@ -34,6 +34,9 @@
 // Wishbone has no protection signal: prot_i[2:0] is sampled with the
 // request and driven on PPROT (bit 0 = privileged: tie to 3'b001 for a
 // machine-mode-only master, or drive it from the CPU's privilege level).
+// The thread ID of the request (tga_i[2:0], a Wishbone address tag: the
+// hardware thread that issued the access) is sampled with the request like
+// prot_i and driven on PAUSER (APB5 user sideband; pmu_core ptid_i).
 // PWRITE = WE, PADDR = ADR, PWDATA/PSTRB = DAT_I/SEL (0 on reads).
 // Cycle-exact twin: cmodel/pmu_bus_model.c (wb_model).
 module pmu_wb2apb #(
@@ -50,6 +53,7 @@ module pmu_wb2apb #(
   input  wire [31:0]   dat_i,
   input  wire [3:0]    sel_i,
   input  wire [2:0]    prot_i,             // APB PPROT for this request (not a Wishbone signal)
+  input  wire [2:0]    tga_i,              // address tag TGA: thread ID of the request (-> PAUSER)
   output wire          stall_o,
   output wire          ack_o,
   output wire          err_o,
@@ -62,6 +66,7 @@ module pmu_wb2apb #(
   output wire [31:0]   pwdata_o,
   output wire [3:0]    pstrb_o,
   output wire [2:0]    pprot_o,
+  output wire [2:0]    pauser_o,           // APB5 PAUSER: thread ID
   input  wire          pready_i,
   input  wire [31:0]   prdata_i,
   input  wire          pslverr_i
@@ -76,9 +81,10 @@ module pmu_wb2apb #(
   bus_apb_req #(.AW(AW)) u_apb (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .start_i(take), .write_i(we_i), .addr_i(adr_i), .wdata_i(dat_i), .strb_i(sel_i), .prot_i(prot_i),
+    .user_i(tga_i),
     .last_o(last),
     .psel_o(psel_o), .penable_o(penable_o), .pwrite_o(pwrite_o), .paddr_o(paddr_o), .pwdata_o(pwdata_o),
-    .pstrb_o(pstrb_o), .pprot_o(pprot_o), .pready_i(pready_i)
+    .pstrb_o(pstrb_o), .pprot_o(pprot_o), .pauser_o(pauser_o), .pready_i(pready_i)
   );
   wire abort = abort_q | ~cyc_i;           // CYC low since the request was taken
   // busy_q (= STALL) after the APB transfer's last cycle: held through the

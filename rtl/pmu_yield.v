@@ -26,7 +26,9 @@
 //   capture   : YCAP=1: an underflow that sets YER (not a missed one) takes
 //               the channel's record: iaddr_i, daddr_i, tsc_i and counter
 //               CSEL's value (cnt_i) of the underflow cycle
-//   delivery  : the lowest-indexed channel (ring-0 channels first) with VALID &
+//   delivery  : threads take turns (cycle slot t = thread t, round robin;
+//               NT=1: every cycle): in thread t's slot, the lowest-indexed
+//               channel of thread t (ring-0 channels first) with VALID &
 //               ACT=yield & YER whose ring is its thread's current ring and
 //               whose (ring, thread) block bit is clear is delivered: yield_o
 //               pulses for one cycle with its ring, number, thread and target;
@@ -45,6 +47,7 @@
 `define PMU_YRING0_YER_LSB 8
 `define PMU_YRING0_NCH_LSB 24
 `define PMU_YRING0_NCH_W 4
+`define PMU_YRING3_BLK_LSB 0
 `define PMU_YRING3_YER_LSB 8
 `define PMU_YRING3_NCH_LSB 24
 `define PMU_YRING3_NCH_W 4
@@ -105,6 +108,11 @@ module pmu_yield #(
   output wire [2*NCH*32-1:0] rd_cnt_o, rd_miss_o, rd_tgt_lo_o, rd_tgt_hi_o,
   output wire [31:0]    yr0_rd_o,      // YRING0/3 read-only fields (YER, NCH)
   output wire [31:0]    yr3_rd_o,
+  // ownership (docs/security.md): what the hardware thread that issues the
+  // bus access owns, for the register block's unprivileged accesses
+  input  wire [2:0]     ptid_i,         // issuing thread (APB5 PAUSER)
+  output wire [NCH-1:0] own3_o,         // ring-3 channel i's thread is ptid_i
+  output wire [31:0]    yr3_own_o,      // YRING3 bits of ptid_i: BLK[ptid_i], its channels' YER, NCH
   // yield delivery
   output wire           yield_o,        // one-cycle pulse: a yield is delivered
   output wire           yield_ring_o,
@@ -144,6 +152,16 @@ module pmu_yield #(
   wire [NK-1:0]  irq_k, frz_k;          // VALID & YER & ACT=irq / ACT=freeze
   wire [NK*AW-1:0] tgt;
   wire [NK*3-1:0] tid;                  // thread of channel k (zero-extended)
+
+  // delivery slot: the one thread whose channels may be delivered this
+  // cycle, round robin. One delivery per cycle is shared by the threads;
+  // fixed turns keep one thread's requests from delaying another's
+  // (docs/security.md: a thread's delivery timing depends on its own state)
+  reg  [2:0]     slot_q;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni)                          slot_q <= 3'd0;
+    else if ({29'd0, slot_q} == NT - 1)   slot_q <= 3'd0;
+    else                                  slot_q <= slot_q + 3'd1;
 
   // ---- delivery: the lowest-indexed deliverable channel (ring-0 channels
   // first; a thread is in one ring at a time, so per thread this is the
@@ -384,8 +402,11 @@ module pmu_yield #(
       assign rd_tgt_hi_o[k*32 +: 32] = AW > 32 ? tgt_q[AW-1:AW-32] : 32'd0;
       assign valid[k] = valid_q;   // an invalid channel reads 0: one gate after the block's read mux
       assign tgt[k*AW +: AW] = tgt_q;
-      assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q & ring_ok & ~th_blk;
+      assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q & ring_ok & ~th_blk & (tid_x[2:0] == slot_q);
       assign tid[k*3 +: 3] = tid_x[2:0];
+      if (RING == 1) begin : g_own
+        assign own3_o[IDX] = th_ok & (tid_x[2:0] == ptid_i);
+      end
       assign irq_k[k] = valid_q & (act_q == 2'd2) & yer_q;
       assign frz_k[k] = valid_q & (act_q == 2'd3) & yer_q;
       assign yer[k]   = yer_q;
@@ -417,6 +438,17 @@ module pmu_yield #(
     yr0[`PMU_YRING0_NCH_LSB +: `PMU_YRING0_NCH_W] = NCH[3:0];
     yr3[`PMU_YRING3_NCH_LSB +: `PMU_YRING3_NCH_W] = NCH[3:0];
   end
+  // YRING3 as thread ptid_i sees it: its block bit (a number >= NT names no
+  // thread: none), the YER bits of its channels, NCH
+  reg [31:0] yr3_own;
+  always @* begin
+    yr3_own = 32'd0;
+    for (j = 0; j < NT; j = j + 1)
+      if (ptid_i == j[2:0]) yr3_own[`PMU_YRING3_BLK_LSB + j] = 1'b1;
+    yr3_own[`PMU_YRING3_YER_LSB +: NCH] = own3_o;
+    yr3_own[`PMU_YRING3_NCH_LSB +: `PMU_YRING3_NCH_W] = {`PMU_YRING3_NCH_W{1'b1}};
+  end
+  assign yr3_own_o = yr3_own;
   assign yr0_rd_o = yr0;
   assign yr3_rd_o = yr3;
   assign yblk_o   = blk_i;

@@ -46,12 +46,20 @@ WB = (("test_bus", "wb"),)       # ... with the Wishbone wrapper
 AXIL_PRIV = (("test_bus", "axil_priv"),)   # ... AXI4-Lite, FORCE_PRIV=1 (sim/core.mk core-bus-axil-priv)
 WB_PIPE = (("test_bus", "wb_pipe"),)       # ... Wishbone, PIPELINED_ONLY=1 FORCE_PRIV=1 (core-bus-wb-pipe)
 REGS = (("test_regs", "default"),)   # tb/test_regs.cpp: the register tests from the generated table
+YCAP_USER = (("test_directed", "alt"), ("test_regs", "alt"))   # unprivileged capture-record reads (YCAP=1)
 # formal proofs (formal/run_formal.py, fast depth): the proof must fail
 FORMAL_DC = (("formal", "dc-count"),)
 FORMAL_CORE = (("formal", "core-slverr-lean"),)
 # depth of the formal mutant runs: the dropped count must reach the SRAM
 # (data flit of frame 2: step ~56), deeper than dc-count's fast depth
 FORMAL_DEPTH = {"dc-count": ["--depth", "58"]}
+# the pins of rtl/pmu_wb2apb.v's bus_apb_req instance before .pauser_o
+WB_APB_PINS = ("    .clk_i(clk_i), .rst_ni(rst_ni),\n"
+               "    .start_i(take), .write_i(we_i), .addr_i(adr_i), .wdata_i(dat_i), .strb_i(sel_i), .prot_i(prot_i),\n"
+               "    .user_i(tga_i),\n"
+               "    .last_o(last),\n"
+               "    .psel_o(psel_o), .penable_o(penable_o), .pwrite_o(pwrite_o), .paddr_o(paddr_o), .pwdata_o(pwdata_o),\n"
+               "    .pstrb_o(pstrb_o), .pprot_o(pprot_o), ")
 MUTANTS = [
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)]", "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1]"),
@@ -234,6 +242,39 @@ MUTANTS = [
      "if (c % NAREA == area && c != FLOP_CLASS)", "if ((c % NAREA == area || 1'b1) && c != FLOP_CLASS)", ALT),
     ("model-area-ignored", "cmodel/pmu_model.c",
      "return es < c->ncls && es % c->narea == n % c->narea;", "return es < c->ncls;", ALT),
+    # thread isolation (issue #34, docs/security.md): an unprivileged access
+    # reaches only the issuing thread's (ptid_i) ring-3 yield state
+    ("rtl-ythr3-user-writable", "rtl/pmu_apb.v",
+     "wire user_rw = 1'b0;", "wire user_rw = k_d[K_YTHR3];"),
+    ("rtl-yring3-eret-other-thread", "rtl/pmu_apb.v",
+     ".wdata_i(pwdata_i & own_m_yring3)", ".wdata_i(pwdata_i)"),
+    ("rtl-yring3-read-other-thread", "rtl/pmu_apb.v",
+     "& 32'h0F00FFFF & own_m_yring3) |", "& 32'h0F00FFFF) |"),
+    # capture records (YCAP=1: the alt configuration): the directed test
+    # "isolation" and the register test's "privilege" read each unprivileged
+    ("rtl-ycap3-own-ignored", "rtl/pmu_apb.v",
+     "(in_ycap3 & own_ycap3_x[0])", "in_ycap3", YCAP_USER),
+    ("rtl-ych3-own-ignored", "rtl/pmu_apb.v",
+     "(in_ych3 & own_ych3_x[0])", "in_ych3"),
+    ("rtl-shadow-tag-ignored", "rtl/pmu_apb.v",
+     "wire       sh_ok = ~user_q | (sh_user_q & (sh_tid_q == ptid_i));",
+     "wire       sh_ok = 1'b1 | ~user_q | (sh_user_q & (sh_tid_q == ptid_i));"),
+    ("rtl-user-max-dropped", "rtl/pmu_apb.v",
+     "wire bad_uval = pwrite_i & (", "wire bad_uval = 1'b0 & pwrite_i & ("),
+    ("rtl-ycap-ct-uen-dropped", "rtl/pmu_apb.v",
+     "(~pwrite_i & ~uen_i & user_uen)", "(1'b0 & ~pwrite_i & ~uen_i & user_uen)", YCAP_USER),
+    ("model-ych3-own-any-thread", "cmodel/pmu_model.c",
+     "return y->tid < m->cfg.nt && y->tid == t;", "return y->tid < m->cfg.nt && (y->tid == t || t < 8u);"),
+    # (a shadow another thread latched unprivileged: the directed test
+    # "isolation" (g))
+    ("model-shadow-tag-ignored", "cmodel/pmu_model.c",
+     "(priv || (m->sh_user && m->sh_tid == ptid))", "(priv || m->sh_user)", (("test_directed", "default"),)),
+    # yield delivery in the thread's own slot only (a sibling's requests
+    # never delay it)
+    ("rtl-yield-slot-ignored", "rtl/pmu_yield.v",
+     "& ~th_blk & (tid_x[2:0] == slot_q);", "& ~th_blk;"),
+    ("model-yield-slot-ignored", "cmodel/pmu_model.c",
+     "!((blk >> y->tid) & 1u) &&\n            y->tid == m->yslot)", "!((blk >> y->tid) & 1u))"),
     # left-out blocks: their registers answer PSLVERR
     ("rtl-absent-sample-mapped", "rtl/pmu_apb.v",
      "assign k_d[K_MMCR] = (HAS_SAMPLE != 0) && (a == 12'h040);", "assign k_d[K_MMCR] = (a == 12'h040);", LEAN),
@@ -316,6 +357,26 @@ MUTANTS = [
     # classic master's held request is taken twice
     ("rtl-wb-classic-retaken-in-ack", "rtl/pmu_wb2apb.v",
      "busy_q    <= HOLD;", "busy_q    <= 1'b0 & HOLD;", WB),
+    # the thread ID sideband (AWUSER/ARUSER, TGA -> PAUSER = pmu_core ptid_i):
+    # each request's own, sampled with it (tb/test_bus.cpp compares PAUSER
+    # with the bridge model's every cycle; t_pauser: read and write together)
+    ("rtl-axil-aruser-from-awuser", "rtl/pmu_axil2apb.v",
+     "araddr_q <= araddr_i; arprot_q <= arprot_i; aruser_q <= aruser_i;",
+     "araddr_q <= araddr_i; arprot_q <= arprot_i; aruser_q <= awuser_i | (aruser_i & 3'd0);", AXIL),
+    ("rtl-axil-user-not-buffered", "rtl/pmu_axil2apb.v",
+     ".user_i(start_wr ? awuser_q : aruser_q),",
+     ".user_i(start_wr ? awuser_i | (awuser_q & 3'd0) : aruser_i | (aruser_q & 3'd0)),", AXIL),
+    ("rtl-wb-tga-tied-0", "rtl/pmu_wb2apb.v",
+     "    .user_i(tga_i),\n", "    .user_i(3'd0 & tga_i),\n", WB),
+    # PAUSER straight from TGA (not sampled with the request): wrong after
+    # the cycle the request is taken, when the master drives the next TGA
+    ("rtl-wb-tga-not-registered", "rtl/pmu_wb2apb.v",
+     "  bus_apb_req #(.AW(AW)) u_apb (\n" + WB_APB_PINS + ".pauser_o(pauser_o),",
+     "  wire [2:0] pauser_r;   // the registered PAUSER, unused\n"
+     "  assign pauser_o = tga_i | (pauser_r & 3'd0);\n"
+     "  bus_apb_req #(.AW(AW)) u_apb (\n" + WB_APB_PINS + ".pauser_o(pauser_r),", WB),
+    ("rtl-apb-req-user-tied-0", "rtl/bus_apb_req.v",
+     "      pauser_q  <= user_i;\n", "      pauser_q  <= 3'd0 & user_i;\n", WB),
     # FORCE_PRIV=1: every access privileged, AxPROT / wb_prot_i ignored
     ("rtl-axil-force-priv-ignored", "rtl/pmu_core_axil.v",
      "wire [2:0] awprot = (FORCE_PRIV != 0) ? 3'b001 : awprot_i;\n  wire [2:0] arprot = (FORCE_PRIV != 0) ? 3'b001 : arprot_i;",

@@ -19,7 +19,7 @@ EXPECTED = {14: "PRDATA", 15: "PSLVERR", 16: "PREADY", 17: "IRQ", 18: "OVF", 19:
             32: "SIAR", 33: "SDAR", 34: "MMCR", 35: "block bits", 36: "YER", 37: "yield attributes",
             38: "PMSTAT", 39: "channel CNT", 40: "channel MISS", 41: "channel ESV", 42: "capture records",
             43: "yield thread"}
-NFIELDS = 44
+NFIELDS = 45   # the last one (44) is an input: ptid_i
 
 
 def replay(sim, lines):

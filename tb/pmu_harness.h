@@ -171,6 +171,7 @@ struct Harness {
         dut->pwdata_i = in.pwdata;
         dut->pstrb_i = in.pstrb & 0xF;
         dut->pprot_i = in.pprot & 7;
+        dut->ptid_i = in.ptid & 7;
 #endif
         // sampling / yield inputs
         dut->iaddr_i = in.iaddr;
@@ -188,10 +189,10 @@ struct Harness {
         failed = true;
         fprintf(stderr,
                 "MISMATCH at cycle %" PRIu64 ": %s: rtl=0x%" PRIx64 " model=0x%" PRIx64 "\n"
-                "  bus: psel=%u penable=%u pwrite=%u paddr=0x%03x pwdata=0x%08x pstrb=0x%x pprot=%u\n"
+                "  bus: psel=%u penable=%u pwrite=%u paddr=0x%03x pwdata=0x%08x pstrb=0x%x pprot=%u ptid=%u\n"
                 "  last bus transaction: %s\n  cpl:",
                 cycle, what, rtl, model, in.psel, in.penable, in.pwrite, in.paddr, in.pwdata, in.pstrb,
-                in.pprot, last_bus.c_str());
+                in.pprot, in.ptid, last_bus.c_str());
         for (unsigned t = 0; t < cfg.nt; t++) fprintf(stderr, " T%u=%u", t, in.cpl[t]);
         fprintf(stderr, "\n  state (rtl | model):\n");
         for (unsigned n = 0; n < cfg.nc; n++)
@@ -369,7 +370,8 @@ struct Harness {
             if (o < 2 * aw + 64) return (c.ts >> (o - 2 * aw)) & 1;
             return (c.ct >> (o - 2 * aw - 64)) & 1;
         });
-        fprintf(vec, " %x\n", out.yield_tid);   // thread of the delivered yield (during the cycle)
+        fprintf(vec, " %x", out.yield_tid);   // thread of the delivered yield (during the cycle)
+        fprintf(vec, " %x\n", in.ptid & 7u);  // input: the bus access's thread (ptid_i), last so the fields before keep their places
     }
 
     // An nbits-wide concatenation, bit b = bit(b), in hex (most significant digit first).
@@ -393,8 +395,8 @@ struct Harness {
     // ---------------- bus helpers (setup + access, events as in `in`) --------
     uint32_t access(uint32_t addr, bool write, uint32_t data, uint8_t strb, uint8_t prot, int *err) {
         char b[96];
-        snprintf(b, sizeof b, "%s 0x%03x data=0x%08x strb=0x%x prot=%u @cycle %" PRIu64, write ? "WRITE" : "READ",
-                 addr, data, strb, prot, cycle);
+        snprintf(b, sizeof b, "%s 0x%03x data=0x%08x strb=0x%x prot=%u ptid=%u @cycle %" PRIu64,
+                 write ? "WRITE" : "READ", addr, data, strb, prot, in.ptid & 7u, cycle);
         last_bus = b;
         in.psel = 1; in.penable = 0; in.pwrite = write; in.paddr = addr;
         in.pwdata = write ? data : 0; in.pstrb = write ? strb : 0; in.pprot = prot;

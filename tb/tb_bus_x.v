@@ -77,6 +77,7 @@ module tb_bus_x;
   reg         awvalid = 1'b0, wvalid = 1'b0, bready = 1'b0, arvalid = 1'b0, rready = 1'b0;
   reg  [11:0] awaddr = 12'd0, araddr = 12'd0;
   reg  [2:0]  awprot = 3'd0, arprot = 3'd0;
+  reg  [2:0]  awuser = 3'd0, aruser = 3'd0;   // thread ID (pmu_core ptid_i)
   reg  [31:0] wdata = 32'd0;
   reg  [3:0]  wstrb = 4'd0;
   wire        awready, wready, bvalid, arready, rvalid;
@@ -85,10 +86,10 @@ module tb_bus_x;
   wire [39:0] bus_out = {awready, wready, bvalid, bresp, arready, rvalid, rresp, rdata};
   pmu_core_axil dut (
     .clk_i(clk), .rst_ni(rst_n),
-    .awvalid_i(awvalid), .awready_o(awready), .awaddr_i(awaddr), .awprot_i(awprot),
+    .awvalid_i(awvalid), .awready_o(awready), .awaddr_i(awaddr), .awprot_i(awprot), .awuser_i(awuser),
     .wvalid_i(wvalid), .wready_o(wready), .wdata_i(wdata), .wstrb_i(wstrb),
     .bvalid_o(bvalid), .bready_i(bready), .bresp_o(bresp),
-    .arvalid_i(arvalid), .arready_o(arready), .araddr_i(araddr), .arprot_i(arprot),
+    .arvalid_i(arvalid), .arready_o(arready), .araddr_i(araddr), .arprot_i(arprot), .aruser_i(aruser),
     .rvalid_o(rvalid), .rready_i(rready), .rdata_o(rdata), .rresp_o(rresp),
 `elsif BUS_WB
   reg         cyc = 1'b0, stb = 1'b0, we = 1'b0;
@@ -96,23 +97,25 @@ module tb_bus_x;
   reg  [31:0] wdat = 32'd0;
   reg  [3:0]  sel = 4'd0;
   reg  [2:0]  prot = 3'd0;
+  reg  [2:0]  tga = 3'd0;                     // thread ID (pmu_core ptid_i)
   wire        stall, ack, err;
   wire [31:0] rdat;
   wire [34:0] bus_out = {stall, ack, err, rdat};
   pmu_core_wb dut (
     .clk_i(clk), .rst_ni(rst_n),
     .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr), .wb_dat_i(wdat), .wb_sel_i(sel),
-    .wb_prot_i(prot), .wb_stall_o(stall), .wb_ack_o(ack), .wb_err_o(err), .wb_dat_o(rdat),
+    .wb_prot_i(prot), .wb_tga_i(tga), .wb_stall_o(stall), .wb_ack_o(ack), .wb_err_o(err), .wb_dat_o(rdat),
 `else
   reg         psel = 1'b0, penable = 1'b0, pwrite = 1'b0;
   reg  [11:0] paddr = 12'd0;
   reg  [31:0] pwdata = 32'd0;
+  reg  [2:0]  pauser = 3'd0;                  // APB5 PAUSER: thread ID (pmu_core ptid_i)
   wire        pready, pslverr;
   wire [31:0] prdata;
   wire [33:0] bus_out = {pready, pslverr, prdata};
   pmu_core_apb3 dut (
     .clk_i(clk), .rst_ni(rst_n),
-    .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
+    .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata), .pauser_i(pauser),
     .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
 `endif
     // BEGIN generated: core-conn (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)

@@ -22,6 +22,7 @@ module tb_replay;
   reg [31:0]           pwdata;
   reg [3:0]            pstrb;
   reg [2:0]            pprot;
+  reg [2:0]            ptid;     // ptid_i: the thread of the bus access (the line's last field)
   reg [31:0]           e_prdata;
   reg                  e_pslverr, e_pready, e_irq;
   reg [NC-1:0]         e_ovf;
@@ -71,7 +72,9 @@ module tb_replay;
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(psel), .penable_i(pen), .pwrite_i(pwr), .paddr_i(paddr), .pwdata_i(pwdata),
-    .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
+    .pstrb_i(pstrb), .pprot_i(pprot),
+    .ptid_i(ptid),
+    .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev), .cpl_i(cpl), .flop_valid_i(fv), .flop_rsz_i(fr), .flop_esz_i(fe),
     .flop_scalar_i(fs), .flop_op_i(fo),
     .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
@@ -90,7 +93,7 @@ module tb_replay;
   task zero_inputs;
     begin
       ev = 0; cpl = 0; fv = 0; fe = 0; fs = 0; fr = 0; fo = 0;
-      psel = 0; pen = 0; pwr = 0; paddr = 0; pwdata = 0; pstrb = 0; pprot = 0;
+      psel = 0; pen = 0; pwr = 0; paddr = 0; pwdata = 0; pstrb = 0; pprot = 0; ptid = 0;
       iaddr = 0; daddr = 0; pm = 0; mv = 0; mlat = 0; yev = 0;
     end
   endtask
@@ -143,8 +146,8 @@ module tb_replay;
         r = r + $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h",
                     iaddr, daddr, pm, mv, mlat, yev, e_pmi, e_yield, e_yring, e_ych, e_ytgt,
                     e_siar, e_sdar, e_mmcr, e_yblk, e_yer);
-        r = r + $fscanf(fd, " %h %h %h %h %h %h %h\n", e_yattr, e_pmstat, e_ycnt, e_ymiss, e_yesv, e_ycap, e_ytid);
-        if (r != 44) begin
+        r = r + $fscanf(fd, " %h %h %h %h %h %h %h %h\n", e_yattr, e_pmstat, e_ycnt, e_ymiss, e_yesv, e_ycap, e_ytid, ptid);
+        if (r != 45) begin
           $display("  bad vector line (%0d fields) after cycle %0d of %0s", r, cycles, cur);
           errs = errs + 1;
         end

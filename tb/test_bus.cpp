@@ -18,8 +18,10 @@
 // ACK/ERR, STALL ignored).
 // Directed tests check the spec'd results (readback, SLVERR/ERR for
 // partial strobes, unprivileged and unmapped accesses, back-to-back, read and
-// write together, AW/W order, documented latencies); the random test runs
-// random traffic with random back-pressure and checks coverage goals.
+// write together, AW/W order, documented latencies, the thread ID sideband
+// AWUSER/ARUSER/TGA -> PAUSER = pmu_core ptid_i); the random test runs
+// random traffic (random thread IDs) with random back-pressure and checks
+// coverage goals.
 #include <deque>
 #include <vector>
 
@@ -78,6 +80,7 @@ struct Txn {
     bool write;
     uint32_t addr, data;
     uint8_t strb, prot;
+    uint8_t tid;           // thread ID: AWUSER/ARUSER (AXI), TGA (WB) -> PAUSER
     // result
     bool done = false;
     uint8_t err = 0;       // AXI: resp == SLVERR; WB: ERR (aborted: no response)
@@ -103,6 +106,11 @@ struct Bench {
     // order of APB transfers (for the arbitration test): 'R'/'W' at each setup
     std::string apb_order;
     std::vector<apb_req> apb_log;             // every APB transfer, at its setup cycle
+    // PAUSER of the RTL (bridge -> core) at the setup and at the last access
+    // cycle of every APB transfer, and whether it changed in between
+    std::vector<uint8_t> rtl_user_setup, rtl_user_last;
+    uint64_t rtl_user_changed = 0;
+    int idle_user = -1;                       // thread ID driven while no request is presented (-1: random)
 
 #if defined(BUS_AXIL)
     axil_model bm;
@@ -152,8 +160,12 @@ struct Bench {
         wr.clear(); rd.clear();
         apb_order.clear();
         apb_log.clear();
+        rtl_user_setup.clear(); rtl_user_last.clear();
+        rtl_user_changed = 0;
+        idle_user = -1;
         hold_aw = hold_w = false;
     }
+    uint8_t idle_tid() { return idle_user >= 0 ? (uint8_t)idle_user : (uint8_t)r.below(8); }
 
     void error(const char *what) {
         if (!fail) printf("  [%s] %s bus check failed at cycle %" PRIu64 ": %s\n", g_test, BUS, h.cycle, what);
@@ -173,14 +185,14 @@ struct Bench {
     void apply_inputs() {
         auto *d = h.dut;
 #if defined(BUS_AXIL)
-        d->awvalid_i = ai.awvalid; d->awaddr_i = ai.awaddr; d->awprot_i = ai.awprot;
+        d->awvalid_i = ai.awvalid; d->awaddr_i = ai.awaddr; d->awprot_i = ai.awprot; d->awuser_i = ai.awuser;
         d->wvalid_i = ai.wvalid; d->wdata_i = ai.wdata; d->wstrb_i = ai.wstrb;
         d->bready_i = ai.bready;
-        d->arvalid_i = ai.arvalid; d->araddr_i = ai.araddr; d->arprot_i = ai.arprot;
+        d->arvalid_i = ai.arvalid; d->araddr_i = ai.araddr; d->arprot_i = ai.arprot; d->aruser_i = ai.aruser;
         d->rready_i = ai.rready;
 #else
         d->wb_cyc_i = wi.cyc; d->wb_stb_i = wi.stb; d->wb_we_i = wi.we; d->wb_adr_i = wi.adr;
-        d->wb_dat_i = wi.dat; d->wb_sel_i = wi.sel; d->wb_prot_i = wi.prot;
+        d->wb_dat_i = wi.dat; d->wb_sel_i = wi.sel; d->wb_prot_i = wi.prot; d->wb_tga_i = wi.tga;
 #endif
     }
 
@@ -196,7 +208,7 @@ struct Bench {
         const apb_req &a = bo.apb;
 #endif
         h.in.psel = a.psel; h.in.penable = a.penable; h.in.pwrite = a.pwrite; h.in.paddr = a.paddr;
-        h.in.pwdata = a.pwdata; h.in.pstrb = a.pstrb; h.in.pprot = a.pprot;
+        h.in.pwdata = a.pwdata; h.in.pstrb = a.pstrb; h.in.pprot = a.pprot; h.in.ptid = a.pauser;
         if (a.psel && !a.penable) { apb_order += a.pwrite ? 'W' : 'R'; apb_log.push_back(a); }
     }
 
@@ -211,6 +223,11 @@ struct Bench {
         BCMP("PWDATA", SIG(pwdata), a.pwdata);
         BCMP("PSTRB", SIG(pstrb), a.pstrb);
         BCMP("PPROT", SIG(pprot), a.pprot);
+        BCMP("PAUSER", SIG(pauser), a.pauser);
+        if (SIG(psel) && !SIG(penable)) rtl_user_setup.push_back(SIG(pauser));
+        if (SIG(psel) && SIG(penable) && !rtl_user_setup.empty() && SIG(pauser) != rtl_user_setup.back())
+            rtl_user_changed++;
+        if (SIG(psel) && SIG(penable) && SIG(pready)) rtl_user_last.push_back(SIG(pauser));
         BCMP("PREADY", SIG(pready), h.out.pready);
         BCMP("PRDATA", SIG(prdata), h.out.prdata);
         BCMP("PSLVERR", SIG(pslverr), h.out.pslverr);
@@ -263,19 +280,19 @@ struct Bench {
         }
         // master: next cycle's inputs (VALID held until the handshake)
         if (!ai.awvalid && aw_i < wr.size() && !hold_aw && r.chance(p_req)) {
-            ai.awvalid = 1; ai.awaddr = wr[aw_i].addr; ai.awprot = wr[aw_i].prot;
+            ai.awvalid = 1; ai.awaddr = wr[aw_i].addr; ai.awprot = wr[aw_i].prot; ai.awuser = wr[aw_i].tid;
         }
         if (!ai.wvalid && w_i < wr.size() && !hold_w && r.chance(p_req2)) {
             ai.wvalid = 1; ai.wdata = wr[w_i].data; ai.wstrb = wr[w_i].strb;
         }
         if (!ai.arvalid && ar_i < rd.size() && r.chance(p_req)) {
-            ai.arvalid = 1; ai.araddr = rd[ar_i].addr; ai.arprot = rd[ar_i].prot;
+            ai.arvalid = 1; ai.araddr = rd[ar_i].addr; ai.arprot = rd[ar_i].prot; ai.aruser = rd[ar_i].tid;
         }
         ai.bready = r.chance(p_rdy);
         ai.rready = r.chance(p_rdy);
-        if (!ai.awvalid) { ai.awaddr = (uint32_t)r.next() & 0xFFF; ai.awprot = r.below(8); }   // don't-care when idle
+        if (!ai.awvalid) { ai.awaddr = (uint32_t)r.next() & 0xFFF; ai.awprot = r.below(8); ai.awuser = idle_tid(); }   // don't-care when idle
         if (!ai.wvalid) { ai.wdata = (uint32_t)r.next(); ai.wstrb = r.below(16); }
-        if (!ai.arvalid) { ai.araddr = (uint32_t)r.next() & 0xFFF; ai.arprot = r.below(8); }
+        if (!ai.arvalid) { ai.araddr = (uint32_t)r.next() & 0xFFF; ai.arprot = r.below(8); ai.aruser = idle_tid(); }
 #else
         BCMP("STALL", d->wb_stall_o, bo.stall);
         BCMP("ACK", d->wb_ack_o, bo.ack);
@@ -307,7 +324,7 @@ struct Bench {
                 if (cls_i < rd.size() && !(resp && cls_gap)) {
                     Txn &x = rd[cls_i];
                     wi.cyc = 1; wi.stb = 1; wi.we = x.write; wi.adr = x.addr; wi.dat = x.data; wi.sel = x.strb;
-                    wi.prot = x.prot;
+                    wi.prot = x.prot; wi.tga = x.tid;
                     x.t_req = h.cycle + 1;   // the cycle STB is first presented
                 } else {
                     wi.cyc = 0; wi.stb = 0;
@@ -341,14 +358,14 @@ struct Bench {
         if (!wi.stb && req_i < rd.size() && r.chance(p_req)) {
             const Txn &x = rd[req_i];
             wi.cyc = 1; wi.stb = 1; wi.we = x.write; wi.adr = x.addr; wi.dat = x.data; wi.sel = x.strb;
-            wi.prot = x.prot;
+            wi.prot = x.prot; wi.tga = x.tid;
         } else if (!wi.stb) {
             // idle: CYC low when nothing is pending; with p_abort sometimes drop it with a request pending
             bool pend = false;
             for (size_t k : outst) pend |= !rd[k].aborted;
             wi.cyc = pend ? !r.chance(p_abort) : r.chance(30);
             wi.we = r.below(2); wi.adr = (uint32_t)r.next() & 0xFFF; wi.dat = (uint32_t)r.next();
-            wi.sel = r.below(16); wi.prot = r.below(8);
+            wi.sel = r.below(16); wi.prot = r.below(8); wi.tga = idle_tid();
         }
 #endif
     }
@@ -356,9 +373,10 @@ struct Bench {
     bool step() { return h.step() && !fail; }
 
     // queue transfers
-    void put(bool write, uint32_t addr, uint32_t data = 0, uint8_t strb = 0xF, uint8_t prot = 1) {
+    void put(bool write, uint32_t addr, uint32_t data = 0, uint8_t strb = 0xF, uint8_t prot = 1, uint8_t tid = 0) {
         Txn x{};
         x.write = write; x.addr = addr; x.data = write ? data : 0; x.strb = write ? strb : 0; x.prot = prot;
+        x.tid = tid & 7u;
 #if defined(BUS_AXIL)
         (write ? wr : rd).push_back(x);
 #else
@@ -381,10 +399,10 @@ struct Bench {
         return true;
     }
     // one blocking transfer
-    Txn xfer(bool write, uint32_t addr, uint32_t data = 0, uint8_t strb = 0xF, uint8_t prot = 1) {
+    Txn xfer(bool write, uint32_t addr, uint32_t data = 0, uint8_t strb = 0xF, uint8_t prot = 1, uint8_t tid = 0) {
         wr.clear(); rd.clear();
         soft_restart();
-        put(write, addr, data, strb, prot);
+        put(write, addr, data, strb, prot, tid);
         run();
 #if defined(BUS_AXIL)
         return write ? wr.back() : rd.back();
@@ -403,6 +421,7 @@ struct Bench {
         n_take = n_rsp = 0;
 #endif
         apb_log.clear();
+        rtl_user_setup.clear(); rtl_user_last.clear();
     }
 };
 
@@ -673,6 +692,103 @@ static void t_classic(Bench &b) {
 }
 #endif
 
+// the thread ID sideband: AWUSER (writes) / ARUSER (reads) / TGA (Wishbone)
+// is sampled with the request like AxPROT / prot and is the core's PAUSER
+// (ptid_i) throughout the APB transfer, whatever the master drives on it
+// after the handshake (the idle value differs from every request's). AXI: a
+// write and a read with different IDs in flight together, the write's W beat
+// held back so its AW waits in the buffer while the read goes first; this
+// fails if AWUSER and ARUSER were swapped or if the bridge took USER/TGA in
+// another cycle than the request's. Then the core's own-thread rule through
+// the bus: channel 0 of ring 3 given to thread 1, an unprivileged access to
+// it with thread ID 1 is answered, with thread ID 0 it gets SLVERR/ERR.
+static void t_pauser(Bench &b) {
+    for (unsigned a = 0; a < 8; a++) {
+        const unsigned c = (a + 5) & 7;                 // the read's ID (AXI), != a
+        unsigned idle = 0;
+        while (idle == a || idle == c) idle++;
+        b.soft_restart(); b.wr.clear(); b.rd.clear(); b.apb_order.clear();
+        b.idle_user = (int)idle;
+#if defined(BUS_AXIL)
+        b.put(true, plain_rw(), 0x7E570000u + a, 0xF, 1, (uint8_t)a);
+        b.put(false, plain_rw(), 0, 0, 1, (uint8_t)c);
+        b.hold_w = true;
+        for (int i = 0; i < 8; i++) b.step();           // AW taken, its W held back; the read goes
+        CHECK_EQ(b.aw_i, 1u);
+        CHECK_EQ(b.w_i, 0u);
+        b.hold_w = false;
+        b.run();
+        CHECK_EQ(b.apb_log.size(), 2u);
+        CHECK(b.apb_order == "RW");
+        for (size_t k = 0; k < b.apb_log.size(); k++) {
+            const unsigned want = b.apb_log[k].pwrite ? a : c;
+            CHECK_EQ(b.apb_log[k].pauser, want);
+            if (k < b.rtl_user_setup.size()) CHECK_EQ(b.rtl_user_setup[k], want);
+            if (k < b.rtl_user_last.size()) CHECK_EQ(b.rtl_user_last[k], want);
+        }
+#else
+        b.put(true, plain_rw(), 0x7E570000u + a, 0xF, 1, (uint8_t)a);
+        b.put(false, plain_rw(), 0, 0, 1, (uint8_t)c);
+        b.run();
+        CHECK_EQ(b.apb_log.size(), 2u);
+        for (size_t k = 0; k < b.apb_log.size(); k++) {
+            const unsigned want = k ? c : a;
+            CHECK_EQ(b.apb_log[k].pauser, want);
+            if (k < b.rtl_user_setup.size()) CHECK_EQ(b.rtl_user_setup[k], want);
+            if (k < b.rtl_user_last.size()) CHECK_EQ(b.rtl_user_last[k], want);
+        }
+#endif
+        CHECK_EQ(b.rtl_user_setup.size(), 2u);
+        CHECK_EQ(b.rtl_user_last.size(), 2u);
+        for (auto &x : b.wr) CHECK_EQ(x.err, 0);
+        for (auto &x : b.rd) CHECK_EQ(x.err, 0);
+#if !defined(BUS_AXIL)
+        for (auto &x : b.rd) if (!x.write) CHECK_EQ(x.rdata, 0x7E570000u + a);
+#endif
+    }
+    CHECK_EQ(b.rtl_user_changed, 0u);                   // PAUSER held from setup to the last access cycle
+    b.idle_user = -1;
+    // the core's rule, through the bus: ring-3 channel 0 belongs to thread 1
+    if (CFG_HAS_YIELD && CFG_NT >= 2 && !BUS_FORCE_PRIV) {
+        const uint32_t ch = PMU_REG_YCH_SAV(3, 0);
+        CHECK_EQ(b.xfer(true, PMU_REG_YTHR3, 1u).err, 0);
+        CHECK_EQ(b.xfer(true, ch, 0x1234u).err, 0);
+        b.idle_user = 0;
+        CHECK_EQ(b.xfer(false, ch, 0, 0, 0, 1).err, 0);
+        CHECK_EQ(b.xfer(false, ch, 0, 0, 0, 1).rdata, 0x1234u);
+        CHECK_EQ(b.xfer(false, ch, 0, 0, 0, 0).err, 1);
+        b.idle_user = 1;
+        CHECK_EQ(b.xfer(true, ch, 0x55u, 0xF, 0, 0).err, 1);
+        CHECK_EQ(b.xfer(true, ch, 0x66u, 0xF, 0, 1).err, 0);
+        b.idle_user = -1;
+#if defined(BUS_AXIL)
+        // a write of thread 0 and a read of thread 1 together (and the
+        // reverse): each answered by its own ID
+        for (int rev = 0; rev < 2; rev++) {
+            b.soft_restart(); b.wr.clear(); b.rd.clear();
+            b.put(true, ch, 0x77u + rev, 0xF, 0, rev ? 1 : 0);
+            b.put(false, ch, 0, 0, 0, rev ? 0 : 1);
+            b.run();
+            CHECK_EQ(b.wr[0].err, rev ? 0 : 1);
+            CHECK_EQ(b.rd[0].err, rev ? 1 : 0);
+        }
+#endif
+#if defined(BUS_AXIL)
+        CHECK_EQ(b.xfer(false, ch).rdata, 0x78u);     // the write of thread 1
+#else
+        CHECK_EQ(b.xfer(false, ch).rdata, 0x66u);
+#endif
+        CHECK_EQ(b.xfer(true, PMU_REG_YTHR3, 0u).err, 0);
+    }
+    printf("  [pauser] %s: thread ID -> PAUSER checked for %s\n", BUS,
+#if defined(BUS_AXIL)
+           "AWUSER and ARUSER (write and read in flight together, AW buffered while the read goes)"
+#else
+           "TGA (idle TGA differs from the request's)"
+#endif
+    );
+}
+
 // random traffic with random back-pressure; events make the counters count
 static void t_random(Bench &b, uint64_t seed, uint64_t cycles) {
     b.r = Rng(seed);
@@ -716,7 +832,9 @@ static void t_random(Bench &b, uint64_t seed, uint64_t cycles) {
             if ((a & 0xF0F) == PMU_REG_EMQ(0) && r.chance(70)) d |= 0xFFFF0000u;
             uint8_t s = r.chance(85) ? 0xF : r.below(16);
             uint8_t p = r.chance(80) ? (1 | r.below(8)) : r.below(8);
-            b.put(w, a, d, s, p);
+            // thread ID: mostly a thread of the core, sometimes one >= NT (owns nothing)
+            uint8_t tid = r.chance(80) ? r.below(CFG_NT) : r.below(8);
+            b.put(w, a, d, s, p, tid);
         }
         // events: random sub-events in a few classes, random CPL
         unsigned left = 0;
@@ -794,6 +912,7 @@ int main(int argc, char **argv) {
         {"abort", t_abort}, {"classic", t_classic},
 #endif
         {"prot", t_prot},
+        {"pauser", t_pauser},
         {"random", [&](Bench &bb) { t_random(bb, seed, cycles); }},
     };
     int passed = 0, failed = 0;

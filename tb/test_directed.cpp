@@ -1158,8 +1158,29 @@ static void ych(Harness &h, unsigned ring, unsigned i, uint32_t ctl, uint32_t es
 struct YCpu {
     Harness &h;
     unsigned eret_ph = 0, eret_ring = 0;
+    uint64_t last = 0;   // the cycle (h.cycle) the last cycle() ran
     explicit YCpu(Harness &hh) : h(hh) {}
+    // Delivery slot rule (rtl/pmu_yield.v slot_q, reset with rst_ni): cycle c
+    // (cycles since reset: h.cycle before its step) is thread (c mod NT)'s
+    // slot; only that thread's channels can be delivered in it.
+    static unsigned slot(uint64_t c) { return (unsigned)(c % NT_); }
+    // cycles from the next cycle (h.cycle) to thread t's next slot
+    unsigned wait(unsigned t) const { return (t + NT_ - slot(h.cycle)) % NT_; }
+    // a request of thread t deliverable from the next cycle on (the old rule's
+    // delivery cycle) is delivered in the first slot-t cycle at or after it:
+    // wait(t) cycles with no delivery, then that cycle's result (a delivery
+    // in a waiting cycle returns -100 - its channel: a mismatch)
+    int deliver(unsigned t) {
+        for (unsigned n = wait(t); n; n--) { const int c = cycle(); if (c >= 0) return -100 - c; }
+        return cycle();
+    }
+    // idle cycles (no delivery expected) until the cycle d cycles from the next
+    // one is thread t's slot: a cause now with old-rule latency d keeps it exactly
+    void align(unsigned t, unsigned d) {
+        while (slot(h.cycle + d) != t % NT_) CHECK_EQ(cycle(), -1);
+    }
     int cycle() {
+        last = h.cycle;
         if (eret_ph) {
             h.in.psel = 1; h.in.penable = eret_ph == 2; h.in.pwrite = 1;
             h.in.paddr = eret_ring ? PMU_REG_YRING3 : PMU_REG_YRING0;
@@ -1168,6 +1189,7 @@ struct YCpu {
         h.step();
         if (eret_ph == 2) { CHECK_EQ(h.out.pslverr, 0); h.in.psel = h.in.penable = h.in.pwrite = 0; eret_ph = 0; }
         else if (eret_ph == 1) eret_ph = 2;
+        if (h.out.yield) CHECK_EQ(slot(last), h.out.yield_tid);   // slot rule: only in its thread's slot
         return h.out.yield ? (int)h.out.yield_ch : -1;
     }
     void eret(unsigned ring3) { eret_ph = 1; eret_ring = ring3; }
@@ -1180,14 +1202,31 @@ static void t_yield_500k_100k(Harness &h) {
     if (NCH_ < 2) return;
     ych(h, 0, 1, V | ACT | 0xA500, YE(0), YE(0), S1, 0x0000000000000B00ull);
     // expected: channel with SAV S underflows on triggers k*(S+1); the trigger
-    // (yev_i) of cycle t counts in cycle t+1 and the underflow is delivered in t+2
+    // (yev_i) of cycle t counts in cycle t+1 and the underflow is deliverable
+    // from t+2 on (ERET right after each delivery d: deliverable again from d+3)
     struct D { uint64_t at; int ch; };
-    std::vector<D> exp, got;
+    std::vector<D> req, exp, got;
     const uint64_t TOTAL = 500010;
-    for (uint64_t k = 1; k * (S1 + 1) <= TOTAL; k++) exp.push_back({k * (S1 + 1) + 2, 1});
-    exp.push_back({(uint64_t)S0 + 3, 0});
-    std::sort(exp.begin(), exp.end(), [](const D &a, const D &b) { return a.at < b.at; });
+    for (uint64_t k = 1; k * (S1 + 1) <= TOTAL; k++) req.push_back({k * (S1 + 1) + 2, 1});
+    req.push_back({(uint64_t)S0 + 3, 0});
     YCpu cpu(h);
+    // slot rule: trigger number `at` runs in cycle c0 + at - 1; a delivery
+    // (ring-0 channels: thread 0) happens in the first slot-0 cycle at or
+    // after the cycle it is deliverable from, the lowest index first
+    const uint64_t c0 = h.cycle;
+    for (uint64_t free_at = 0; !req.empty();) {
+        uint64_t at = ~0ull;
+        for (auto &r : req) at = std::min(at, r.at);
+        at = std::max(at, free_at);
+        while (YCpu::slot(c0 + at - 1) != 0) at++;
+        auto pick = req.end();
+        for (auto r = req.begin(); r != req.end(); r++)
+            if (r->at <= at && (pick == req.end() || r->ch < pick->ch)) pick = r;
+        if (at <= TOTAL) exp.push_back({at, pick->ch});
+        req.erase(pick);
+        free_at = at + 3;
+    }
+    CHECK_EQ(exp.size(), 6);                        // 5 of channel 1, 1 of channel 0: all within TOTAL
     h.in.yev = 1;                                   // the scenario holds every cycle
     for (uint64_t t = 1; t <= TOTAL && !h.failed; t++) {   // t: trigger number of this cycle
         int ch = cpu.cycle();
@@ -1206,8 +1245,8 @@ static void t_yield_500k_100k(Harness &h) {
     }
     printf("  yield order:");
     for (auto &d : got) printf(" ch%d@%" PRIu64, d.ch, d.at);
-    printf("\n  latency: yev_i that underflows the channel (cycle t) -> yield_o (cycle t+2): %d cycles\n",
-           got.empty() ? -1 : (int)(got[0].at - (S1 + 1)));
+    printf("\n  latency: yev_i that underflows the channel (cycle t) -> yield_o (cycle t+2, then thread 0's "
+           "slot): %d cycles\n", got.empty() ? -1 : (int)(got[0].at - (S1 + 1)));
     CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 0)), 0);
     CHECK_EQ(h.read(PMU_REG_YCH_MISS(0, 1)), 0);
 }
@@ -1216,6 +1255,7 @@ static void t_yield_500k_100k(Harness &h) {
 static void t_yield_blocked(Harness &h) {
     ych(h, 0, 0, V | ACT, YE(1), YE(1), 0, 0x1234);
     YCpu cpu(h);
+    cpu.align(0, 2);                                 // slot rule: t+2 is thread 0's slot
     h.in.yev = 2;
     CHECK_EQ(cpu.cycle(), -1);                       // trigger 1 in cycle t ...
     h.in.yev = 0;
@@ -1233,6 +1273,9 @@ static void t_yield_blocked(Harness &h) {
     CHECK_EQ(h.dut->yblk_o, 1);
     CHECK_EQ(h.write(PMU_REG_YRING3, 1, 0xF, 0), 0); // ERET of ring 3: ring 0 stays blocked
     CHECK_EQ(h.dut->yblk_o, 1);
+    // slot rule: the cycle after the ERET's access cycle is thread 0's slot,
+    // so the old "next cycle" holds exactly (unaligned ERETs: yield_types, yield_priority)
+    cpu.align(0, 2);
     cpu.eret(0);
     CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(cpu.cycle(), -1);                       // access edge clears BLK
@@ -1352,6 +1395,7 @@ static void t_yield_sticky(Harness &h) {
     for (int i = 0; i < 3; i++) CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(h.read(PMU_REG_YCH_ESV(0, 0)), YE(0) | YE(2));
     CHECK_EQ(h.read(PMU_REG_YCH_CNT(0, 0)), 0);       // no completion yet
+    cpu.align(0, 2);                                 // slot rule: u+2 is thread 0's slot
     h.in.yev = 2;  CHECK_EQ(cpu.cycle(), -1);        // event 1 in cycle u completes the vector: fire
     h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);        // counts (underflow) in u+1
     CHECK_EQ(cpu.cycle(), 0);                        // delivered in u+2
@@ -1399,6 +1443,7 @@ static void t_yield_types(Harness &h) {
     ych(h, 0, 1, V | ACT | FLT, YE(6), YE(6), 0, 0xF01);
     for (unsigned i = 2; i < NCH_; i++) ych(h, 0, i, V | ACT | PRE, YE(6), YE(6), 0, 0xF00 + i);
     YCpu cpu(h);
+    cpu.align(0, 2);                                 // slot rule: t+2 is thread 0's slot
     h.in.yev = 64; CHECK_EQ(cpu.cycle(), -1);
     h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(h.dut->yer_o & ((1u << NCH_) - 1), (1u << NCH_) - 1);   // all pending
@@ -1408,7 +1453,8 @@ static void t_yield_types(Harness &h) {
     CHECK_EQ(h.dut->yer_o & ((1u << NCH_) - 1), ((1u << NCH_) - 1) & ~3u);   // trap-like stay pending
     for (unsigned i = 2; i < NCH_; i++) {
         cpu.eret(0); CHECK_EQ(cpu.cycle(), -1); CHECK_EQ(cpu.cycle(), -1);
-        CHECK_EQ(cpu.cycle(), (int)i);               // trap-like: one per ERET, in index order
+        CHECK_EQ(cpu.deliver(0), (int)i);            // trap-like: one per ERET, in index order,
+                                                     // in thread 0's first slot (slot rule)
         CHECK_EQ(h.out.yield_attr, 2);               // precise, trap-like, architectural
     }
     cpu.eret(0); CHECK_EQ(cpu.cycle(), -1); CHECK_EQ(cpu.cycle(), -1);
@@ -1418,13 +1464,14 @@ static void t_yield_types(Harness &h) {
     ych(h, 0, 0, V | ACT, YE(6), YE(6), 0, 0xF00);
     ych(h, 0, 1, V | ACT | FLT, YE(6), YE(6), 0, 0xF01);
     for (unsigned i = 2; i < NCH_; i++) ych(h, 0, i, V | ACT | FLT, YE(6), YE(6), 0, 0xF00 + i);
+    cpu.align(0, 2);                                 // slot rule: t+2 is thread 0's slot
     h.in.yev = 64; CHECK_EQ(cpu.cycle(), -1);
     h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(cpu.cycle(), 0);
     CHECK_EQ(h.out.yield_attr, 0);
     CHECK_EQ(h.dut->yer_o & ((1u << NCH_) - 1), ((1u << NCH_) - 1) & ~1u);
     cpu.eret(0); CHECK_EQ(cpu.cycle(), -1); CHECK_EQ(cpu.cycle(), -1);
-    CHECK_EQ(cpu.cycle(), 1);                        // fault-like ch1: the others' requests dropped
+    CHECK_EQ(cpu.deliver(0), 1);                     // fault-like ch1 (thread 0's first slot): the others' requests dropped
     CHECK_EQ(h.out.yield_attr, 1);
     CHECK_EQ(h.dut->yer_o & ((1u << NCH_) - 1), 0);
     cpu.eret(0); CHECK_EQ(cpu.cycle(), -1); CHECK_EQ(cpu.cycle(), -1);
@@ -1583,8 +1630,10 @@ static void t_yield_threads(Harness &h) {
     uint32_t exp = 0;
     for (unsigned i = 0; i < NCH_; i++) exp |= tw << (4 * i);
     CHECK_EQ(h.read(PMU_REG_YTHR0), exp);
-    CHECK_EQ(h.write(PMU_REG_YTHR3, 0x77777777u, 0xF, 0), 0);           // ring 3's: unprivileged
-    CHECK_EQ(h.read(PMU_REG_YTHR3, nullptr, 0), exp);
+    CHECK_EQ(h.write(PMU_REG_YTHR3, 0x77777777u), 0);                   // ring 3's: privileged only too (#34)
+    CHECK_EQ(h.read(PMU_REG_YTHR3), exp);
+    CHECK_EQ(h.write(PMU_REG_YTHR3, 0, 0xF, 0), 1);
+    CHECK_EQ(h.read(PMU_REG_YTHR3), exp);
     CHECK_EQ(h.write(PMU_REG_YTHR0, 0, 0xF, 0), 1);                     // ring 0's: privileged only
     CHECK_EQ(h.read(PMU_REG_YTHR0), exp);
     h.write(PMU_REG_YTHR0, 0); h.write(PMU_REG_YTHR3, 0);
@@ -1595,10 +1644,16 @@ static void t_yield_threads(Harness &h) {
     ych(h, 3, 0, V | ACT, YE(4), YE(4), 0, 0x310);
     ych(h, 3, 1, V | ACT, YE(4), YE(4), 0, 0x300);
     h.in.cpl[0] = 0; h.in.cpl[1] = 3;                // thread 1 in ring 3, thread 0 in ring 0
+    // slot rule: t+2 (deliverable) is thread 0's slot: not delivered in it,
+    // delivered in the next cycle, thread 1's slot
+    cpu.align(0, 2);
     h.in.yev = 16; CHECK_EQ(cpu.cycle(), -1);
     h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(h.dut->yer_o >> NCH_ & 3, 1);           // only thread 1's channel counted
-    CHECK_EQ(cpu.cycle(), 0);                        // delivered to thread 1
+    CHECK_EQ(YCpu::slot(h.cycle), 0);
+    CHECK_EQ(cpu.cycle(), -1);                       // t+2: a slot-0 cycle, thread 1's request waits
+    CHECK_EQ(YCpu::slot(h.cycle), 1);
+    CHECK_EQ(cpu.cycle(), 0);                        // t+3, slot 1: delivered to thread 1
     CHECK_EQ(h.out.yield_ring, 1);
     CHECK_EQ(h.out.yield_tid, 1);
     CHECK_EQ(h.out.yield_tgt, 0x310);
@@ -1607,6 +1662,7 @@ static void t_yield_threads(Harness &h) {
     // thread 0 enters ring 3: its channel counts and is delivered although
     // thread 1 is blocked; thread 1's next request waits
     h.in.cpl[0] = 3;
+    cpu.align(0, 2);                                 // slot rule: t+2 is thread 0's slot
     h.in.yev = 16; CHECK_EQ(cpu.cycle(), -1);
     h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(cpu.cycle(), 1);
@@ -1619,19 +1675,21 @@ static void t_yield_threads(Harness &h) {
     CHECK_EQ(h.write(PMU_REG_YRING3, 1u, 0xF, 0), 0);
     for (int i = 0; i < 3; i++) CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(h.dut->yblk_o, 2u << NT_);
-    CHECK_EQ(h.write(PMU_REG_YRING3, 2u, 0xF, 0), 0);   // thread 1's ERET: its pending yield is delivered
-    int got = -1;
-    for (int i = 0; i < 3 && got < 0; i++) got = cpu.cycle();
-    CHECK_EQ(got, 0);
+    // thread 1's BLK cleared (privileged: an unprivileged write reaches the
+    // issuing thread's bit only, and the replay vectors carry no ptid; thread
+    // 1's own ERET: isolation): its pending yield is delivered
+    CHECK_EQ(h.write(PMU_REG_YRING3, 2u), 0);
+    CHECK_EQ(cpu.deliver(1), 0);                     // slot rule: thread 1's first slot after the access cycle
     CHECK_EQ(h.out.yield_tid, 1);
     // a thread leaves the ring: its channel stops counting, its request waits
-    h.write(PMU_REG_YRING3, 3u, 0xF, 0);
+    h.write(PMU_REG_YRING3, 3u);                     // privileged: both threads' BLK
     h.in.cpl[1] = 0;
+    cpu.align(0, 2);                                 // slot rule: t+2 is thread 0's slot
     h.in.yev = 16; CHECK_EQ(cpu.cycle(), -1);
     h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(cpu.cycle(), 1);                        // thread 0's channel only
     CHECK_EQ(h.dut->yer_o >> NCH_ & 1, 0);
-    h.write(PMU_REG_YRING3, 3u, 0xF, 0);
+    h.write(PMU_REG_YRING3, 3u);
     // fault-like requests are dropped for the delivered thread only
     ych(h, 3, 0, V | ACT | FLT, YE(4), YE(4), 0, 0x310);
     ych(h, 3, 1, V | ACT | FLT, YE(4), YE(4), 0, 0x300);
@@ -1640,18 +1698,54 @@ static void t_yield_threads(Harness &h) {
         ych(h, 3, 2, V | ACT | FLT, YE(4), YE(4), 0, 0x320);
     }
     h.in.cpl[0] = 3; h.in.cpl[1] = 3;
+    cpu.align(1, 2);                                 // slot rule: t+2 is thread 1's slot
     h.in.yev = 16; CHECK_EQ(cpu.cycle(), -1);
     h.in.yev = 0;  CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(cpu.cycle(), 0);                        // channel 0 (thread 1): channel 1 dropped, channel 2 not
     CHECK_EQ(h.out.yield_tid, 1);
     CHECK_EQ(h.dut->yer_o >> NCH_ & 3, 0);
     if (NCH_ > 2) {
-        CHECK_EQ(cpu.cycle(), 2);                    // the next cycle: thread 0's channel
+        CHECK_EQ(cpu.deliver(0), 2);                 // thread 0's channel in thread 0's next slot (slot rule)
         CHECK_EQ(h.out.yield_tid, 0);
+    }
+    // slot rule, the reason for it (#34): thread 0's deliverable request does
+    // not delay thread 1's delivery. Ring-3 channel 0 on thread 0, channel 1
+    // on thread 1, both threads in ring 3, nothing blocked; a trigger in cycle
+    // t of every slot phase: thread 1's delivery is in the first slot-1 cycle
+    // at or after t+2 whether channel 0 is idle (triggered by another event)
+    // or deliverable in the same cycle (same trigger; the old rule, lowest
+    // index first, would deliver channel 0 first and thread 1's one cycle later)
+    h.write(PMU_REG_YRING3, 0xFFu);
+    for (unsigned i = 2; i < NCH_; i++) ych(h, 3, i, 0, 0, 0, 0);
+    h.write(PMU_REG_YTHR3, 1u << 4);
+    for (unsigned ph = 0; ph < NT_; ph++) {
+        uint64_t d1[2] = {0, 0}, off[2] = {0, 0};
+        for (int busy = 0; busy < 2; busy++) {
+            ych(h, 3, 0, V | ACT, YE(busy ? 4 : 5), YE(busy ? 4 : 5), 0, 0x300);
+            ych(h, 3, 1, V | ACT, YE(4), YE(4), 0, 0x310);
+            while (YCpu::slot(h.cycle) != ph) CHECK_EQ(cpu.cycle(), -1);
+            const uint64_t t = h.cycle;
+            uint64_t e1 = t + 2, e0 = t + 2, d0 = 0;
+            while (YCpu::slot(e1) != 1) e1++;
+            while (YCpu::slot(e0) != 0) e0++;
+            h.in.yev = 16; CHECK_EQ(cpu.cycle(), -1);
+            h.in.yev = 0;
+            for (unsigned i = 0; i < 2 * NT_ + 4; i++) {
+                const int ch = cpu.cycle();
+                if (ch == 1) { CHECK_EQ(d1[busy], 0); d1[busy] = cpu.last; CHECK_EQ(h.out.yield_tid, 1); }
+                if (ch == 0) { CHECK_EQ(d0, 0); d0 = cpu.last; CHECK_EQ(h.out.yield_tid, 0); }
+            }
+            CHECK_EQ(d1[busy], e1);
+            off[busy] = d1[busy] - t;
+            CHECK_EQ(d0, busy ? e0 : 0);             // channel 0 in thread 0's own first slot, or not at all
+            h.write(PMU_REG_YRING3, 3u);             // ERET of both threads
+        }
+        CHECK_EQ(off[1], off[0]);                    // the same cycle after the trigger
+        if (YCpu::slot(ph + 2) == 1) CHECK_EQ(off[1], 2);   // t+2 in slot 1: t+2 although channel 0 competes
     }
     // a thread number >= NT (NT not a power of two) names no thread
     if (NT_ == 3) {
-        h.write(PMU_REG_YRING3, 0xFFu, 0xF, 0);
+        h.write(PMU_REG_YRING3, 0xFFu);
         h.write(PMU_REG_YTHR3, 3u);
         for (unsigned i = 1; i < NCH_; i++) ych(h, 3, i, 0, 0, 0, 0);
         ych(h, 3, 0, V | ACT, YE(4), YE(4), 0, 0x310);
@@ -1660,9 +1754,226 @@ static void t_yield_threads(Harness &h) {
         CHECK_EQ(h.read(PMU_REG_YCH_CTL(3, 0)) & PMU_YCH_CTL_YER_MASK, 0);
     }
     h.in.cpl[0] = h.in.cpl[1] = 0;
-    h.write(PMU_REG_YRING3, 0xFFu, 0xF, 0);
+    h.write(PMU_REG_YRING3, 0xFFu);
     h.write(PMU_REG_YTHR3, 0);
     for (unsigned i = 0; i < NCH_; i++) ych(h, 3, i, 0, 0, 0, 0);
+}
+
+// Thread isolation (issue #34, docs/security.md): an unprivileged access
+// (PPROT[0]=0) reaches only what its hardware thread (ptid_i) owns: the
+// ring-3 channels (YCH3, YCAP3) YTHR3 gives it, its YRING3 bits (BLK[ptid],
+// its channels' YER), the read shadow it latched itself; YTHR3 and the actions
+// that reach every thread (ACT 2, 3) are privileged. Thread 0 attacks thread 1
+// (ring-3 channel 0: thread 0, channel 1: thread 1); a ptid >= NT (names no
+// thread) owns nothing. Left out of the Icarus replay vectors: their lines
+// carry no ptid (tb/tb_replay.v drives thread 0).
+static void t_isolation(Harness &h) {
+    if (!h.cfg.has_yield) { printf("  HAS_YIELD=0: no yield channels, skipped\n"); return; }
+    int e = -1;
+    // unprivileged write / read as thread t (privileged accesses keep ptid 0)
+    auto uw = [&](unsigned t, uint32_t a, uint32_t d) {
+        h.in.ptid = (uint8_t)t; const int err = h.write(a, d, 0xF, 0); h.in.ptid = 0; return err;
+    };
+    auto ur = [&](unsigned t, uint32_t a, int *err) {
+        h.in.ptid = (uint8_t)t; const uint32_t v = h.read(a, err, 0); h.in.ptid = 0; return v;
+    };
+    const bool X = NT_ >= 2 && NCH_ >= 2;            // a second thread with a channel of its own
+    const bool HAS_NB = NT_ < 8;
+    const unsigned NB = NT_;                          // a ptid that names no thread
+    const uint32_t NCHF = (uint32_t)NCH_ << PMU_YRING3_NCH_LSB, UEN = PMU_GCTL_UEN_MASK;
+    const uint32_t ACTM = PMU_YCH_CTL_ACT_MASK;
+    if (!X) printf("  NT=%u NCH=%u: no second thread with a channel: the cross-thread parts are skipped, "
+                   "ptid %u (names no thread) is the intruder\n", NT_, NCH_, NB);
+    static const uint32_t YOFF[8] = {PMU_YCH_ESV_OFF, PMU_YCH_ESM_OFF, PMU_YCH_SAV_OFF, PMU_YCH_CNT_OFF,
+                                     PMU_YCH_MISS_OFF, PMU_YCH_TGT_LO_OFF, PMU_YCH_TGT_HI_OFF, PMU_YCH_CTL_OFF};
+    // what an intruder writes (valid values, all differ from the victim's; CTL=0 last: it would invalidate)
+    static const uint32_t YWD[8] = {1u, 1u, 0x1234u, 0x4321u, 0x77u, 0xBAD0u, 0xBAD1u, 0u};
+    const uint64_t TGT0 = 0x0000000A00003000ull, TGT1 = 0x0000000B00003100ull;
+
+    // ---- privileged set-up: ring-3 channel 0 -> thread 0, channel 1 -> thread 1
+    CHECK_EQ(h.write(PMU_REG_YTHR3, 1u << 4), 0);
+    const uint32_t ythr = NT_ > 1 ? 1u << 4 : 0u;    // NT=1: no field bits stored (every channel is thread 0's)
+    CHECK_EQ(h.read(PMU_REG_YTHR3), ythr);
+    ych(h, 3, 0, V | ACT, YE(4), YE(4), 5, TGT0);
+    if (NCH_ > 1) ych(h, 3, 1, V | ACT, YE(5), YE(5), 0, TGT1);
+
+    // ---- (a) thread 0 reads and writes its own channel
+    const uint32_t ctl0 = h.read(PMU_REG_YCH_CTL(3, 0));
+    CHECK_EQ(ctl0 & (PMU_YCH_CTL_VALID_MASK | ACTM), V | ACT);
+    CHECK_EQ(ur(0, PMU_REG_YCH_CTL(3, 0), &e), ctl0); CHECK_EQ(e, 0);
+    CHECK_EQ(uw(0, PMU_REG_YCH_SAV(3, 0), 0), 0);
+    CHECK_EQ(h.read(PMU_REG_YCH_SAV(3, 0)), 0);
+    CHECK_EQ(uw(0, PMU_REG_YCH_TGT_LO(3, 0), 0x3004), 0);
+    CHECK_EQ(h.read(PMU_REG_YCH_TGT_LO(3, 0)), 0x3004);
+    CHECK_EQ(ur(0, PMU_REG_YCH_TGT_LO(3, 0), &e), 0x3004); CHECK_EQ(e, 0);
+    CHECK_EQ(ur(0, PMU_REG_YCH_TGT_HI(3, 0), &e), AW_ == 64 ? 0xAu : 0u); CHECK_EQ(e, 0);
+
+    // ---- (b) another thread's channel: PSLVERR on every register, read and write; nothing changes
+    auto intrude = [&](unsigned t, unsigned ch) {
+        uint32_t before[8];
+        for (unsigned k = 0; k < 8; k++) before[k] = h.read(PMU_YCH_BASE(3, ch) + YOFF[k]);
+        for (unsigned k = 0; k < 8; k++) {
+            const uint32_t a = PMU_YCH_BASE(3, ch) + YOFF[k];
+            e = -1; CHECK_EQ(ur(t, a, &e), 0); CHECK_EQ(e, 1);
+            CHECK_EQ(uw(t, a, YWD[k]), 1);
+        }
+        for (unsigned k = 0; k < 8; k++) CHECK_EQ(h.read(PMU_YCH_BASE(3, ch) + YOFF[k]), before[k]);
+    };
+    if (X) {
+        CHECK_EQ(h.read(PMU_REG_YCH_TGT_LO(3, 1)), (uint32_t)TGT1);
+        intrude(0, 1);                                // thread 0 -> thread 1's channel
+        CHECK_EQ(h.read(PMU_REG_YCH_TGT_LO(3, 1)), (uint32_t)TGT1);   // the target: not redirected
+        CHECK_EQ(h.read(PMU_REG_YCH_TGT_HI(3, 1)), AW_ == 64 ? (uint32_t)(TGT1 >> 32) : 0u);
+        CHECK_EQ(h.read(PMU_REG_YCH_CTL(3, 1)) & (PMU_YCH_CTL_VALID_MASK | ACTM), V | ACT);
+        CHECK_EQ(ur(1, PMU_REG_YCH_TGT_LO(3, 1), &e), (uint32_t)TGT1); CHECK_EQ(e, 0);   // its owner can
+        intrude(1, 0);                                // and thread 1 -> thread 0's
+    }
+    if (HAS_NB)
+        for (unsigned i = 0; i < NCH_; i++) intrude(NB, i);   // owns no channel
+    else printf("  NT=8: every ptid names a thread, the no-thread intruder is skipped\n");
+
+    // ---- (c) YTHR3 is privileged: the attack of re-assigning a channel fails
+    CHECK_EQ(uw(0, PMU_REG_YTHR3, 0u), 1);            // take thread 1's channel
+    CHECK_EQ(uw(0, PMU_REG_YTHR3, 0x11111111u), 1);   // point every channel at thread 1
+    e = -1; CHECK_EQ(ur(0, PMU_REG_YTHR3, &e), 0); CHECK_EQ(e, 1);
+    CHECK_EQ(h.read(PMU_REG_YTHR3), ythr);
+    if (X) { e = -1; CHECK_EQ(ur(0, PMU_REG_YCH_TGT_LO(3, 1), &e), 0); CHECK_EQ(e, 1); }
+
+    // ---- (f) actions that reach every thread: privileged only
+    CHECK_EQ(uw(0, PMU_REG_YCH_CTL(3, 0), V | ACT_IRQ), 1);
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(3, 0)), ctl0);
+    CHECK_EQ(uw(0, PMU_REG_YCH_CTL(3, 0), V | ACT_FRZ), 1);
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(3, 0)), ctl0);
+    CHECK_EQ(uw(0, PMU_REG_YCH_CTL(3, 0), V), 0);     // ACT=0 and 1: its own to choose
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(3, 0)) & (PMU_YCH_CTL_VALID_MASK | ACTM), V);
+    CHECK_EQ(uw(0, PMU_REG_YCH_CTL(3, 0), V | ACT), 0);
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(3, 0)) & (PMU_YCH_CTL_VALID_MASK | ACTM), V | ACT);
+    CHECK_EQ(h.write(PMU_REG_YCH_CTL(3, 0), V | ACT_FRZ), 0);   // privileged: 3 fine
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(3, 0)) & ACTM, ACT_FRZ);
+    CHECK_EQ(h.write(PMU_REG_YCH_CTL(3, 0), V | ACT_IRQ), 0);   // ... and 2
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(3, 0)) & ACTM, ACT_IRQ);
+    CHECK_EQ(h.write(PMU_REG_YCH_CTL(3, 0), V | 4u << PMU_YCH_CTL_ACT_LSB), 1);   // reserved for everyone
+    CHECK_EQ(uw(0, PMU_REG_YCH_CTL(3, 0), V | 4u << PMU_YCH_CTL_ACT_LSB), 1);
+    CHECK_EQ(h.read(PMU_REG_YCH_CTL(3, 0)) & ACTM, ACT_IRQ);
+    ych(h, 3, 0, V | ACT, YE(4), YE(4), 0, TGT0);     // back to a yield, SAV=0
+
+    // ---- (d) YRING3: block both threads (a ring-3 yield each), channels' YER pending
+    YCpu cpu(h);
+    const unsigned TV = X ? 1 : 0;                    // the blocked victim (NT=1: thread 0 itself)
+    const unsigned CV = X ? 1 : 0;                    // its channel
+    h.in.cpl[TV] = 3;
+    h.in.iaddr = 0x5100; h.in.daddr = 0x6100;         // channel 1's capture record
+    cpu.align(TV, 2);                                 // slot rule: t+2 is the victim thread's slot
+    h.in.yev = 1u << (X ? 5 : 4); CHECK_EQ(cpu.cycle(), -1);
+    h.in.yev = 0; CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(cpu.cycle(), (int)CV);                   // delivered to the victim thread
+    CHECK_EQ(h.out.yield_tid, TV);
+    CHECK_EQ(h.out.yield_ring, 1);
+    CHECK_EQ(h.out.yield_tgt, amask(X ? TGT1 : TGT0));
+    CHECK_EQ(h.dut->yblk_o, 1u << (NT_ + TV));
+    h.in.yev = 1u << (X ? 5 : 4); cpu.cycle(); cpu.cycle(); h.in.yev = 0;   // blocked: YER pending
+    for (int i = 0; i < 3; i++) CHECK_EQ(cpu.cycle(), -1);
+    CHECK_EQ(h.dut->yer_o >> NCH_ >> CV & 1, 1);
+    const uint32_t blk_v = 1u << TV, yer_v = 1u << (8 + CV);
+    if (X) {                                          // thread 0 blocked too, its channel pending
+        h.in.cpl[0] = 3; h.in.iaddr = 0x5000; h.in.daddr = 0x6000;
+        cpu.align(0, 2);                              // slot rule: t+2 is thread 0's slot
+        h.in.yev = 16; CHECK_EQ(cpu.cycle(), -1);
+        h.in.yev = 0; CHECK_EQ(cpu.cycle(), -1);
+        CHECK_EQ(cpu.cycle(), 0);
+        CHECK_EQ(h.out.yield_tid, 0);
+        CHECK_EQ(h.out.yield_tgt, amask(TGT0));
+        h.in.yev = 16; cpu.cycle(); cpu.cycle(); h.in.yev = 0;
+        for (int i = 0; i < 3; i++) CHECK_EQ(cpu.cycle(), -1);
+        h.in.cpl[0] = 0;                              // out of ring 3: its pending yield waits
+        CHECK_EQ(h.dut->yblk_o, 3u << NT_);
+        CHECK_EQ(h.dut->yer_o >> NCH_ & 3, 3);
+        CHECK_EQ(h.read(PMU_REG_YRING3), 3u | 3u << 8 | NCHF);
+        CHECK_EQ(ur(0, PMU_REG_YRING3, &e), 1u | 1u << 8 | NCHF); CHECK_EQ(e, 0);   // no BLK[1], no channel 1 YER
+        CHECK_EQ(ur(1, PMU_REG_YRING3, &e), 2u | 2u << 8 | NCHF); CHECK_EQ(e, 0);
+    } else {
+        CHECK_EQ(ur(0, PMU_REG_YRING3, &e), blk_v | yer_v | NCHF); CHECK_EQ(e, 0);
+    }
+    const uint32_t yblk = (uint32_t)h.dut->yblk_o;
+    if (HAS_NB) {                                     // owns nothing: reads NCH only, clears nothing
+        CHECK_EQ(ur(NB, PMU_REG_YRING3, &e), NCHF); CHECK_EQ(e, 0);
+        CHECK_EQ(uw(NB, PMU_REG_YRING3, 0xFFFFFFFFu), 0);
+        CHECK_EQ(h.dut->yblk_o, yblk);
+    }
+    if (X) {
+        CHECK_EQ(uw(0, PMU_REG_YRING3, 0xFFFFFFFFu), 0);   // thread 0's ERET of everything
+        CHECK_EQ(h.dut->yblk_o, 2u << NT_);           // its own BLK cleared, thread 1 still blocked
+        CHECK_EQ(h.read(PMU_REG_YRING3), 2u | 3u << 8 | NCHF);
+        CHECK_EQ(ur(0, PMU_REG_YRING3, &e), 1u << 8 | NCHF); CHECK_EQ(e, 0);
+        for (int i = 0; i < 3; i++) CHECK_EQ(cpu.cycle(), -1);   // thread 1's pending yield still waits
+    }
+    CHECK_EQ(uw(TV, PMU_REG_YRING3, PMU_YRING3_BLK_MASK), 0);   // the victim's own ERET
+    CHECK_EQ(h.dut->yblk_o, 0);
+    CHECK_EQ(cpu.deliver(TV), (int)CV);               // its pending yield delivered, in its first slot (slot rule)
+    CHECK_EQ(h.out.yield_tid, TV);
+    h.in.cpl[TV] = 0; h.in.iaddr = 0; h.in.daddr = 0;
+    CHECK_EQ(h.write(PMU_REG_YRING3, PMU_YRING3_BLK_MASK), 0);
+    CHECK_EQ(h.dut->yblk_o, 0);
+
+    // ---- (e) capture records
+    if (!YCAP_) printf("  YCAP=0: no capture records, YCAP3 part skipped\n");
+    else {
+        static const uint32_t COFF[8] = {PMU_YCAP_IP_LO_OFF, PMU_YCAP_IP_HI_OFF, PMU_YCAP_DA_LO_OFF,
+                                         PMU_YCAP_DA_HI_OFF, PMU_YCAP_TS_LO_OFF, PMU_YCAP_TS_HI_OFF,
+                                         PMU_YCAP_CT_LO_OFF, PMU_YCAP_CT_HI_OFF};
+        h.write(PMU_REG_GCTL, UEN);                   // a counter's value readable: only ownership decides
+        auto refuse = [&](unsigned t, unsigned ch) {
+            for (unsigned k = 0; k < 8; k++) {
+                e = -1; CHECK_EQ(ur(t, PMU_YCAP_BASE(3, ch) + COFF[k], &e), 0); CHECK_EQ(e, 1);
+            }
+            CHECK_EQ(uw(t, PMU_REG_YCAP_IP_LO(3, ch), 0), 1);
+        };
+        if (X) { refuse(0, 1); refuse(1, 0); }
+        if (HAS_NB) for (unsigned i = 0; i < NCH_; i++) refuse(NB, i);
+        // the owner reads its record (LO then HI, its own shadow) as privileged code does
+        auto own64 = [&](unsigned t, unsigned ch, uint32_t lo) {
+            int e1 = -1, e2 = -1;
+            uint64_t v = ur(t, PMU_YCAP_BASE(3, ch) + lo, &e1);
+            v |= (uint64_t)ur(t, PMU_YCAP_BASE(3, ch) + lo + 4, &e2) << 32;
+            CHECK_EQ(e1, 0); CHECK_EQ(e2, 0);
+            return v;
+        };
+        CHECK_EQ(h.read64(PMU_REG_YCAP_IP_LO(3, 0)), X ? 0x5000u : 0x5100u);
+        for (unsigned k = 0; k < 8; k += 2)
+            CHECK_EQ(own64(0, 0, COFF[k]), h.read64(PMU_YCAP_BASE(3, 0) + COFF[k]));
+        if (X) {
+            CHECK_EQ(own64(1, 1, PMU_YCAP_IP_LO_OFF), 0x5100u);
+            CHECK_EQ(own64(1, 1, PMU_YCAP_DA_LO_OFF), 0x6100u);
+        }
+        // UEN=0: the counter value (CT) is refused even to its owner; IP/DA/TS are not
+        h.write64(A_LO(0), 0x77ull);                  // (the record keeps the value it captured)
+        h.write(PMU_REG_GCTL, 0);
+        for (unsigned k = 0; k < 6; k++) { e = -1; ur(0, PMU_YCAP_BASE(3, 0) + COFF[k], &e); CHECK_EQ(e, 0); }
+        e = -1; CHECK_EQ(ur(0, PMU_REG_YCAP_CT_LO(3, 0), &e), 0); CHECK_EQ(e, 1);
+        e = -1; CHECK_EQ(ur(0, PMU_REG_YCAP_CT_HI(3, 0), &e), 0); CHECK_EQ(e, 1);
+        e = -1; h.read(PMU_REG_YCAP_CT_LO(3, 0), &e); CHECK_EQ(e, 0);   // privileged: fine
+    }
+
+    // ---- (g) the read shadow answers an unprivileged HI read only for its own thread's LO read
+    h.write(PMU_REG_GCTL, UEN);
+    h.write(PMU_REG_TSC_HI, 0x1234); h.write(PMU_REG_TSC_LO, 0);   // TSC = 0x1234_0000_0000 + t
+    const uint64_t C0 = ((0xABull << 32) | 0x5555u) & cmax();
+    h.write64(A_LO(0), C0);
+    CHECK_EQ(h.cnt(0), C0);
+    h.read(PMU_REG_TSC_LO);                           // privileged latch of 0x1234
+    CHECK_EQ(ur(0, PMU_REG_TSC_HI, &e), 0); CHECK_EQ(e, 0);
+    CHECK_EQ(ur(0, PMU_REG_CNT_HI(0), &e), 0); CHECK_EQ(e, 0);
+    CHECK_EQ(h.read(PMU_REG_TSC_HI), 0x1234);         // privileged: the shadow
+    CHECK_EQ(ur(1, A_LO(0), &e), 0x5555u); CHECK_EQ(e, 0);   // ptid 1 latches counter 0's high half
+    CHECK_EQ(ur(0, PMU_REG_CNT_HI(0), &e), 0); CHECK_EQ(e, 0);
+    CHECK_EQ(ur(0, PMU_REG_TSC_HI, &e), 0); CHECK_EQ(e, 0);
+    CHECK_EQ(ur(1, PMU_REG_CNT_HI(0), &e), (uint32_t)(C0 >> 32)); CHECK_EQ(e, 0);   // its own latch
+    CHECK_EQ(h.read(PMU_REG_CNT_HI(0)), (uint32_t)(C0 >> 32));
+    ur(0, PMU_REG_TSC_LO, &e); CHECK_EQ(e, 0);       // thread 0's own latch ...
+    CHECK_EQ(ur(0, PMU_REG_TSC_HI, &e), 0x1234); CHECK_EQ(e, 0);
+    CHECK_EQ(ur(1, PMU_REG_TSC_HI, &e), 0); CHECK_EQ(e, 0);   // ... not ptid 1's
+    if (HAS_NB && NB != 1) { CHECK_EQ(ur(NB, PMU_REG_TSC_HI, &e), 0); CHECK_EQ(e, 0); }
+    h.write(PMU_REG_GCTL, 0);
 }
 
 // Priority: same-cycle requests are delivered lowest index first, one per ERET; rings are separate.
@@ -1677,12 +1988,16 @@ static void t_yield_priority(Harness &h) {
     h.in.cpl[0] = 0;                                 // back in ring 0 before delivery: it stays pending
     CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(h.dut->yer_o, 1u << NCH_);
+    cpu.align(0, 2);                                 // slot rule: t+2 is thread 0's slot (ring 0: thread 0)
     h.in.yev = 8;
     CHECK_EQ(cpu.cycle(), -1);                       // one trigger for every ring-0 channel (same cycle)
     h.in.yev = 0;
     CHECK_EQ(cpu.cycle(), -1);                       // the triggers count
     for (unsigned i = 0; i < NCH_; i++) {
-        CHECK_EQ(cpu.cycle(), (int)i);               // lowest index first
+        // lowest index first; slot rule: in the first slot-0 cycle at or after
+        // the one the ERET makes it deliverable in (i=0: exactly t+2)
+        if (i == 0) CHECK_EQ(cpu.cycle(), 0);
+        else CHECK_EQ(cpu.deliver(0), (int)i);
         CHECK_EQ(h.out.yield_tgt, 0x100 + i);
         CHECK_EQ(h.out.yield_ring, 0);
         CHECK_EQ(cpu.cycle(), -1);                   // blocked: the others stay pending
@@ -1694,7 +2009,7 @@ static void t_yield_priority(Harness &h) {
     CHECK_EQ(cpu.cycle(), -1);
     CHECK_EQ(h.dut->yer_o, 1u << NCH_);              // the ring-3 request is still pending
     h.in.cpl[0] = 2;                                 // CPL 1..3 is ring 3
-    CHECK_EQ(cpu.cycle(), 0);
+    CHECK_EQ(cpu.deliver(0), 0);                     // slot rule: thread 0's first slot from now
     CHECK_EQ(h.out.yield_ring, 1);
     CHECK_EQ(h.out.yield_tgt, 0x300);
     CHECK_EQ(h.dut->yblk_o, 1u << NT_);                  // ring 3, thread 0
@@ -1874,14 +2189,25 @@ static void t_latencies(Harness &h) {
         h.write(PMU_REG_YCH_ESM(0, 0), YE(3));
         h.write(PMU_REG_YCH_SAV(0, 0), 0);
         h.write(PMU_REG_YCH_CTL(0, 0), V | ACT);
+        // slot rule: the rows give the latency to a cycle of the channel's
+        // thread's slot (ring 0: thread 0); otherwise delivery waits up to
+        // NT-1 more cycles. Aligned: t+2 is slot 0
+        while (YCpu::slot(h.cycle + 2) != 0) h.step();
         h.in.yev = 1u << 3; h.step(); h.in.yev = 0;              // trigger in cycle t
         d = until(h, [&] { h.settle(); return h.dut->yield_o != 0; });
-        lat_row("external event in cycle t underflows a channel (SAV=0) -> `yield_o` pulse", d + 1, "");
+        CHECK_EQ(d + 1, 2);
+        CHECK_EQ(YCpu::slot(h.cycle), 0);
+        lat_row("external event in cycle t underflows a channel (SAV=0) -> `yield_o` pulse", d + 1,
+                "(when cycle t+1 is the channel's thread's slot; else up to NT-1 more)");
         h.in.yev = 1u << 3; h.step(); h.in.yev = 0;              // pending again, ring blocked
         h.idle(3);
+        while (YCpu::slot(h.cycle + 2) != 0) h.step();           // slot rule: access t, t+1 in slot 0
         h.write(PMU_REG_YRING0, PMU_YRING0_BLK_MASK);             // ERET
         d = until(h, [&] { h.settle(); return h.dut->yield_o != 0; });
-        lat_row("ERET write (YRING0.BLK=1, access phase in cycle t) -> pending yield delivered", d + 1, "");
+        CHECK_EQ(d + 1, 1);
+        CHECK_EQ(YCpu::slot(h.cycle), 0);
+        lat_row("ERET write (YRING0.BLK=1, access phase in cycle t) -> pending yield delivered", d + 1,
+                "(when that cycle is the thread's slot; else up to NT-1 more)");
     }
 }
 
@@ -2038,7 +2364,7 @@ int main(int argc, char **argv) {
         {"process_mark", t_process_mark}, {"history", t_history},
         {"yield_500k_100k", t_yield_500k_100k, true}, {"yield_blocked", t_yield_blocked},
         {"yield_silent", t_yield_silent}, {"yield_priority", t_yield_priority},
-        {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"yield_types", t_yield_types}, {"yield_cond", t_yield_cond}, {"yield_capture", t_yield_capture}, {"yield_threads", t_yield_threads}, {"latencies", t_latencies},
+        {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"yield_types", t_yield_types}, {"yield_cond", t_yield_cond}, {"yield_capture", t_yield_capture}, {"yield_threads", t_yield_threads}, {"isolation", t_isolation}, {"latencies", t_latencies},
         {"boundaries", t_boundaries},
     };
     int passed = 0, failed = 0;

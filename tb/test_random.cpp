@@ -26,7 +26,9 @@ struct Rng {
     bool chance(unsigned pct) { return below(100) < pct; }
 };
 
-struct Txn { uint32_t addr; bool write; uint32_t data; uint8_t strb, prot; };
+// tid1: the issuing thread + 1 (0: a random one when it is issued); foreign:
+// an unprivileged HI read right after another thread's LO read (shadow tag)
+struct Txn { uint32_t addr; bool write; uint32_t data; uint8_t strb, prot, tid1, foreign, ptid; };
 
 int main(int argc, char **argv) {
     uint64_t seed = getenv("SEED") ? strtoull(getenv("SEED"), 0, 0) : 1;
@@ -48,6 +50,10 @@ int main(int argc, char **argv) {
     uint64_t cov_ovf = 0, cov_irq = 0, cov_err = 0, cov_rd = 0, cov_wr = 0, cov_maxinc = 0;
     uint64_t cov_edge = 0, cov_thr = 0, cov_inv = 0, cov_flop = 0, cov_fma = 0, cov_wrap_read = 0;
     uint64_t cov_user_ok = 0;
+    // thread isolation (docs/security.md): unprivileged ring-3 channel
+    // accesses by the channel's thread (accepted) and by another (PSLVERR)
+    uint64_t cov_own_ok = 0, cov_own_err = 0, cov_yr3_user = 0, cov_cap_own_ok = 0, cov_cap_own_err = 0;
+    uint64_t cov_sh_foreign = 0;   // unprivileged HI reads of a shadow another thread latched
     uint64_t cov_pmi = 0, cov_pmi_tb = 0, cov_siar = 0, cov_y0 = 0, cov_y3 = 0, cov_pend_blk = 0;
     uint64_t cov_frz = 0, cov_trig = 0, cov_hist = 0, cov_u3 = 0, cov_lat = 0;
     uint64_t cov_yact_bad = 0, cov_yirq = 0, cov_yfrz = 0;   // yield actions
@@ -125,10 +131,25 @@ int main(int argc, char **argv) {
         }
         case 3: {
             uint32_t lo = r.chance(50) ? PMU_REG_SIAR_LO : PMU_REG_SDAR_LO;
-            if (r.chance(40))   // a capture record's 64-bit word (absent with YCAP=0)
-                lo = PMU_YCAP_BASE(r.chance(50) ? 3 : 0, r.chance(95) ? r.below(c.nch) : r.below(8)) + 8 * r.below(4);
-            q.push_back({lo, false, 0, 0, 1});
-            q.push_back({lo + 4, false, 0, 0, 1});
+            // a capture record's 64-bit word (absent with YCAP=0); ring-3
+            // records often unprivileged (only the channel's thread may read
+            // them, CT only while UEN=1)
+            const bool cap = r.chance(40), r3 = r.chance(50);
+            if (cap) lo = PMU_YCAP_BASE(r3 ? 3 : 0, r.chance(95) ? r.below(c.nch) : r.below(8)) + 8 * r.below(4);
+            const uint8_t p = (uint8_t)(cap && r3 && r.chance(60) ? 0 : 1);
+            if (!cap && r.chance(25)) {
+                // the read shadow between threads: thread x latches a counter's
+                // high half (unprivileged, UEN=1), thread y's HI read gets 0,
+                // x's own HI read the value
+                const uint8_t x = (uint8_t)(1 + r.below(c.nt)), y = (uint8_t)(1 + r.below(8));
+                q.push_back({PMU_REG_GCTL, true, PMU_GCTL_GEN_MASK | PMU_GCTL_UEN_MASK, 0xF, 1});
+                q.push_back({cnt_addr(n, PMU_CREG_CNT_LO), false, 0, 0, 0, x});
+                q.push_back({cnt_addr(n, PMU_CREG_CNT_HI), false, 0, 0, 0, y, (uint8_t)(y != x)});
+                q.push_back({cnt_addr(n, PMU_CREG_CNT_HI), false, 0, 0, 0, x});
+                break;
+            }
+            q.push_back({lo, false, 0, 0, p});
+            q.push_back({lo + 4, false, 0, 0, p});
             break;
         }
         case 4: {
@@ -348,13 +369,15 @@ int main(int argc, char **argv) {
             else {
                 if (q.empty()) gen_ops();
                 cur = q.front(); q.pop_front();
+                // the issuing thread: mostly one that exists, sometimes a number >= NT
+                cur.ptid = cur.tid1 ? (uint8_t)(cur.tid1 - 1) : (uint8_t)(r.chance(90) ? r.below(c.nt) : r.below(8));
                 phase = 1;
             }
         }
         if (phase == 1) {
             h.in.psel = 1; h.in.penable = 0; h.in.pwrite = cur.write; h.in.paddr = cur.addr;
             h.in.pwdata = cur.write ? cur.data : (uint32_t)r.next();   // PWDATA is don't-care on reads
-            h.in.pstrb = cur.strb; h.in.pprot = cur.prot;
+            h.in.pstrb = cur.strb; h.in.pprot = cur.prot; h.in.ptid = cur.ptid;
             phase = 2;
         } else if (phase == 2) {
             h.in.penable = 1;
@@ -381,6 +404,17 @@ int main(int argc, char **argv) {
                                                            ((cur.data & PMU_YCH_CTL_DSEL_MASK) >> PMU_YCH_CTL_DSEL_LSB) > 24))
                 cov_cond_bad++;
             if (!h.out.pslverr && ycap_rd && h.out.prdata) cov_cap_rd++;
+            const bool ch3 = (cur.addr >= PMU_YCH3_BASE && cur.addr < PMU_YCH3_BASE + PMU_YCH_STRIDE * c.nch) ||
+                             (c.ycap && cur.addr >= PMU_YCAP3_BASE && cur.addr < PMU_YCAP3_BASE + PMU_YCAP_STRIDE * c.nch);
+            if (c.has_yield && ch3 && !(cur.prot & 1) && !(cur.addr & 3) && cur.strb == (cur.write ? 0xF : 0)) {
+                const unsigned i = (cur.addr & 0xFF) / PMU_YCH_STRIDE;
+                const bool mine = pmu_model_ych_tid(h.m, 1, i) == cur.ptid && cur.ptid < c.nt;
+                const bool capr = cur.addr >= PMU_YCAP3_BASE;
+                if (!h.out.pslverr) { if (mine) (capr ? cov_cap_own_ok : cov_own_ok)++; }
+                else if (!mine) (capr ? cov_cap_own_err : cov_own_err)++;
+            }
+            if (cur.addr == PMU_REG_YRING3 && cur.write && !(cur.prot & 1) && !h.out.pslverr) cov_yr3_user++;
+            if (cur.foreign && !h.out.pslverr) cov_sh_foreign++;
             if (cur.write && cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100)
                 ych_wr = (int)((cur.addr >= PMU_YCH3_BASE) * c.nch + (cur.addr & 0xFF) / PMU_YCH_STRIDE);            if (h.out.pslverr) { cov_err++; if (absent) cov_absent++; }
             else if (cur.write) {
@@ -509,6 +543,7 @@ int main(int argc, char **argv) {
     goal("bus reads accepted", cov_rd, 100 * k);
     goal("bus accesses answered PSLVERR", cov_err, 20 * k);
     goal("unprivileged reads accepted (UEN=1)", cov_user_ok, 1 * k);
+    goal("unprivileged HI reads after another thread's LO read (tagged shadow)", cov_sh_foreign, 10 * k);
     goal("counters enabled on a class of their area", cov_area_in, 10 * k);
     if (c.narea > 1) goal("counters enabled on a class outside their area", cov_area_out, 2 * k);
     if (c.has_sample) {
@@ -525,6 +560,13 @@ int main(int argc, char **argv) {
         goal("yields delivered in ring 3", cov_y3, 10 * k);
         goal("cycles with a pending yield while blocked", cov_pend_blk, 100 * k);
         goal("unprivileged writes accepted (ring-3 yield registers)", cov_u3, 10 * k);
+        goal("unprivileged ring-3 channel accesses by the channel's thread accepted", cov_own_ok, 10 * k);
+        goal("unprivileged ring-3 channel accesses by another thread refused", cov_own_err, 10 * k);
+        goal("unprivileged YRING3 writes (own bits only)", cov_yr3_user, 5 * k);
+        if (c.ycap) {
+            goal("unprivileged capture-record reads by the channel's thread accepted", cov_cap_own_ok, 10 * k);
+            goal("unprivileged capture-record reads by another thread refused", cov_cap_own_err, 10 * k);
+        }
         goal("channel CTL writes with a reserved action refused", cov_yact_bad, 5 * k);
         goal("cycles with a yield-channel interrupt (ACT=2) pending", cov_yirq, 100 * k);
         goal("cycles frozen by a yield channel (ACT=3)", cov_yfrz, 100 * k);

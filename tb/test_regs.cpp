@@ -124,23 +124,48 @@ static void t_unmapped(Harness &h) {
     }
 }
 
+// Element e of a pmu_user=own array belongs to the thread that YTHR3's field
+// e names (the core's own_<array>_i inputs; a number >= NT names no thread).
+static unsigned owner(Harness &h, unsigned e) {
+    if (!h.cfg.has_yield) return 0;
+    unsigned t = (h.read(PMU_REG_YTHR3) >> (4 * e)) & 7u;
+    return h.cfg.nt == 1 ? 0u : t;
+}
+
 static void t_privilege(Harness &h) {
+    // channels spread over the threads, one (NT not a power of 2) on no thread
+    if (h.cfg.has_yield && h.cfg.nt > 1) {
+        uint32_t v = 0;
+        for (unsigned e = 0; e < h.cfg.nch; e++) v |= (e % h.cfg.nt) << (4 * e);
+        if (h.cfg.nch > 2 && (h.cfg.nt & (h.cfg.nt - 1))) v |= 7u << 4;
+        CHECK_EQ(h.write(PMU_REG_YTHR3, v), 0);
+    }
     for (int uen = 0; uen < 2; uen++) {
         h.write(PMU_REG_GCTL, uen ? PMU_GCTL_UEN_MASK : 0u);
-        for (const Elem &x : elems()) {
-            const pmu_kind_info &i = PMU_KIND[x.k];
-            int err = 0;
-            h.read(x.addr, &err, 0);
-            CHECK_EQ(err, !(i.user == 2 || (i.user == 1 && uen)));
-            if (sw_only(x.k) && i.wr) {
-                uint32_t before = h.read(x.addr);
-                CHECK_EQ(h.write(x.addr, ~before, 0xF, 0), i.user == 2 ? 0 : 1);
-                if (i.user != 2) CHECK_EQ(h.read(x.addr), before);   // an erroring write writes nothing
-                h.write(x.addr, before);
+        for (unsigned tid = 0; tid <= h.cfg.nt && tid < 8; tid++) {   // every thread, and one that is none
+            for (const Elem &x : elems()) {
+                const pmu_kind_info &i = PMU_KIND[x.k];
+                const bool own = i.user == 3 && (i.dim == 1 || owner(h, x.e) == tid);
+                int err = 0;
+                h.in.ptid = (uint8_t)tid;
+                h.read(x.addr, &err, 0);
+                CHECK_EQ(err, !(i.user == 2 || (i.user == 1 && uen) || own) || (i.uen && !uen));
+                if (sw_only(x.k) && i.wr) {
+                    h.in.ptid = 0;
+                    uint32_t before = h.read(x.addr);
+                    h.in.ptid = (uint8_t)tid;
+                    const int werr = !(i.user == 2 || own);
+                    CHECK_EQ(h.write(x.addr, ~before, 0xF, 0), werr);
+                    if (werr) CHECK_EQ(h.read(x.addr), before);   // an erroring write writes nothing
+                    h.in.ptid = 0;
+                    h.write(x.addr, before);
+                }
+                h.in.ptid = 0;
             }
         }
     }
     h.write(PMU_REG_GCTL, 0);
+    if (h.cfg.has_yield) h.write(PMU_REG_YTHR3, 0);
 }
 
 int main(int argc, char **argv) {

@@ -11,7 +11,9 @@ an array (reg array or regfile array). For each kind the RDL gives:
             field sw=w/rw), a constant (every field sw=r, hw=na: the reset
             value), the read mask (readable fields at their maximum width;
             every other bit reads 0)
-  user      pmu_user: "read_uen" (unprivileged reads while UEN=1) or "rw"
+  user      pmu_user: "read_uen" (unprivileged reads while UEN=1), "rw", or
+            "own" (what the issuing hardware thread owns: own_* inputs)
+  uen       pmu_uen: an unprivileged read also needs UEN
   wide      pmu_wide: "lo" / "hi" half of a 64-bit value, through the one
             shared read shadow and write stage
 
@@ -81,6 +83,7 @@ class Kind:
         self.present = _prop(reg, "pmu_present")
         self.inert = _prop(reg, "pmu_inert")
         self.user = _prop(reg, "pmu_user")
+        self.uen = bool(_prop(reg, "pmu_uen"))
         self.wide = _prop(reg, "pmu_wide")
         self.rdgate = bool(_prop(reg, "pmu_rdgate")) and arr is not None
         self.external = _external(reg)
@@ -122,9 +125,17 @@ class Kind:
         # write of a larger value answers PSLVERR and changes nothing
         self.vmax = [(f.lsb, f.width, f.get_property("pmu_max")) for f in fl
                      if _sw(f) in ("rw", "w") and f.get_property("pmu_max", default=None) is not None]
+        # (lsb, width, largest value an unprivileged write may set) of the
+        # fields with pmu_user_max: a larger one from user code answers PSLVERR
+        self.umax = [(f.lsb, f.width, f.get_property("pmu_user_max")) for f in fl
+                     if _sw(f) in ("rw", "w") and f.get_property("pmu_user_max", default=None) is not None]
         self.store = 0 if self.external else (self.rw | self.w1c | self.w1s)
-        if self.user not in (None, "read_uen", "rw"):
-            sys.exit(f"regblock: {reg.get_path()}: pmu_user {self.user!r} is not read_uen or rw")
+        if self.user not in (None, "read_uen", "rw", "own"):
+            sys.exit(f"regblock: {reg.get_path()}: pmu_user {self.user!r} is not read_uen, rw or own")
+        if self.user == "own" and arr is None and (self.external and self.writable or self.rw):
+            # an own register's unprivileged write is masked to the owned bits:
+            # only a W1C/W1S field keeps the other bits by writing 0 to them
+            sys.exit(f"regblock: {reg.get_path()}: a pmu_user=own register must be stored and its writable fields W1C/W1S")
         if self.wide not in (None, "lo", "hi"):
             sys.exit(f"regblock: {reg.get_path()}: pmu_wide {self.wide!r} is not lo or hi")
         if self.wide and not self.external and self.store:
@@ -197,6 +208,12 @@ def kinds(top, wmax):
 
 
 KINDS, ARRAYS = kinds(TOP, rdl_load.width_max(TOP))
+# pmu_user=own: arrays whose elements belong to threads, registers whose bits do
+OWN_ARRAYS = sorted({k.arr for k in KINDS if k.user == "own" and k.arr is not None})
+OWN_REGS = [k for k in KINDS if k.user == "own" and k.arr is None]
+for _a in OWN_ARRAYS:
+    if any(k.user != "own" for k in KINDS if k.arr == _a):
+        sys.exit(f"regblock: {_a}: pmu_user=own applies to a whole array (its elements belong to threads)")
 PARAMS = sorted({p for k in KINDS
                  for e in [k.count, k.present, k.inert] + [wx for m in ("rw", "w1c", "w1s") for _, wx in k.pexpr[m] if k.store]
                  if e
@@ -253,7 +270,8 @@ def gen_v():
              "  input  wire [2:0]  pprot_i,        // only PPROT[0] (privileged) is used",
              "  /* verilator lint_on UNUSEDSIGNAL */",
              "  output wire        pready_o", "  output reg  [31:0] prdata_o", "  output wire        pslverr_o",
-             "  input  wire        uen_i           // user-read enable (GCTL.UEN)",
+             "  input  wire        uen_i,          // user-read enable (GCTL.UEN)",
+             "  input  wire [2:0]  ptid_i          // issuing hardware thread (tags the read shadow; the own_* inputs are of this thread)",
              "  output wire [31:0] wdata_o", "  output wire [63:0] wdata64_o     // {write stage, PWDATA}"]
     ports.append("  /* verilator lint_off UNUSEDSIGNAL */  // reserved bits of the read values are not read")
     for k in KINDS:
@@ -275,6 +293,11 @@ def gen_v():
     for a in sorted({k.arr for k in KINDS if k.rdgate}):
         cnt = [x[4] for x in ARRAYS if x[0] == a][0]
         ports.append(f"  input  wire [({cnt})-1:0] rdgate_{a.lower()}_i  // {a}[n] reads 0 while bit n is 0 (pmu_rdgate)")
+    for a in OWN_ARRAYS:
+        cnt = [x[4] for x in ARRAYS if x[0] == a][0]
+        ports.append(f"  input  wire [({cnt})-1:0] own_{a.lower()}_i  // {a}[n] belongs to thread ptid_i (pmu_user=own: else an unprivileged access answers PSLVERR)")
+    for k in OWN_REGS:
+        ports.append(f"  input  wire [31:0] own_{k.port}_i  // {k.name} bits of thread ptid_i (pmu_user=own: an unprivileged access reads and writes only these)")
     ports.append("  /* verilator lint_on UNUSEDSIGNAL */")
     # join with commas, leaving comment-only lines alone
     body = []
@@ -340,12 +363,26 @@ def gen_v():
     vterms = [f"(k_d[K_{k.name}] & (pwdata_i[{l + w - 1}:{l}] > {w}'d{mx}))" for k in KINDS for l, w, mx in k.vmax]
     o.append("  // a write of a reserved value of a field with pmu_max (PWDATA is valid in the setup phase)")
     o.append("  wire bad_val = pwrite_i & (" + (" |\n                          ".join(vterms) if vterms else "1'b0") + ");")
+    uterms = [f"(k_d[K_{k.name}] & (pwdata_i[{l + w - 1}:{l}] > {w}'d{mx}))" for k in KINDS for l, w, mx in k.umax]
+    o.append("  // a value above a field's pmu_user_max, refused to unprivileged writes")
+    o.append("  wire bad_uval = pwrite_i & (" + (" |\n                           ".join(uterms) if uterms else "1'b0") + ");")
+    # pmu_user=own: the addressed element belongs to the issuing thread
+    own_terms = [f"k_d[K_{k.name}]" for k in OWN_REGS]
+    o.append("  /* verilator lint_off UNUSEDSIGNAL */")
+    for a in OWN_ARRAYS:
+        cnt = [x[4] for x in ARRAYS if x[0] == a][0]
+        o.append(f"  wire [31:0] own_{a.lower()}_x = {{{{(32-({cnt})){{1'b0}}}}, own_{a.lower()}_i}} >> idx_d;")
+        own_terms.append(f"(in_{a.lower()} & own_{a.lower()}_x[0])")
+    o.append("  /* verilator lint_on UNUSEDSIGNAL */")
     o += [f"  wire user_r  = {any_of(lambda k: k.user == 'read_uen')};   // unprivileged reads while UEN=1",
           f"  wire user_rw = {any_of(lambda k: k.user == 'rw')};   // unprivileged reads and writes",
+          f"  wire user_own = {' | '.join(own_terms) or chr(48)};   // unprivileged reads and writes of the issuing thread's",
+          f"  wire user_uen = {any_of(lambda k: k.uen)};   // unprivileged reads that also need UEN (pmu_uen)",
           "  wire priv    = pprot_i[0];",
+          "  wire user_ok = user_rw | user_own | (~pwrite_i & uen_i & user_r);",
           "  // a misaligned address matches no kind (every address bit is compared)",
-          "  wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) |",
-          "                 (~priv & ~user_rw & (pwrite_i | ~(uen_i & user_r))) | bad_val;",
+          "  wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) | bad_val |",
+          "                 (~priv & (~user_ok | (~pwrite_i & ~uen_i & user_uen) | bad_uval));",
           "",
           "  // ---- the decode, registered (kinds a configuration leaves out are constant 0)",
           "  wire [NK-1:0] k_q;",
@@ -364,18 +401,27 @@ def gen_v():
           "    end",
           "  endgenerate",
           "  reg          err_q, wr_q;   // wr_q: a write without error",
+          "  reg          user_q;        // an unprivileged access",
           "  reg [IW-1:0] idx_q;",
           "  always @(posedge clk_i or negedge rst_ni)",
           "    if (!rst_ni) begin",
-          "      err_q <= 1'b0; wr_q <= 1'b0; idx_q <= {IW{1'b0}};",
+          "      err_q <= 1'b0; wr_q <= 1'b0; user_q <= 1'b0; idx_q <= {IW{1'b0}};",
           "    end else if (setup) begin",
-          "      err_q <= err_d; wr_q <= pwrite_i & ~err_d; idx_q <= idx_d;",
+          "      err_q <= err_d; wr_q <= pwrite_i & ~err_d; user_q <= ~priv; idx_q <= idx_d;",
           "    end",
           "",
           "  // ---- access phase",
           "  wire wr_ok = acc & wr_q;",
           "  wire rd_ok = acc & ~pwrite_i & ~err_q;",
-          "  reg [31:0] rshadow_q, wstage_q;"]
+          "  reg [31:0] rshadow_q, wstage_q;",
+          "  // the read shadow's tag: who latched it ({unprivileged, thread}); an",
+          "  // unprivileged HI read of a shadow another thread or privileged code",
+          "  // latched reads 0",
+          "  reg        sh_user_q;",
+          "  reg [2:0]  sh_tid_q;",
+          "  wire       sh_ok = ~user_q | (sh_user_q & (sh_tid_q == ptid_i));"]
+    for k in OWN_REGS:
+        o.append(f"  wire [31:0] own_m_{k.port} = user_q ? own_{k.port}_i : 32'hFFFFFFFF;   // {k.name}: the bits this access reaches")
     # read values
     lo = [k for k in KINDS if k.wide == "lo"]
     lo_terms = []
@@ -395,7 +441,7 @@ def gen_v():
         elif k.wide == "hi":
             # a gated (pmu_rdgate) HI reads 0 too, whatever the shadow holds
             g = f" & rdgate_{k.arr.lower()}_i[idx_q*1 +: 1]" if k.rdgate else ""
-            terms.append(f"({{32{{k_q[K_{k.name}]{g}}}}} & rshadow_q & {m})")
+            terms.append(f"({{32{{k_q[K_{k.name}]{g} & sh_ok}}}} & rshadow_q & {m})")
         elif k.wide == "lo":
             terms.append(f"({{32{{k_q[K_{k.name}]}}}} & lo_val[31:0] & {m})")
         elif k.external:
@@ -409,7 +455,8 @@ def gen_v():
                 v.append(f"{k.port}_q{sel}")
             if k.has_rd:
                 v.append(f"(rd_{k.port}_i{sel} & 32'h{k.ro:08X})")
-            terms.append(f"({{32{{k_q[K_{k.name}]}}}} & ({' | '.join(v)}) & {m})")
+            om = f" & own_m_{k.port}" if k in OWN_REGS else ""
+            terms.append(f"({{32{{k_q[K_{k.name}]}}}} & ({' | '.join(v)}) & {m}{om})")
     o.append("  // read data: AND-OR over the one-hot kinds, reserved bits 0")
     o.append("  wire [31:0] rdata = " + " |\n                      ".join(terms) + ";")
     o.append(f"  wire rd_lo = {' | '.join(f'k_q[K_{k.name}]' for k in lo) or chr(48)};")
@@ -422,8 +469,11 @@ def gen_v():
           "    if (!rst_ni) begin",
           "      rshadow_q <= 32'd0;",
           "      wstage_q  <= 32'd0;",
+          "      sh_user_q <= 1'b0; sh_tid_q <= 3'd0;",
           "    end else begin",
-          "      if (rd_ok & rd_lo) rshadow_q <= lo_val[63:32];",
+          "      if (rd_ok & rd_lo) begin",
+          "        rshadow_q <= lo_val[63:32]; sh_user_q <= user_q; sh_tid_q <= ptid_i;",
+          "      end",
           "      if (wr_ok & wr_hi) wstage_q  <= pwdata_i;",
           "      if (wr_ok & wr_lo) wstage_q  <= 32'd0;",
           "    end",
@@ -472,7 +522,7 @@ def gen_v():
             o += [f"      wire [31:0] q_{acc};",
                   f"      pmu_reg_field #(.W(32), .SW({sw}), .RESET(32'h{k.reset & getattr(k, acc):08X}), "
                   f".MASK({k.vmask(acc)})) u_{acc} (",
-                  f"        .clk_i, .rst_ni, .we_i({we}), .wdata_i(pwdata_i),",
+                  f"        .clk_i, .rst_ni, .we_i({we}), .wdata_i(pwdata_i{' & own_m_' + k.port if k in OWN_REGS else ''}),",
                   f"        .hwclr_i({hc}), .hwset_i({hs}), .q_o(q_{acc})",
                   "      );"]
             parts.append(f"q_{acc}")
@@ -514,6 +564,9 @@ def c_decode(fn, ptype, P, ks, arrs, aw):
 
 
 # ------------------------------------------------------------------ C
+USER_CODE = {None: 0, "read_uen": 1, "rw": 2, "own": 3}   # pmu_user -> PMU_KIND[].user
+
+
 def gen_c():
     o = ["/* GENERATED by util/regblock.py from regs/pmu.rdl -- do not edit.",
          " * The register decode of pmu_core for C (the model and its benches): the same",
@@ -533,7 +586,9 @@ def gen_c():
           "    uint32_t base, stride, off, dim;",
           "    uint32_t rmask;       /* readable bits; the others read 0 */",
           "    uint8_t rd, wr;       /* sw readable / writable (writes to a read-only kind are ignored) */",
-          "    uint8_t user;         /* 0 privileged only, 1 reads while UEN=1, 2 reads and writes */",
+          "    uint8_t user;         /* 0 privileged only, 1 reads while UEN=1, 2 reads and writes,",
+          "                           * 3 reads and writes of the issuing thread's elements / bits (own) */",
+          "    uint8_t uen;          /* an unprivileged read also needs UEN (pmu_uen) */",
           "    uint8_t wide;         /* 0, 1 LO half, 2 HI half of a 64-bit value */",
           "    uint8_t is_const;",
           "    uint32_t value;       /* is_const: the value */",
@@ -546,7 +601,7 @@ def gen_c():
           "static const pmu_kind_info PMU_KIND[PMU_NK] = {"]
     for k in KINDS:
         o.append(f'    {{"{k.name}", 0x{k.base:03X}u, 0x{k.stride:X}u, 0x{k.off:X}u, {k.dim}u, 0x{k.rmask:08X}u, '
-                 f'{int(k.readable)}, {int(k.writable)}, {dict([(None, 0), ("read_uen", 1), ("rw", 2)])[k.user]}, '
+                 f'{int(k.readable)}, {int(k.writable)}, {USER_CODE[k.user]}, {int(k.uen)}, '
                  f'{dict([(None, 0), ("lo", 1), ("hi", 2)])[k.wide]}, {int(k.const is not None)}, '
                  f'0x{(k.const or 0):08X}u, {int(k.external)}, '
                  + ", ".join(f"0x{(getattr(k, m) if (k.store or m == 'ro') else 0):08X}u"
@@ -586,15 +641,23 @@ def gen_c():
           "    n = (n & ~(hwclr & i->hwclr)) | (hwset & i->hwset);",
           "    return n & pmu_kind_smask(p, k);", "}", ""]
     o += c_decode("pmu_reg_decode", "pmu_dec_param", "PMU", KINDS, ARRAYS, AW)
-    o += ["/* PSLVERR of an access to kind k at address a (the bus rules of rtl/pmu_apb.v). */",
-          "static inline int pmu_reg_err(int k, uint32_t a, int write, unsigned strb, int priv, int uen, uint32_t wd)",
+    o += ["/* PSLVERR of an access to kind k at address a (the bus rules of rtl/pmu_apb.v).",
+          " * own: the element of a pmu_user=own array belongs to the issuing thread (a",
+          " * pmu_user=own register is masked instead: pass 1). */",
+          "static inline int pmu_reg_err(int k, uint32_t a, int write, unsigned strb, int priv, int uen, uint32_t wd, int own)",
           "{",
           "    if ((a & 3u) || k == PMU_K_NONE || (write && (strb & 0xFu) != 0xFu)) return 1;"]
     for k in KINDS:
         for l, w, mx in k.vmax:
             o.append(f"    if (write && k == PMU_K_{k.name} && ((wd >> {l}) & 0x{(1 << w) - 1:X}u) > {mx}u) return 1;   /* pmu_max */")
+    o.append("    if (priv) return 0;")
+    for k in KINDS:
+        for l, w, mx in k.umax:
+            o.append(f"    if (write && k == PMU_K_{k.name} && ((wd >> {l}) & 0x{(1 << w) - 1:X}u) > {mx}u) return 1;   /* pmu_user_max */")
     o += [
-          "    if (priv || PMU_KIND[k].user == 2) return 0;",
+          "    if (!write && PMU_KIND[k].uen && !uen) return 1;",
+          "    if (PMU_KIND[k].user == 2) return 0;",
+          "    if (PMU_KIND[k].user == 3) return !own;",
           "    return write || !(uen && PMU_KIND[k].user == 1);",
           "}", "", "#endif", ""]
     return "\n".join(o)

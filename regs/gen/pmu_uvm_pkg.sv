@@ -343,41 +343,6 @@ package pmu_uvm_pkg;
         endfunction : build
     endclass : pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1
 
-    // reg - pmu::ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1_pmu_user_038c0dc8
-    class pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1_pmu_user_038c0dc8 extends uvm_reg;
-        rand uvm_reg_field T0;
-        rand uvm_reg_field T1;
-        rand uvm_reg_field T2;
-        rand uvm_reg_field T3;
-        rand uvm_reg_field T4;
-        rand uvm_reg_field T5;
-        rand uvm_reg_field T6;
-        rand uvm_reg_field T7;
-
-        function new(string name = "pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1_pmu_user_038c0dc8");
-            super.new(name, 32, UVM_NO_COVERAGE);
-        endfunction : new
-
-        virtual function void build();
-            this.T0 = new("T0");
-            this.T0.configure(this, 3, 0, "RW", 1, 'h0, 1, 1, 0);
-            this.T1 = new("T1");
-            this.T1.configure(this, 3, 4, "RW", 1, 'h0, 1, 1, 0);
-            this.T2 = new("T2");
-            this.T2.configure(this, 3, 8, "RW", 1, 'h0, 1, 1, 0);
-            this.T3 = new("T3");
-            this.T3.configure(this, 3, 12, "RW", 1, 'h0, 1, 1, 0);
-            this.T4 = new("T4");
-            this.T4.configure(this, 3, 16, "RW", 1, 'h0, 1, 1, 0);
-            this.T5 = new("T5");
-            this.T5.configure(this, 3, 20, "RW", 1, 'h0, 1, 1, 0);
-            this.T6 = new("T6");
-            this.T6.configure(this, 3, 24, "RW", 1, 'h0, 1, 1, 0);
-            this.T7 = new("T7");
-            this.T7.configure(this, 3, 28, "RW", 1, 'h0, 1, 1, 0);
-        endfunction : build
-    endclass : pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1_pmu_user_038c0dc8
-
     // reg - pmu::CNT_pmu_count_90581d96::CTL
     class pmu__CNT_pmu_count_90581d96__CTL extends uvm_reg;
         rand uvm_reg_field ES;
@@ -736,8 +701,8 @@ package pmu_uvm_pkg;
         endfunction : build
     endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_CTL
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a::YCH_CTL
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_CTL extends uvm_reg;
         rand uvm_reg_field VALID;
         rand uvm_reg_field STK;
         rand uvm_reg_field YER;
@@ -752,7 +717,7 @@ package pmu_uvm_pkg;
         rand uvm_reg_field DSEL;
         rand uvm_reg_field CSEL;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_CTL");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -784,13 +749,13 @@ package pmu_uvm_pkg;
             this.CSEL = new("CSEL");
             this.CSEL.configure(this, 5, 27, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_CTL
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_ESV
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESV extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a::YCH_ESV
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_ESV extends uvm_reg;
         rand uvm_reg_field ESV;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESV");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_ESV");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -798,13 +763,13 @@ package pmu_uvm_pkg;
             this.ESV = new("ESV");
             this.ESV.configure(this, 25, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESV
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_ESV
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_ESM
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESM extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a::YCH_ESM
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_ESM extends uvm_reg;
         rand uvm_reg_field ESM;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESM");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_ESM");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -812,13 +777,13 @@ package pmu_uvm_pkg;
             this.ESM = new("ESM");
             this.ESM.configure(this, 25, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESM
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_ESM
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_SAV
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_SAV extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a::YCH_SAV
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_SAV extends uvm_reg;
         rand uvm_reg_field SAV;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_SAV");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_SAV");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -826,13 +791,13 @@ package pmu_uvm_pkg;
             this.SAV = new("SAV");
             this.SAV.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_SAV
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_SAV
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_CNT
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CNT extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a::YCH_CNT
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_CNT extends uvm_reg;
         rand uvm_reg_field CNT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CNT");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_CNT");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -840,13 +805,13 @@ package pmu_uvm_pkg;
             this.CNT = new("CNT");
             this.CNT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CNT
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_CNT
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_MISS
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_MISS extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a::YCH_MISS
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_MISS extends uvm_reg;
         rand uvm_reg_field MISS;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_MISS");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_MISS");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -854,13 +819,13 @@ package pmu_uvm_pkg;
             this.MISS = new("MISS");
             this.MISS.configure(this, 16, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_MISS
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_MISS
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_TGT_LO
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_LO extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a::YCH_TGT_LO
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_TGT_LO extends uvm_reg;
         rand uvm_reg_field TGT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_LO");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_TGT_LO");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -868,13 +833,13 @@ package pmu_uvm_pkg;
             this.TGT = new("TGT");
             this.TGT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_LO
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_TGT_LO
 
-    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8::YCH_TGT_HI
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_HI extends uvm_reg;
+    // reg - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a::YCH_TGT_HI
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_TGT_HI extends uvm_reg;
         rand uvm_reg_field TGT;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_HI");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_TGT_HI");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -882,20 +847,20 @@ package pmu_uvm_pkg;
             this.TGT = new("TGT");
             this.TGT.configure(this, 32, 0, "RW", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_HI
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_TGT_HI
 
-    // regfile - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8
-    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8 extends uvm_reg_block;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CTL YCH_CTL;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESV YCH_ESV;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_ESM YCH_ESM;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_SAV YCH_SAV;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_CNT YCH_CNT;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_MISS YCH_MISS;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_LO YCH_TGT_LO;
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8__YCH_TGT_HI YCH_TGT_HI;
+    // regfile - pmu::ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a
+    class pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a extends uvm_reg_block;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_CTL YCH_CTL;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_ESV YCH_ESV;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_ESM YCH_ESM;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_SAV YCH_SAV;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_CNT YCH_CNT;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_MISS YCH_MISS;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_TGT_LO YCH_TGT_LO;
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a__YCH_TGT_HI YCH_TGT_HI;
 
-        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8");
+        function new(string name = "pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a");
             super.new(name);
         endfunction : new
 
@@ -942,7 +907,7 @@ package pmu_uvm_pkg;
             this.YCH_TGT_HI.build();
             this.default_map.add_reg(this.YCH_TGT_HI, 'h1c);
         endfunction : build
-    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8
+    endclass : pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a
 
     // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t::YCAP_IP_LO
     class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t__YCAP_IP_LO extends uvm_reg;
@@ -1116,11 +1081,11 @@ package pmu_uvm_pkg;
         endfunction : build
     endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t
 
-    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_IP_LO
-    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_LO extends uvm_reg;
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a::YCAP_IP_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_IP_LO extends uvm_reg;
         rand uvm_reg_field IP;
 
-        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_LO");
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_IP_LO");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -1128,13 +1093,13 @@ package pmu_uvm_pkg;
             this.IP = new("IP");
             this.IP.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_LO
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_IP_LO
 
-    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_IP_HI
-    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_HI extends uvm_reg;
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a::YCAP_IP_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_IP_HI extends uvm_reg;
         rand uvm_reg_field IP;
 
-        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_HI");
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_IP_HI");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -1142,13 +1107,13 @@ package pmu_uvm_pkg;
             this.IP = new("IP");
             this.IP.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_HI
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_IP_HI
 
-    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_DA_LO
-    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_LO extends uvm_reg;
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a::YCAP_DA_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_DA_LO extends uvm_reg;
         rand uvm_reg_field DA;
 
-        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_LO");
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_DA_LO");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -1156,13 +1121,13 @@ package pmu_uvm_pkg;
             this.DA = new("DA");
             this.DA.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_LO
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_DA_LO
 
-    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_DA_HI
-    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_HI extends uvm_reg;
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a::YCAP_DA_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_DA_HI extends uvm_reg;
         rand uvm_reg_field DA;
 
-        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_HI");
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_DA_HI");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -1170,13 +1135,13 @@ package pmu_uvm_pkg;
             this.DA = new("DA");
             this.DA.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_HI
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_DA_HI
 
-    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_TS_LO
-    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_LO extends uvm_reg;
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a::YCAP_TS_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_TS_LO extends uvm_reg;
         rand uvm_reg_field TS;
 
-        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_LO");
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_TS_LO");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -1184,13 +1149,13 @@ package pmu_uvm_pkg;
             this.TS = new("TS");
             this.TS.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_LO
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_TS_LO
 
-    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_TS_HI
-    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_HI extends uvm_reg;
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a::YCAP_TS_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_TS_HI extends uvm_reg;
         rand uvm_reg_field TS;
 
-        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_HI");
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_TS_HI");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -1198,13 +1163,13 @@ package pmu_uvm_pkg;
             this.TS = new("TS");
             this.TS.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_HI
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_TS_HI
 
-    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_CT_LO
-    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_LO extends uvm_reg;
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a::YCAP_CT_LO
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_CT_LO extends uvm_reg;
         rand uvm_reg_field CT;
 
-        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_LO");
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_CT_LO");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -1212,13 +1177,13 @@ package pmu_uvm_pkg;
             this.CT = new("CT");
             this.CT.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_LO
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_CT_LO
 
-    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8::YCAP_CT_HI
-    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_HI extends uvm_reg;
+    // reg - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a::YCAP_CT_HI
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_CT_HI extends uvm_reg;
         rand uvm_reg_field CT;
 
-        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_HI");
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_CT_HI");
             super.new(name, 32, UVM_NO_COVERAGE);
         endfunction : new
 
@@ -1226,20 +1191,20 @@ package pmu_uvm_pkg;
             this.CT = new("CT");
             this.CT.configure(this, 32, 0, "RO", 1, 'h0, 1, 1, 0);
         endfunction : build
-    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_HI
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_CT_HI
 
-    // regfile - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8
-    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8 extends uvm_reg_block;
-        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_LO YCAP_IP_LO;
-        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_IP_HI YCAP_IP_HI;
-        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_LO YCAP_DA_LO;
-        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_DA_HI YCAP_DA_HI;
-        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_LO YCAP_TS_LO;
-        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_TS_HI YCAP_TS_HI;
-        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_LO YCAP_CT_LO;
-        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8__YCAP_CT_HI YCAP_CT_HI;
+    // regfile - pmu::ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a
+    class pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a extends uvm_reg_block;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_IP_LO YCAP_IP_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_IP_HI YCAP_IP_HI;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_DA_LO YCAP_DA_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_DA_HI YCAP_DA_HI;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_TS_LO YCAP_TS_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_TS_HI YCAP_TS_HI;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_CT_LO YCAP_CT_LO;
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a__YCAP_CT_HI YCAP_CT_HI;
 
-        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8");
+        function new(string name = "pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a");
             super.new(name);
         endfunction : new
 
@@ -1286,7 +1251,7 @@ package pmu_uvm_pkg;
             this.YCAP_CT_HI.build();
             this.default_map.add_reg(this.YCAP_CT_HI, 'h1c);
         endfunction : build
-    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8
+    endclass : pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a
 
     // addrmap - pmu
     class pmu extends uvm_reg_block;
@@ -1308,14 +1273,14 @@ package pmu_uvm_pkg;
         rand pmu__YRING0 YRING0;
         rand pmu__YRING3 YRING3;
         rand pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1 YTHR0;
-        rand pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1_pmu_user_038c0dc8 YTHR3;
+        rand pmu__ythr_t_pmu_inert_64d9ea0b_pmu_present_13ce59d1 YTHR3;
         rand pmu__CNT_pmu_count_90581d96 CNT[32];
         rand pmu__XCTL_pmu_count_90581d96_pmu_present_e301a141 XCTL[32];
         rand pmu__FTYPE_pmu_count_90581d96 FTYPE[32];
         rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t YCH0[8];
-        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_038c0dc8 YCH3[8];
+        rand pmu__ych_t_pmu_count_18da8cda_pmu_present_13ce59d1_pmu_rdgate_t_pmu_user_b515e18a YCH3[8];
         rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t YCAP0[8];
-        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_038c0dc8 YCAP3[8];
+        rand pmu__ycap_t_pmu_count_18da8cda_pmu_present_717d7e03_pmu_rdgate_t_pmu_user_b515e18a YCAP3[8];
 
         function new(string name = "pmu");
             super.new(name);

@@ -148,14 +148,18 @@ module soc_top #(
   wire [31:0] pwdata, prdata, pmu_rdata;
   wire [3:0]  pstrb;
   wire [2:0]  pprot;
+  wire [2:0]  pauser;                     // APB5 PAUSER: thread ID (pmu_core ptid_i)
   wire        pmu_ready;
   pmu_mem2apb #(.AW(12)) u_bridge (
     .clk_i(clk), .rst_ni(resetn),
     .mem_valid_i(mem_valid), .sel_i(sel_pmu), .mem_addr_i(mem_addr[11:0]), .mem_wdata_i(mem_wdata),
-    .mem_wstrb_i(mem_wstrb), .prot_i(3'b001), .mem_ready_o(pmu_ready), .mem_rdata_o(pmu_rdata),
+    .mem_wstrb_i(mem_wstrb), .prot_i(3'b001),
+    .user_i(3'd0),                        // PicoRV32 is single-threaded: every access is thread 0's
+    .mem_ready_o(pmu_ready), .mem_rdata_o(pmu_rdata),
     .err_o(apb_err),
     .psel_o(psel), .penable_o(penable), .pwrite_o(pwrite), .paddr_o(paddr), .pwdata_o(pwdata),
-    .pstrb_o(pstrb), .pprot_o(pprot), .pready_i(pready), .prdata_i(prdata), .pslverr_i(pslverr)
+    .pstrb_o(pstrb), .pprot_o(pprot), .pauser_o(pauser), .pready_i(pready), .prdata_i(prdata),
+    .pslverr_i(pslverr)
   );
   always @(posedge clk)
     if (!resetn) err_irq_q <= 1'b0;
@@ -247,7 +251,8 @@ module soc_top #(
              .AW(32), .YCAP(PMU_YCAP)) u_pmu (   // a 32-bit CPU: 32-bit SIAR/SDAR and yield targets
     .clk_i(clk), .rst_ni(resetn),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
-    .pstrb_i(pstrb), .pprot_i(pprot), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
+    .pstrb_i(pstrb), .pprot_i(pprot), .ptid_i(pauser), .pready_o(pready), .prdata_o(prdata),
+    .pslverr_o(pslverr),
     .ev_i(ev_q), .cpl_i(cpl_q),
     .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_scalar_i(1'b0), .flop_op_i(4'd0),
     .irq_o(pmu_irq), .cnt_o(), .ovf_o(), .tsc_o(),

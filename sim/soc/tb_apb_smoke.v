@@ -55,7 +55,7 @@ module tb_apb_smoke #(
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
-    .pstrb_i(pstrb), .pprot_i(3'b001), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
+    .pstrb_i(pstrb), .pprot_i(3'b001), .ptid_i(3'd0), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev), .cpl_i({NT{2'd3}}), .flop_valid_i({NT*NRET{1'b0}}), .flop_rsz_i({NT*NRET*3{1'b0}}),
     .flop_esz_i({NT*NRET{1'b0}}), .flop_scalar_i({NT*NRET{1'b0}}), .flop_op_i({NT*NRET*4{1'b0}}),
     .irq_o(irq), .cnt_o(), .ovf_o(), .tsc_o()

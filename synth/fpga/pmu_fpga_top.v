@@ -15,7 +15,7 @@ module pmu_fpga_top #(
   output wire rd_sout,      // PRDATA / PSLVERR bits
   output wire irq
 );
-  localparam integer RQ = 1 + 1 + 1 + 4 + 3 + 12 + 32;   // psel penable pwrite pstrb pprot paddr pwdata
+  localparam integer RQ = 1 + 1 + 1 + 4 + 3 + 12 + 3 + 32;   // psel penable pwrite pstrb pprot paddr ptid pwdata
   // retire slots: valid 1, rsz 3, esz 1, scalar 1, op 4 bits each
   localparam integer EV0 = NT * NCLS * 16 + NT * 2 + NT * NRET * 10;
   // sampling / yield inputs appended to the port list later (tied from the
@@ -39,7 +39,7 @@ module pmu_fpga_top #(
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH)) u_pmu (
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(req[RQ-1]), .penable_i(req[RQ-2]), .pwrite_i(req[RQ-3]), .pstrb_i(req[RQ-4 -: 4]),
-    .pprot_i(req[RQ-8 -: 3]), .paddr_i(req[RQ-11 -: 12]), .pwdata_i(req[31:0]),
+    .pprot_i(req[RQ-8 -: 3]), .paddr_i(req[RQ-11 -: 12]), .ptid_i(req[RQ-23 -: 3]), .pwdata_i(req[31:0]),
     .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(evs[NT*NCLS*16-1:0]), .cpl_i(evs[NT*NCLS*16 +: NT*2]),
     .flop_valid_i(evs[NT*NCLS*16 + NT*2 +: NT*NRET]),

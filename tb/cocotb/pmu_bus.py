@@ -3,13 +3,18 @@
 
 One bench drives pmu_core_axil with cocotbext-axi's AxiLiteMaster or
 pmu_core_wb with cocotbext-wishbone's WishboneMaster, chosen by PMU_BUS:
-  axil          AXI4-Lite (AxPROT passed per transfer)
+  axil          AXI4-Lite (AxPROT passed per transfer; AWUSER/ARUSER, the
+                thread ID, driven on the pins by the adapter: AxiLiteMaster
+                has no AxUSER)
   wb_pipelined  Wishbone B4 pipelined: STALL mapped, the master drops STB
                 once the request is taken
   wb_classic    Wishbone classic: STALL not mapped, the master holds STB
                 (and CYC) until ACK/ERR
-Every adapter offers xfer(ops, prot) -> [(err, rdata)], one entry per op,
-ops = [("w", addr, data[, strb]) | ("r", addr)].
+Every adapter offers xfer(ops, prot, tid) -> [(err, rdata)], one entry per
+op, ops = [("w", addr, data[, strb]) | ("r", addr)]; tid is the thread ID
+(pmu_core ptid_i, APB5 PAUSER) of every op: AWUSER/ARUSER or the Wishbone
+address tag TGA, held on the pins for the whole call (neither bus model
+drives a user sideband, so the adapter drives it, constant per transfer).
 """
 import logging
 import os
@@ -26,9 +31,9 @@ from cocotb.triggers import FallingEdge, RisingEdge, Timer
 NONBUS_INPUTS = ["ev_i", "cpl_i", "flop_valid_i", "flop_rsz_i", "flop_esz_i", "flop_scalar_i",
                  "flop_op_i", "iaddr_i", "daddr_i", "pm_i", "mem_valid_i", "mem_lat_i", "yev_i"]
 # END generated: core-inputs
-AXIL_INPUTS = ["awvalid", "awaddr", "awprot", "wvalid", "wdata", "wstrb", "bready",
-               "arvalid", "araddr", "arprot", "rready"]
-WB_INPUTS = ["cyc", "stb", "we", "adr", "datwr", "sel", "prot"]
+AXIL_INPUTS = ["awvalid", "awaddr", "awprot", "awuser", "wvalid", "wdata", "wstrb", "bready",
+               "arvalid", "araddr", "arprot", "aruser", "rready"]
+WB_INPUTS = ["cyc", "stb", "we", "adr", "datwr", "sel", "prot", "tga"]
 ALL_INPUTS = (["rst_n"] + NONBUS_INPUTS
               + [f"{p}_{s}" for p in ("s_axil", "fp_axil") for s in AXIL_INPUTS]
               + [f"{p}_{s}" for p in ("wb", "fp_wb") for s in WB_INPUTS])
@@ -71,9 +76,15 @@ class AxilAdapter:
                                reset_active_level=False)
         self.m.write_if.log.setLevel(logging.WARNING)
         self.m.read_if.log.setLevel(logging.WARNING)
+        self.awuser = getattr(dut, f"{prefix}_awuser")
+        self.aruser = getattr(dut, f"{prefix}_aruser")
 
-    async def xfer(self, ops, prot=1):
+    async def xfer(self, ops, prot=1, tid=0):
         from cocotbext.axi import AxiProt
+        # thread ID: on both AxUSER pins for the whole call (one transfer at
+        # a time: each write/read is awaited before the next)
+        self.awuser.value = tid
+        self.aruser.value = tid
         res = []
         for op in ops:
             if op[0] == "w":
@@ -105,14 +116,15 @@ class WbAdapter:
         cls = ClassicMaster if classic else PipelinedMaster
         self.dut = dut
         self.prot = getattr(dut, f"{name}_prot")
+        self.tga = getattr(dut, f"{name}_tga")
         self.m = cls(dut, name, dut.clk, width=32, timeout=200)
         self.m.bus.sel = getattr(dut, f"{name}_sel")
         self.m.bus.sel.value = 0xF
         self.m.log.setLevel(logging.WARNING)
         assert hasattr(self.m.bus, "stall") == (not classic)
 
-    async def xfer(self, ops, prot=1):
-        """all ops in one Wishbone cycle (CYC held)"""
+    async def xfer(self, ops, prot=1, tid=0):
+        """all ops in one Wishbone cycle (CYC held); TGA = tid throughout"""
         from cocotbext.wishbone import WBOp
         wops = []
         for op in ops:
@@ -122,6 +134,7 @@ class WbAdapter:
             else:
                 wops.append(WBOp(adr=op[1], dat=None, sel=0xF, acktimeout=100))
         self.prot.value = prot
+        self.tga.value = tid
         res = await self.m.send_cycle(wops)
         assert len(res) == len(ops), \
             f"{len(ops)} Wishbone transfers issued in one cycle, {len(res)} ACK/ERR seen by the master"

@@ -15,6 +15,10 @@
 // Wishbone wrappers' PIPELINED_ONLY: 0 (serves classic masters; the bench's
 // default) or 1 (pipelined masters only: the classic-master self-test of
 // sim/cocotb.mk must then fail).
+// Thread ID sideband (pmu_core ptid_i, APB5 PAUSER): s_axil_awuser /
+// s_axil_aruser (AXI AWUSER/ARUSER; cocotbext-axi's AxiLiteMaster has no
+// AxUSER, so the bench drives these pins itself, constant per transfer) and
+// wb_tga (a Wishbone address tag, driven by the bench likewise).
 // pmu_core's non-bus ports: the blocks between "BEGIN generated" and "END
 // generated" (util/gen_wrappers.py, make wrappers).
 module tb_cocotb_top (
@@ -25,6 +29,7 @@ module tb_cocotb_top (
   output wire         s_axil_awready,
   input  wire [11:0]  s_axil_awaddr,
   input  wire [2:0]   s_axil_awprot,
+  input  wire [2:0]   s_axil_awuser,
   input  wire         s_axil_wvalid,
   output wire         s_axil_wready,
   input  wire [31:0]  s_axil_wdata,
@@ -36,6 +41,7 @@ module tb_cocotb_top (
   output wire         s_axil_arready,
   input  wire [11:0]  s_axil_araddr,
   input  wire [2:0]   s_axil_arprot,
+  input  wire [2:0]   s_axil_aruser,
   output wire         s_axil_rvalid,
   input  wire         s_axil_rready,
   output wire [31:0]  s_axil_rdata,
@@ -48,6 +54,7 @@ module tb_cocotb_top (
   input  wire [31:0]  wb_datwr,
   input  wire [3:0]   wb_sel,
   input  wire [2:0]   wb_prot,
+  input  wire [2:0]   wb_tga,
   output wire         wb_stall,
   output wire         wb_ack,
   output wire         wb_err,
@@ -57,6 +64,7 @@ module tb_cocotb_top (
   output wire         fp_axil_awready,
   input  wire [11:0]  fp_axil_awaddr,
   input  wire [2:0]   fp_axil_awprot,
+  input  wire [2:0]   fp_axil_awuser,
   input  wire         fp_axil_wvalid,
   output wire         fp_axil_wready,
   input  wire [31:0]  fp_axil_wdata,
@@ -68,6 +76,7 @@ module tb_cocotb_top (
   output wire         fp_axil_arready,
   input  wire [11:0]  fp_axil_araddr,
   input  wire [2:0]   fp_axil_arprot,
+  input  wire [2:0]   fp_axil_aruser,
   output wire         fp_axil_rvalid,
   input  wire         fp_axil_rready,
   output wire [31:0]  fp_axil_rdata,
@@ -79,6 +88,7 @@ module tb_cocotb_top (
   input  wire [31:0]  fp_wb_datwr,
   input  wire [3:0]   fp_wb_sel,
   input  wire [2:0]   fp_wb_prot,
+  input  wire [2:0]   fp_wb_tga,
   output wire         fp_wb_stall,
   output wire         fp_wb_ack,
   output wire         fp_wb_err,
@@ -113,9 +123,11 @@ module tb_cocotb_top (
   ) u_axil (
     .clk_i(clk), .rst_ni(rst_n),
     .awvalid_i(s_axil_awvalid), .awready_o(s_axil_awready), .awaddr_i(s_axil_awaddr), .awprot_i(s_axil_awprot),
+    .awuser_i(s_axil_awuser),
     .wvalid_i(s_axil_wvalid), .wready_o(s_axil_wready), .wdata_i(s_axil_wdata), .wstrb_i(s_axil_wstrb),
     .bvalid_o(s_axil_bvalid), .bready_i(s_axil_bready), .bresp_o(s_axil_bresp),
     .arvalid_i(s_axil_arvalid), .arready_o(s_axil_arready), .araddr_i(s_axil_araddr), .arprot_i(s_axil_arprot),
+    .aruser_i(s_axil_aruser),
     .rvalid_o(s_axil_rvalid), .rready_i(s_axil_rready), .rdata_o(s_axil_rdata), .rresp_o(s_axil_rresp),
     // BEGIN generated: core-conn-axil (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
@@ -138,7 +150,7 @@ module tb_cocotb_top (
   ) u_wb (
     .clk_i(clk), .rst_ni(rst_n),
     .wb_cyc_i(wb_cyc), .wb_stb_i(wb_stb), .wb_we_i(wb_we), .wb_adr_i(wb_adr), .wb_dat_i(wb_datwr),
-    .wb_sel_i(wb_sel), .wb_prot_i(wb_prot),
+    .wb_sel_i(wb_sel), .wb_prot_i(wb_prot), .wb_tga_i(wb_tga),
     .wb_stall_o(wb_stall), .wb_ack_o(wb_ack), .wb_err_o(wb_err), .wb_dat_o(wb_datrd),
     // BEGIN generated: core-conn-wb (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
@@ -159,9 +171,11 @@ module tb_cocotb_top (
   ) u_fp_axil (
     .clk_i(clk), .rst_ni(rst_n),
     .awvalid_i(fp_axil_awvalid), .awready_o(fp_axil_awready), .awaddr_i(fp_axil_awaddr), .awprot_i(fp_axil_awprot),
+    .awuser_i(fp_axil_awuser),
     .wvalid_i(fp_axil_wvalid), .wready_o(fp_axil_wready), .wdata_i(fp_axil_wdata), .wstrb_i(fp_axil_wstrb),
     .bvalid_o(fp_axil_bvalid), .bready_i(fp_axil_bready), .bresp_o(fp_axil_bresp),
     .arvalid_i(fp_axil_arvalid), .arready_o(fp_axil_arready), .araddr_i(fp_axil_araddr), .arprot_i(fp_axil_arprot),
+    .aruser_i(fp_axil_aruser),
     .rvalid_o(fp_axil_rvalid), .rready_i(fp_axil_rready), .rdata_o(fp_axil_rdata), .rresp_o(fp_axil_rresp),
     // BEGIN generated: core-conn-fp-axil (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i[127:0]), .cpl_i(cpl_i[1:0]), .flop_valid_i(flop_valid_i[0]), .flop_rsz_i(flop_rsz_i[2:0]),
@@ -183,7 +197,7 @@ module tb_cocotb_top (
   ) u_fp_wb (
     .clk_i(clk), .rst_ni(rst_n),
     .wb_cyc_i(fp_wb_cyc), .wb_stb_i(fp_wb_stb), .wb_we_i(fp_wb_we), .wb_adr_i(fp_wb_adr), .wb_dat_i(fp_wb_datwr),
-    .wb_sel_i(fp_wb_sel), .wb_prot_i(fp_wb_prot),
+    .wb_sel_i(fp_wb_sel), .wb_prot_i(fp_wb_prot), .wb_tga_i(fp_wb_tga),
     .wb_stall_o(fp_wb_stall), .wb_ack_o(fp_wb_ack), .wb_err_o(fp_wb_err), .wb_dat_o(fp_wb_datrd),
     // BEGIN generated: core-conn-fp-wb (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i[127:0]), .cpl_i(cpl_i[1:0]), .flop_valid_i(flop_valid_i[0]), .flop_rsz_i(flop_rsz_i[2:0]),

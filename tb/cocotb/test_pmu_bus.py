@@ -26,6 +26,8 @@ GCTL_MASK = 0x3                  # GEN, UEN
 CTL_MASK = 0x00FF0F3F            # ES[5:0] EN[8] IE[9] EDGE[10] INV[11] THR[23:16]
 EMQ_MASK = (1 << (16 + 2 * NT)) - 1   # EM[15:0] EQ[19:16]
 CTL_EN = 1 << 8
+YTHR3 = 0x06C                    # thread of each ring-3 yield channel (4 bits per channel)
+YCH3_CTL0, YCH3_SAV0 = 0xA00, 0xA0C   # ring-3 channel 0: YCH_CTL (VALID = bit 0), YCH_SAV
 
 
 def CTL(n):
@@ -64,13 +66,13 @@ async def setup(dut, name):
     return bus, mon, rng
 
 
-async def wr(bus, addr, data, strb=0xF, prot=1):
-    (err, _), = await bus.xfer([("w", addr, data, strb)], prot)
+async def wr(bus, addr, data, strb=0xF, prot=1, tid=0):
+    (err, _), = await bus.xfer([("w", addr, data, strb)], prot, tid)
     return err
 
 
-async def rd(bus, addr, prot=1):
-    (err, data), = await bus.xfer([("r", addr)], prot)
+async def rd(bus, addr, prot=1, tid=0):
+    (err, data), = await bus.xfer([("r", addr)], prot, tid)
     return err, data
 
 
@@ -281,6 +283,30 @@ async def test_counting(dut):
         got = (res[1][1] << 32) | res[0][1]
         assert got == e, f"counter {n} {cfg[n]}: read {got}, expected {e}"
     await wr_ok(bus, GCTL, 0x0)
+
+
+@cocotb.test(timeout_time=200, timeout_unit="us")
+async def test_thread_id(dut):
+    """thread ID sideband (AWUSER/ARUSER, Wishbone TGA -> pmu_core ptid_i):
+    ring-3 channel 0 given to thread 1 (YTHR3); unprivileged reads and writes
+    of it with thread ID 1 are answered, with thread ID 0 they answer
+    SLVERR/ERR and change nothing (docs/security.md)"""
+    bus, mon, rng = await setup(dut, "thread_id")
+    v = rng.getrandbits(32)
+    await wr_ok(bus, YTHR3, 0x1)
+    await wr_ok(bus, YCH3_CTL0, 0x1)
+    await wr_ok(bus, YCH3_SAV0, v)
+    before = mon.snapshot()
+    err, data = await rd(bus, YCH3_SAV0, prot=0, tid=1)
+    assert not err and data == v, f"thread 1, own channel: error {err}, data {data:#x} (wrote {v:#x})"
+    err, data = await rd(bus, YCH3_SAV0, prot=0, tid=0)
+    assert err and data == 0, f"thread 0, thread 1's channel: error {err}, data {data:#x}"
+    assert await wr(bus, YCH3_SAV0, v ^ 0xFFFF, prot=0, tid=0), "thread 0 wrote thread 1's channel"
+    assert not await wr(bus, YCH3_SAV0, v ^ 0xFF, prot=0, tid=1), "thread 1's write of its channel refused"
+    assert await rd_ok(bus, YCH3_SAV0) == v ^ 0xFF, "channel 0 SAV after the writes of thread 0 and 1"
+    await settle(dut)
+    check_counts(mon, before, 5, 2)
+    await wr_ok(bus, YTHR3, 0x0)
 
 
 @cocotb.test(timeout_time=200, timeout_unit="us", skip=not pmu_bus.FORCE_PRIV)
