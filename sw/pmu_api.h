@@ -256,7 +256,9 @@ int  pmu_set_overflow(pmu_eventset *es, unsigned idx, uint64_t threshold,
 unsigned pmu_num_passes(const pmu_eventset *es);
 
 /* GCTL.UEN: user-level (unprivileged) reads of CNT_LO/HI and TSC_LO/HI.
- * Start, stop, reset and pass switches change only GCTL.GEN and keep it. */
+ * Start, stop, reset and pass switches change only GCTL.GEN and keep it.
+ * The counters are shared by all hardware threads: with UEN=1 user code of
+ * any thread reads every counter (docs/security.md, docs/pm_api.md). */
 int  pmu_set_user_read(pmu_ctx *ctx, int on);
 int  pmu_start(pmu_eventset *es);
 int  pmu_read(pmu_eventset *es, uint64_t *values);          /* estimates */

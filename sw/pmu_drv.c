@@ -206,7 +206,7 @@ static void vol_wr(void *ctx, uint32_t off, uint32_t v)
     *(volatile uint32_t *)((volatile uint8_t *)ctx + off) = v;
 }
 
-const pmu_mmio pmu_mmio_volatile_ops = { vol_rd, vol_wr, 0, 0, 0 };
+const pmu_mmio pmu_mmio_volatile_ops = { vol_rd, vol_wr, 0, 0, 0, 0 };
 
 pmu_mmio pmu_mmio_volatile(volatile void *base)
 {

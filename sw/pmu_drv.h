@@ -24,6 +24,12 @@ typedef struct pmu_mmio {
     uint32_t (*irq_save)(void *ctx);
     void     (*irq_restore)(void *ctx, uint32_t flags);
     void     *ctx;
+    /* Optional (may be NULL): nonzero when an access since the previous
+     * call answered a bus error (PSLVERR: e.g. an unprivileged access the IP
+     * refuses), clearing the flag. A CPU that traps on a bus error records
+     * it in its fault handler. The yield driver (yield_drv.h) reports it as
+     * YIELD_DRV_EPERM; without the hook such an access reads 0 unnoticed. */
+    int      (*bus_err)(void *ctx);
 } pmu_mmio;
 
 typedef struct pmu_dev {

@@ -48,11 +48,11 @@ int pmu_sb_access(pmu_simbus *b, int write, uint32_t addr, uint32_t wdata, uint3
     pmu_outputs o;
     memset(&in, 0, sizeof in);
     in.psel = 1; in.pwrite = (uint8_t)(write != 0); in.paddr = addr; in.pwdata = wdata;
-    in.pstrb = write ? 0xFu : 0u; in.pprot = b->pprot;
+    in.pstrb = write ? 0xFu : 0u; in.pprot = b->pprot; in.ptid = b->ptid;
     cycle(b, &in);                       /* setup */
     memset(&in, 0, sizeof in);
     in.psel = 1; in.penable = 1; in.pwrite = (uint8_t)(write != 0); in.paddr = addr; in.pwdata = wdata;
-    in.pstrb = write ? 0xFu : 0u; in.pprot = b->pprot;
+    in.pstrb = write ? 0xFu : 0u; in.pprot = b->pprot; in.ptid = b->ptid;
     if (b->gen) b->gen(b->gen_arg, b->cycle, &in);
     b->step(b->dut, &in, &o);            /* access */
     b->irq_line = o.irq;
@@ -69,7 +69,7 @@ static uint32_t sb_rd(void *ctx, uint32_t off)
 {
     pmu_simbus *b = (pmu_simbus *)ctx;
     uint32_t v = 0;
-    (void)pmu_sb_access(b, 0, off, 0, &v);
+    if (pmu_sb_access(b, 0, off, 0, &v)) b->err_flag = 1;
     deliver(b);
     return v;
 }
@@ -77,8 +77,15 @@ static uint32_t sb_rd(void *ctx, uint32_t off)
 static void sb_wr(void *ctx, uint32_t off, uint32_t v)
 {
     pmu_simbus *b = (pmu_simbus *)ctx;
-    (void)pmu_sb_access(b, 1, off, v, 0);
+    if (pmu_sb_access(b, 1, off, v, 0)) b->err_flag = 1;
     deliver(b);
+}
+static int sb_err(void *ctx)
+{
+    pmu_simbus *b = (pmu_simbus *)ctx;
+    int e = b->err_flag;
+    b->err_flag = 0;
+    return e;
 }
 
 static uint32_t sb_save(void *ctx)
@@ -102,6 +109,50 @@ pmu_mmio pmu_sb_mmio(pmu_simbus *b)
     io.irq_save = sb_save;
     io.irq_restore = sb_restore;
     io.ctx = b;
+    io.bus_err = sb_err;
+    return io;
+}
+
+/* ------------------------------------------------ other bus masters */
+static int port_access(pmu_sb_port *p, int write, uint32_t off, uint32_t v, uint32_t *rd)
+{
+    pmu_simbus *b = p->bus;
+    const uint8_t pp = b->pprot, pt = b->ptid;
+    int e;
+    b->pprot = p->pprot; b->ptid = p->ptid;
+    e = pmu_sb_access(b, write, off, v, rd);
+    b->pprot = pp; b->ptid = pt;
+    if (e) { p->err_flag = 1; p->n_err++; }
+    deliver(b);
+    return e;
+}
+static uint32_t port_rd(void *ctx, uint32_t off)
+{
+    uint32_t v = 0;
+    (void)port_access((pmu_sb_port *)ctx, 0, off, 0, &v);
+    return v;
+}
+static void port_wr(void *ctx, uint32_t off, uint32_t v) { (void)port_access((pmu_sb_port *)ctx, 1, off, v, 0); }
+static uint32_t port_save(void *ctx) { return sb_save(((pmu_sb_port *)ctx)->bus); }
+static void port_restore(void *ctx, uint32_t f) { sb_restore(((pmu_sb_port *)ctx)->bus, f); }
+static int port_err(void *ctx)
+{
+    pmu_sb_port *p = (pmu_sb_port *)ctx;
+    int e = p->err_flag;
+    p->err_flag = 0;
+    return e;
+}
+pmu_mmio pmu_sb_port_mmio(pmu_sb_port *p, pmu_simbus *b, uint8_t pprot, uint8_t ptid)
+{
+    pmu_mmio io;
+    memset(p, 0, sizeof *p);
+    p->bus = b; p->pprot = pprot; p->ptid = ptid;
+    io.read32 = port_rd;
+    io.write32 = port_wr;
+    io.irq_save = port_save;
+    io.irq_restore = port_restore;
+    io.ctx = p;
+    io.bus_err = port_err;
     return io;
 }
 

@@ -31,8 +31,10 @@ typedef struct {
     void          *gen_arg;
     uint64_t       cycle;
     uint8_t        pprot;        /* PPROT of the driver's accesses (default 1: privileged) */
+    uint8_t        ptid;         /* hardware thread of the driver's accesses (ptid_i, APB5 PAUSER; default 0) */
     uint32_t       n_access, n_err;
     int            last_err;     /* PSLVERR of the last access */
+    int            err_flag;     /* a PSLVERR since the last pmu_mmio bus_err call of pmu_sb_mmio's handle */
     int            irq_line;     /* irq_o during the last cycle */
     /* interrupts */
     int            masked;       /* irq_save depth */
@@ -45,7 +47,18 @@ typedef struct {
 } pmu_simbus;
 
 void     pmu_sb_init(pmu_simbus *b, pmu_sb_step_fn step, void *dut);
+/* A bus master of the bus's own PPROT / ptid (b->pprot, b->ptid) */
 pmu_mmio pmu_sb_mmio(pmu_simbus *b);
+/* Another bus master on the same bus with its own PPROT and hardware thread
+ * (e.g. a user-level runtime on thread 1 next to the OS's privileged handle):
+ * its accesses carry pprot/ptid, its bus_err hook reports its own PSLVERRs. */
+typedef struct {
+    pmu_simbus *bus;
+    uint8_t     pprot, ptid;
+    int         err_flag;     /* a PSLVERR since the last bus_err call */
+    uint32_t    n_err;        /* PSLVERRs of this master */
+} pmu_sb_port;
+pmu_mmio pmu_sb_port_mmio(pmu_sb_port *p, pmu_simbus *b, uint8_t pprot, uint8_t ptid);
 /* n cycles with an idle bus (interrupts delivered between cycles). */
 void     pmu_sb_run(pmu_simbus *b, uint64_t n);
 void     pmu_sb_set_tick(pmu_simbus *b, uint64_t period);   /* 0 = off */

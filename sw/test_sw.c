@@ -253,7 +253,7 @@ static uint32_t old_rd(void *c, uint32_t o)
 static void test_probe(void)
 {
     pmu_ctx c;
-    pmu_mmio bad = { bad_rd, bad_wr, 0, 0, 0 };
+    pmu_mmio bad = { bad_rd, bad_wr, 0, 0, 0, 0 };
     int r = fixture();
     CHECK(r == PMU_OK, "pmu_init: %s", pmu_strerror(r));
     CHECK(CTX.dev.nc == T->cfg.nc && CTX.dev.cw == T->cfg.cw && CTX.dev.nt == T->cfg.nt &&
@@ -286,7 +286,7 @@ static void test_probe(void)
                   pmu_drv_class_ok(&CTX.dev, 1, T->cfg.flop_class), "NAREA=3 examples");
     }
     {
-        pmu_mmio old = { old_rd, bad_wr, 0, 0, 0 };
+        pmu_mmio old = { old_rd, bad_wr, 0, 0, 0, 0 };
         r = pmu_init(&c, &old, 0);
         CHECK(r == PMU_OK && c.dev.nc == 4 && c.dev.flop_class == 9 && c.dev.narea == 1 && c.dev.lat == 0 &&
               pmu_drv_class_ctrs(&c.dev, 5) == 0xFu, "instance without CAP: one area (r=%d narea=%u)", r,

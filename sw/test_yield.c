@@ -287,6 +287,92 @@ int yield_run_tests(const sw_target *t, uint32_t seed)
               "capture: bad ring / NULL refused");
     }
 
+    /* ---- isolation of the ring-3 channels between hardware threads
+     * (issue 34, docs/security.md): user-level handles of thread 0 and 1
+     * (PPROT[0]=0, ptid 0 / 1) next to the OS's privileged handle d */
+    {
+        pmu_sb_port p0, p1;
+        pmu_mmio io0 = pmu_sb_port_mmio(&p0, &b, 0, 0), io1 = pmu_sb_port_mmio(&p1, &b, 0, d.nt > 1 ? 1 : 0);
+        yield_dev u0, u1;
+        uint32_t v;
+        const unsigned c1 = 0, c0 = d.nch > 1 ? 1 : 0;   /* c1: thread 1's channel, c0: thread 0's */
+        CHECK(yield_drv_init_user(&u0, &d, &io0, 0) == YIELD_DRV_OK && !u0.priv && u0.tid == 0 &&
+              u0.nch == d.nch && yield_drv_init_user(&u1, &d, &io1, d.nt) == YIELD_DRV_EINVAL &&
+              yield_drv_init_user(NULL, &d, &io0, 0) == YIELD_DRV_EINVAL, "user handle: init");
+        memset(&s, 0, sizeof s);
+        s.esm = s.esv = 1u << 16; s.act_yield = 1; s.tgt = 0x3300; s.sid = 0x33;
+        y0 = b.n_access;
+        CHECK(yield_drv_assign(&u0, 3, 0, 0) == YIELD_DRV_EPERM && yield_drv_arm(&u0, 0, 0, &s) == YIELD_DRV_EPERM &&
+              yield_drv_status(&u0, 0, 0, &st) == YIELD_DRV_EPERM && yield_drv_eret(&u0, 0) == YIELD_DRV_EPERM &&
+              yield_drv_disarm(&u0, 0, 0) == YIELD_DRV_EPERM && b.n_access == y0,
+              "user handle: YTHR assignment and ring 0 refused without access");
+        s.act_yield = 0; s.action = YIELD_ACT_IRQ;
+        CHECK(yield_drv_arm(&u0, 3, c0, &s) == YIELD_DRV_EPERM && b.n_access == y0, "user handle: IRQ action refused");
+        s.action = YIELD_ACT_FRZ;
+        CHECK(yield_drv_arm(&u0, 3, c0, &s) == YIELD_DRV_EPERM && b.n_access == y0, "user handle: FRZ action refused");
+        s.act_yield = 1; s.action = 0;
+        /* the OS assigns thread 0's channel; its runtime arms it (YTHR3 untouched) and reads it */
+        CHECK(yield_drv_assign(&d, 3, c0, 0) == YIELD_DRV_OK, "OS assigns channel %u to thread 0", c0);
+        CHECK(yield_drv_arm(&u0, 3, c0, &s) == YIELD_DRV_OK && yield_drv_status(&u0, 3, c0, &st) == YIELD_DRV_OK &&
+              st.valid && st.sid == 0x33 && st.thread == 0 && p0.n_err == 0,
+              "user handle arms and reads its own channel (valid %d sid 0x%x, %u bus errors)", st.valid, st.sid, p0.n_err);
+        /* a user write of ACT 2 to its own channel: PSLVERR from the IP too */
+        (void)io0.bus_err(io0.ctx);
+        io0.write32(io0.ctx, PMU_REG_YCH_CTL(3, c0), PMU_YCH_CTL_VALID_MASK | YIELD_ACT_IRQ << PMU_YCH_CTL_ACT_LSB);
+        yield_drv_status(&d, 3, c0, &st);
+        CHECK(io0.bus_err(io0.ctx) && st.valid && st.act_yield && st.sid == 0x33, "IP: user write of ACT=IRQ answers PSLVERR");
+        CHECK(yield_drv_disarm(&u0, 3, c0) == YIELD_DRV_OK, "user handle disarms its own channel");
+        if (d.nt > 1) {
+            CHECK(yield_drv_init_user(&u1, &d, &io1, 1) == YIELD_DRV_OK, "user handle of thread 1");
+            CHECK(yield_drv_assign(&d, 3, c1, 1) == YIELD_DRV_OK, "OS assigns channel %u to thread 1", c1);
+            s.thread = 0;
+            CHECK(yield_drv_arm(&u1, 3, c1, &s) == YIELD_DRV_EPERM, "user handle: a scenario of another thread refused");
+            s.thread = 1; s.tgt = 0x3110; s.sid = 0x11;
+            CHECK(yield_drv_arm(&u1, 3, c1, &s) == YIELD_DRV_OK && p1.n_err == 0, "thread 1's runtime arms its channel");
+            /* thread 0's runtime: every access to thread 1's channel fails, nothing changes */
+            s.thread = 0; s.tgt = 0x6660; s.sid = 0x66;
+            y0 = p0.n_err;
+            CHECK(yield_drv_arm(&u0, 3, c1, &s) == YIELD_DRV_EPERM && p0.n_err > y0, "thread 0 cannot arm thread 1's channel");
+            CHECK(yield_drv_disarm(&u0, 3, c1) == YIELD_DRV_EPERM, "thread 0 cannot disarm thread 1's channel");
+            CHECK(yield_drv_ack(&u0, 3, c1) == YIELD_DRV_EPERM, "thread 0 cannot ack thread 1's channel");
+            CHECK(yield_drv_status(&u0, 3, c1, &st) == YIELD_DRV_EPERM && !st.valid && !st.sid,
+                  "thread 0 cannot read thread 1's channel");
+            if (d.ycap) {
+                yield_capture cp;
+                CHECK(yield_drv_capture(&u0, 3, c1, &cp) == YIELD_DRV_EPERM && !cp.ip && !cp.tsc,
+                      "thread 0 cannot read thread 1's capture record");
+            }
+            yield_drv_status(&d, 3, c1, &st);
+            v = d.io.read32(d.io.ctx, PMU_REG_YCH_TGT_LO(3, c1));
+            CHECK(st.valid && st.sid == 0x11 && st.thread == 1 && v == 0x3110, "thread 1's channel unchanged "
+                  "(valid %d sid 0x%x thread %u tgt 0x%x)", st.valid, st.sid, st.thread, v);
+            /* block and ERET: thread 1 yields, thread 0 cannot ERET it */
+            w.cpl0 = 0; w.cpl1 = 3;
+            y0 = w.n_yield;
+            fire(&b, &w, 1, 1);
+            CHECK(w.n_yield == y0 + 1 && w.last_tid == 1 && (w.last_tgt & 0xFFFFFFFFu) == 0x3110 &&
+                  yield_drv_blocked(&d, 3) == 2, "thread 1's yield (tid %u), BLK 0x%x", w.last_tid,
+                  (unsigned)yield_drv_blocked(&d, 3));
+            CHECK(yield_drv_blocked(&u0, 3) == 0 && yield_drv_blocked(&u1, 3) == 2,
+                  "YRING3 from user level: each thread sees its own block bit (0x%x / 0x%x)",
+                  (unsigned)yield_drv_blocked(&u0, 3), (unsigned)yield_drv_blocked(&u1, 3));
+            y0 = b.n_access;
+            CHECK(yield_drv_eret_thread(&u0, 3, 1) == YIELD_DRV_EPERM && b.n_access == y0,
+                  "driver: thread 0's handle refuses thread 1's ERET without access");
+            io0.write32(io0.ctx, PMU_REG_YRING3, 2u << PMU_YRING0_BLK_LSB);   /* raw W1C of BLK[1] from thread 0 */
+            CHECK(yield_drv_eret(&u0, 3) == YIELD_DRV_OK && yield_drv_blocked(&d, 3) == 2,
+                  "IP: thread 0's ERET write clears only its own block bit (BLK 0x%x)", (unsigned)yield_drv_blocked(&d, 3));
+            CHECK(yield_drv_eret(&u1, 3) == YIELD_DRV_OK && yield_drv_blocked(&d, 3) == 0, "thread 1's own ERET");
+            w.cpl1 = 0;
+            /* the OS reaches every thread's channel */
+            CHECK(yield_drv_disarm(&d, 3, c1) == YIELD_DRV_OK && yield_drv_status(&d, 3, c1, &st) == YIELD_DRV_OK &&
+                  !st.valid, "the OS disarms thread 1's channel");
+            CHECK(yield_drv_assign(&d, 3, c1, 0) == YIELD_DRV_OK && yield_drv_status(&d, 3, c1, &st) == YIELD_DRV_OK &&
+                  st.thread == 0, "the OS reassigns it to thread 0");
+        }
+        w.cpl0 = 3;
+    }
+
     /* ---- disarm: triggers no longer count; an invalid channel reads 0 */
     yield_drv_disarm(&d, 3, 0);
     y0 = w.n_yield;

@@ -4,9 +4,18 @@
  * Same bus interface as pmu_drv.h (pmu_mmio read32/write32 callbacks).
  * Registers: docs/regmap.md (YRING0/YRING3, YCH_*), cmodel/pmu_regs.h
  * (PMU_REG_YCH_*(ring, i), field _LSB/_MASK); semantics docs/sampling.md.
- * Rings are named 0 and 3. Ring-3 channels and YRING3 also accept
- * unprivileged accesses (a user-level runtime may call the ring-3 functions);
- * everything else needs a privileged bus master.
+ * Rings are named 0 and 3.
+ *
+ * Privilege (docs/security.md): a handle from yield_drv_init is privileged
+ * (the OS: every function, every channel of both rings). A user-level runtime
+ * gets an unprivileged handle from yield_drv_init_user (no bus access: the
+ * probe registers are privileged) for the hardware thread it runs on; the IP
+ * lets it reach only the ring-3 channels of that thread (YTHR3, assigned by
+ * the OS with yield_drv_assign), that thread's YRING3 bits and its ERET.
+ * Another thread's channel answers PSLVERR, reported as YIELD_DRV_EPERM when
+ * the pmu_mmio has the bus_err hook. What the driver knows is refused before
+ * any access with YIELD_DRV_EPERM: ring 0, yield_drv_assign, actions IRQ and
+ * FRZ (they reach every thread), another thread's ERET.
  */
 #ifndef YIELD_DRV_H
 #define YIELD_DRV_H
@@ -24,12 +33,17 @@ typedef struct yield_dev {
     unsigned nt;         /* hardware threads (CFG.NT): a channel's thread is 0..nt-1 */
     int      aw64;       /* CAP.AW64: 64-bit yield targets */
     int      ycap;       /* CAP.YCAP: each channel has a capture record */
+    int      priv;       /* 1: privileged accesses (yield_drv_init); 0: a user-level handle (yield_drv_init_user) */
+    unsigned tid;        /* the hardware thread the handle's code runs on (the ptid of its accesses):
+                          * yield_drv_eret's thread; for a user-level handle the only thread it reaches */
 } yield_dev;
 
 #define YIELD_DRV_OK      0
 #define YIELD_DRV_ENODEV  (-1)   /* ID is not PMU_ID_VALUE */
 #define YIELD_DRV_EINVAL  (-2)   /* NULL pointer, bad ring/channel, target wider than CAP.AW64 allows */
 #define YIELD_DRV_ENOTSUP (-3)   /* CAP.YLD=0: no yield channels (yield_drv_capture: CAP.YCAP=0) */
+#define YIELD_DRV_EPERM   (-4)   /* not allowed to this handle: refused without access, or an access
+                                  * answered a bus error (pmu_mmio bus_err; e.g. another thread's channel) */
 
 /* Channel actions (YCH_CTL.ACT; docs/yield.md). 4..15 are reserved. */
 #define YIELD_ACT_SILENT PMU_YACT_SILENT   /* status only: YER (and MISS) */
@@ -70,7 +84,9 @@ typedef struct {
     unsigned dsel;       /* with cond PERIOD / DIFF: the event-vector bit (YIELD_EV_*, 0..24) */
     unsigned csel;       /* the counter whose value the capture record takes (0..31; >= NC: 0) */
     unsigned thread;     /* the channel's thread (< nt): it counts while that thread's ring is the
-                          * channel's and yields to it (yield_tid_o); 0 in a zero-initialised scenario */
+                          * channel's and yields to it (yield_tid_o); 0 in a zero-initialised scenario.
+                          * A privileged handle assigns it (YTHRr); a user-level handle must name
+                          * its own thread (d->tid, else YIELD_DRV_EPERM) and leaves YTHR3 alone */
 } yield_scenario;
 
 /* A channel's capture record (CAP.YCAP=1): taken when its down-counter
@@ -89,40 +105,64 @@ typedef struct {
     unsigned action;     /* YIELD_ACT_* */
     uint32_t cnt;        /* down-counter */
     uint32_t miss;       /* missed triggers (saturating, 16 bits) */
-    unsigned thread;     /* the channel's thread (YTHRr; read also while invalid) */
+    unsigned thread;     /* the channel's thread (YTHRr, read also while invalid; a user-level
+                          * handle cannot read YTHR3: its own thread, d->tid) */
 } yield_status;
 
 /* NULL pointers: every function refuses a NULL yield_dev (or one whose
  * pmu_mmio lacks read32/write32) or a NULL scenario/status pointer without
  * any access: YIELD_DRV_EINVAL, or 0 from the functions returning a value. */
 
-/* Probe: checks ID and CAP.YLD, reads NCH/AW64/YCAP and CFG.NT, disarms
- * every channel of both rings. The block bits are left as they are. */
+/* Probe (privileged): checks ID and CAP.YLD, reads NCH/AW64/YCAP and CFG.NT,
+ * disarms every channel of both rings. The block bits are left as they are.
+ * The handle is privileged, of thread 0 (set d->tid for another thread's ERET
+ * by yield_drv_eret). */
 int      yield_drv_init(yield_dev *d, const pmu_mmio *io);
+/* A user-level (unprivileged) handle of hardware thread `thread` (< os->nt),
+ * without any access: the instance description (nch, nt, aw64, ycap) comes
+ * from a probed handle `os` (the OS publishes it to the runtime); io is the
+ * runtime's own bus access (its accesses carry PPROT[0]=0 and the thread). */
+int      yield_drv_init_user(yield_dev *u, const yield_dev *os, const pmu_mmio *io, unsigned thread);
+/* Assign channel ch of ring r to hardware thread `thread` (< nt): read-modify-
+ * write of YTHRr, interrupts saved. Privileged (the OS, when it creates a
+ * context or on a context switch); a user-level handle gets YIELD_DRV_EPERM. */
+int      yield_drv_assign(const yield_dev *d, unsigned ring, unsigned ch, unsigned thread);
 /* Arm: disables the channel, writes ESV, ESM, SAV (which loads the
- * down-counter), clears MISS, writes the target and the channel's thread
- * (read-modify-write of YTHRr, interrupts saved), then enables it (the CTL
- * write re-arms: the hardware clears YER). */
+ * down-counter), clears MISS, writes the target and, with a privileged
+ * handle, the channel's thread (yield_drv_assign), then enables it (the CTL
+ * write re-arms: the hardware clears YER). A user-level handle arms a ring-3
+ * channel the OS assigned to its thread (s->thread == d->tid), never writes
+ * YTHR3 and may not use actions IRQ/FRZ (YIELD_DRV_EPERM without access);
+ * another thread's channel: YIELD_DRV_EPERM (bus error, nothing changed). */
 int      yield_drv_arm(const yield_dev *d, unsigned ring, unsigned ch, const yield_scenario *s);
 /* Disarm: VALID=0 (the CTL write drops a pending YER; ACT/ANY/SID kept). */
 int      yield_drv_disarm(const yield_dev *d, unsigned ring, unsigned ch);
 int      yield_drv_status(const yield_dev *d, unsigned ring, unsigned ch, yield_status *st);
 /* The channel's event-schema vector (sticky: the events seen since the last
- * fire or arm); 0 for a bad ring/channel or an invalid channel. */
+ * fire or arm); 0 for a bad ring/channel, an invalid channel or one the
+ * handle cannot reach (a user-level handle: ring 0, another thread's). */
 uint32_t yield_drv_esv(const yield_dev *d, unsigned ring, unsigned ch);
 /* Clear a channel's YER (the acknowledge of a silent, interrupt or freeze
- * channel): rewrites CTL, a re-arm; software cannot write YER itself. */
+ * channel): rewrites CTL, a re-arm; software cannot write YER itself (an
+ * interrupt or freeze channel's CTL: privileged only, YIELD_DRV_EPERM). */
 int      yield_drv_ack(const yield_dev *d, unsigned ring, unsigned ch);
-/* ERET step of thread 0: write 1 to YRINGr.BLK[0] (a pending yield is
- * delivered next cycle); yield_drv_eret_thread: of thread t (< nt). */
+/* ERET step of the handle's thread d->tid (0 after yield_drv_init): write 1
+ * to YRINGr.BLK[tid] (a pending yield is delivered next cycle);
+ * yield_drv_eret_thread: of thread t (< nt; a user-level handle: its own
+ * thread only, else YIELD_DRV_EPERM without access; the IP would ignore it). */
 int      yield_drv_eret(const yield_dev *d, unsigned ring);
 int      yield_drv_eret_thread(const yield_dev *d, unsigned ring, unsigned thread);
 /* Read a channel's capture record (each 64-bit value LO then HI, with
  * interrupts saved: the HI halves come from one shared read shadow).
- * YIELD_DRV_ENOTSUP with CAP.YCAP=0; an invalid channel reads all 0. */
+ * YIELD_DRV_ENOTSUP with CAP.YCAP=0; an invalid channel reads all 0. A
+ * user-level handle reads the counter value only while GCTL.UEN=1 (else
+ * ip, daddr and tsc are read, ctr is 0 and the result YIELD_DRV_EPERM). */
 int      yield_drv_capture(const yield_dev *d, unsigned ring, unsigned ch, yield_capture *c);
-int      yield_drv_blocked(const yield_dev *d, unsigned ring);      /* YRINGr.BLK: bit t = thread t blocked */
-uint32_t yield_drv_pending(const yield_dev *d, unsigned ring);      /* YER bits of the ring's channels (bit i = channel i) */
+/* YRINGr.BLK: bit t = thread t blocked; YER bits of the ring's channels (bit
+ * i = channel i). A user-level handle sees its own thread's bits only (the
+ * IP reads the others as 0); ring 0 from a user-level handle: 0. */
+int      yield_drv_blocked(const yield_dev *d, unsigned ring);
+uint32_t yield_drv_pending(const yield_dev *d, unsigned ring);
 
 #ifdef __cplusplus
 }
