@@ -8,7 +8,9 @@ yosys-smtbmc (bounded model check with Yices 2, z3 as a fallback).
 Each proof is a harness in formal/ around unchanged RTL. The harnesses keep
 a sticky failure flag, so one solver call at the last step covers every
 step (smtbmc -t D-1:D). Per proof one line "PASS|FAIL name: ...", last line
-"N passed, N failed". Exit 0 all pass, 1 a property fails (counterexample
+"N passed, N failed". Entries with {"expect": "fail"} are negative checks:
+the harness on a copy of the RTL with the listed replacements must find a
+counterexample (PASS), else FAIL. Exit 0 all pass, 1 a property fails (counterexample
 trace in the build directory), 2 a tool is missing or errors.
 """
 import argparse
@@ -29,6 +31,7 @@ CORE_RTL = [os.path.basename(f) for f in config.files("pmu_core")]
 # the last step covers every step (smtbmc -t D-1:D); otherwise every step is
 # checked (incremental; faster for the miter)
 LEAN = {"HAS_SAMPLE": 0, "HAS_YIELD": 0}
+ISO = {"YCAP": 0}   # core-iso (docs/formal.md): capture records in core-iso-cap only
 PROOFS = {
     "dc-count": ("dc_formal.v", "dc_formal", DC_RTL, {}, 30, 60, True,
                  "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight"),
@@ -36,6 +39,19 @@ PROOFS = {
                          "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state"),
     "core-slverr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, {"YCAP": 1}, 8, 8, False,
                     "pmu_core NT=1 NC=2 CW=33 NCLS=2 NCH=1 AW=32 with sampling, yield and capture records: a PSLVERR access changes no state"),
+    "core-iso": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 8, 9, False,
+                 "pmu_core NT=2 NC=1 CW=33 NCLS=1 NCH=2 AW=32 HAS_SAMPLE=0: unprivileged accesses of thread a change no state, output or bus response of thread b (issue 34)"),
+    "core-iso-cap": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, {"YCAP": 1}, 7, 7, False,
+                     "same with capture records (YCAP=1, YCAP3 ownership and the tagged read shadow)"),
+    # negative checks (expect a counterexample): the same harness on a mutated
+    # copy of the RTL, so the isolation proof is shown able to fail
+    "core-iso-neg-own": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 6, 6, False,
+                         "ownership term of YCH3 dropped (user code reaches every ring-3 channel)",
+                         {"expect": "fail", "mutate": [("pmu_apb.v", "(in_ych3 & own_ych3_x[0])", "in_ych3")]}),
+    "core-iso-neg-thr": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 8, 8, False,
+                         "YTHR3 user-writable (user code re-assigns channels)",
+                         {"expect": "fail", "mutate": [("pmu_apb.v", "wire user_own = k_d[K_YRING3] |",
+                                                        "wire user_own = k_d[K_YRING3] | k_d[K_YTHR3] |")]}),
 }
 
 
@@ -70,13 +86,35 @@ def main():
     os.makedirs(args.build, exist_ok=True)
     passed = failed = 0
     worst = 0
-    for name, (harness, top, rtl, params, fast, deep, final, what) in PROOFS.items():
+    for name, (harness, top, rtl, params, fast, deep, final, what, *extra) in PROOFS.items():
         if args.only and name not in args.only:
             continue
+        opt = extra[0] if extra else {}
+        neg = opt.get("expect") == "fail"
         depth = args.depth or (deep if args.deep else fast)
         d = os.path.join(args.build, name)
         os.makedirs(d, exist_ok=True)
-        srcs = " ".join(os.path.join(args.rtl, f) for f in rtl)
+        rtl_dir = args.rtl
+        if opt.get("mutate"):
+            # a mutated copy of the RTL (each replacement must match exactly once)
+            rtl_dir = os.path.join(d, "rtl")
+            os.makedirs(rtl_dir, exist_ok=True)
+            for f in rtl:
+                shutil.copy(os.path.join(args.rtl, f), os.path.join(rtl_dir, f))
+            bad = None
+            for f, old, new in opt["mutate"]:
+                p = os.path.join(rtl_dir, f)
+                txt = open(p).read()
+                if txt.count(old) != 1:
+                    bad = f"mutation '{old}' matches {txt.count(old)} times in {f}"
+                    break
+                open(p, "w").write(txt.replace(old, new))
+            if bad:
+                print(f"FAIL {name}: {bad} (the negative check no longer applies)")
+                failed += 1
+                worst = max(worst, 2)
+                continue
+        srcs = " ".join(os.path.join(rtl_dir, f) for f in rtl)
         ys = (f"read_verilog -formal {srcs}\n"
               f"read_verilog -formal {os.path.join(ROOT, 'formal', harness)}\n"
               + "".join(f"chparam -set {k} {v} {top}\n" for k, v in params.items()) +
@@ -101,7 +139,22 @@ def main():
         out = open(os.path.join(d, "smtbmc.log")).read()
         st = re.findall(r"Status: (\w+)", out)
         status = st[-1] if st else "ERROR"
-        if status == "PASSED":
+        if neg:
+            if status == "FAILED":
+                at = re.findall(r"Checking assertions in step (\d+)", out)
+                print(f"PASS {name}: negative check, counterexample found as expected"
+                      f"{' at step ' + at[-1] if at else ''} within depth {depth} ({slv}, {secs:.0f} s): {what}")
+                passed += 1
+            elif status == "PASSED":
+                print(f"FAIL {name}: negative check found no counterexample within depth {depth} "
+                      f"({slv}, {secs:.0f} s): the harness cannot see: {what}")
+                failed += 1
+                worst = max(worst, 1)
+            else:
+                print(f"FAIL {name}: yosys-smtbmc error (see {d}/smtbmc.log)")
+                failed += 1
+                worst = max(worst, 2)
+        elif status == "PASSED":
             print(f"PASS {name}: BMC depth {depth} ({slv}, {secs:.0f} s): {what}")
             passed += 1
         elif status == "FAILED":

