@@ -157,11 +157,20 @@ module pmu_yield #(
   // cycle, round robin. One delivery per cycle is shared by the threads;
   // fixed turns keep one thread's requests from delaying another's
   // (docs/security.md: a thread's delivery timing depends on its own state)
-  reg  [2:0]     slot_q;
-  always @(posedge clk_i or negedge rst_ni)
-    if (!rst_ni)                          slot_q <= 3'd0;
-    else if ({29'd0, slot_q} == NT - 1)   slot_q <= 3'd0;
-    else                                  slot_q <= slot_q + 3'd1;
+  // One-hot (bit t: thread t's slot), rotated every cycle: a ring of NT
+  // flip-flops, no state machine for synthesis to recode
+  wire [NT-1:0]  slot;
+  generate
+    if (NT > 1) begin : g_slot
+      reg [NT-1:0] slot_q;
+      always @(posedge clk_i or negedge rst_ni)
+        if (!rst_ni) slot_q <= {{(NT-1){1'b0}}, 1'b1};
+        else         slot_q <= {slot_q[NT-2:0], slot_q[NT-1]};
+      assign slot = slot_q;
+    end else begin : g_slot1
+      assign slot = 1'b1;   // one thread: every cycle is its slot
+    end
+  endgenerate
 
   // ---- delivery: the lowest-indexed deliverable channel (ring-0 channels
   // first; a thread is in one ring at a time, so per thread this is the
@@ -248,13 +257,13 @@ module pmu_yield #(
       wire [EVW-1:0] esv    = fired_q ? {EVW{1'b0}} : esv_r;
       // the channel's thread: its ring and its block bit of this ring; a
       // thread number >= NT (NT not a power of 2) names no thread
-      reg            th_r3, th_blk;
+      reg            th_r3, th_blk, th_slot;   // th_slot: this cycle is the thread's delivery slot
       integer t;
       always @* begin
-        th_r3 = 1'b0; th_blk = 1'b1;
+        th_r3 = 1'b0; th_blk = 1'b1; th_slot = 1'b0;
         for (t = 0; t < NT; t = t + 1)
           if (NT == 1 || tid_q == t[TW-1:0]) begin
-            th_r3 = ring3_i[t]; th_blk = blk_i[RING*NT + t];
+            th_r3 = ring3_i[t]; th_blk = blk_i[RING*NT + t]; th_slot = slot[t];
           end
       end
       /* verilator lint_off UNUSEDSIGNAL */
@@ -402,7 +411,7 @@ module pmu_yield #(
       assign rd_tgt_hi_o[k*32 +: 32] = AW > 32 ? tgt_q[AW-1:AW-32] : 32'd0;
       assign valid[k] = valid_q;   // an invalid channel reads 0: one gate after the block's read mux
       assign tgt[k*AW +: AW] = tgt_q;
-      assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q & ring_ok & ~th_blk & (tid_x[2:0] == slot_q);
+      assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q & ring_ok & ~th_blk & th_slot;
       assign tid[k*3 +: 3] = tid_x[2:0];
       if (RING == 1) begin : g_own
         assign own3_o[IDX] = th_ok & (tid_x[2:0] == ptid_i);

@@ -90,8 +90,8 @@ MUTANTS = [
     ("rtl-regblock-field-not-stored", "rtl/pmu_apb.v",
      ".MASK(32'h0000001F)) u_rw (", ".MASK(32'h0000000F)) u_rw (", REGS),
     ("model-regblock-element-aliased", "cmodel/pmu_model.c",
-     "m->st[k][idx] = pmu_kind_next(&m->dp, k, m->st[k][idx], 1, wd, hwclr[k], hwset[k]);",
-     "m->st[k][0] = pmu_kind_next(&m->dp, k, m->st[k][0], 1, wd, hwclr[k], hwset[k]);", REGS),
+     "m->st[k][idx] = pmu_kind_next(&m->dp, k, m->st[k][idx], 1, wd & own_m, hwclr[k], hwset[k]);",
+     "m->st[k][0] = pmu_kind_next(&m->dp, k, m->st[k][0], 1, wd & own_m, hwclr[k], hwset[k]);", REGS),
     ("model-edge-is-level", "cmodel/pmu_model.c",
      "if (c->edge) return *cond & !c->prev_cond;", "if (c->edge) return *cond;"),
     ("model-stage-not-cleared", "cmodel/pmu_model.c",
@@ -272,7 +272,7 @@ MUTANTS = [
     # yield delivery in the thread's own slot only (a sibling's requests
     # never delay it)
     ("rtl-yield-slot-ignored", "rtl/pmu_yield.v",
-     "& ~th_blk & (tid_x[2:0] == slot_q);", "& ~th_blk;"),
+     "& ~th_blk & th_slot;", "& ~th_blk & (th_slot | 1'b1);"),
     ("model-yield-slot-ignored", "cmodel/pmu_model.c",
      "!((blk >> y->tid) & 1u) &&\n            y->tid == m->yslot)", "!((blk >> y->tid) & 1u))"),
     # left-out blocks: their registers answer PSLVERR

@@ -565,7 +565,8 @@ int main(int argc, char **argv) {
         goal("unprivileged YRING3 writes (own bits only)", cov_yr3_user, 5 * k);
         if (c.ycap) {
             goal("unprivileged capture-record reads by the channel's thread accepted", cov_cap_own_ok, 10 * k);
-            goal("unprivileged capture-record reads by another thread refused", cov_cap_own_err, 10 * k);
+            // (NT=1: only a thread number that names no thread is another thread)
+            goal("unprivileged capture-record reads by another thread refused", cov_cap_own_err, (c.nt > 1 ? 10 : 3) * k);
         }
         goal("channel CTL writes with a reserved action refused", cov_yact_bad, 5 * k);
         goal("cycles with a yield-channel interrupt (ACT=2) pending", cov_yirq, 100 * k);
