@@ -139,32 +139,27 @@ def main():
         out = open(os.path.join(d, "smtbmc.log")).read()
         st = re.findall(r"Status: (\w+)", out)
         status = st[-1] if st else "ERROR"
-        if neg:
-            if status == "FAILED":
-                at = re.findall(r"Checking assertions in step (\d+)", out)
-                print(f"PASS {name}: negative check, counterexample found as expected"
-                      f"{' at step ' + at[-1] if at else ''} within depth {depth} ({slv}, {secs:.0f} s): {what}")
-                passed += 1
-            elif status == "PASSED":
-                print(f"FAIL {name}: negative check found no counterexample within depth {depth} "
-                      f"({slv}, {secs:.0f} s): the harness cannot see: {what}")
-                failed += 1
-                worst = max(worst, 1)
-            else:
-                print(f"FAIL {name}: yosys-smtbmc error (see {d}/smtbmc.log)")
-                failed += 1
-                worst = max(worst, 2)
-        elif status == "PASSED":
-            print(f"PASS {name}: BMC depth {depth} ({slv}, {secs:.0f} s): {what}")
-            passed += 1
-        elif status == "FAILED":
-            print(f"FAIL {name}: counterexample within depth {depth} ({slv}, {secs:.0f} s; trace {d}/cex.vcd)")
-            failed += 1
-            worst = max(worst, 1)
-        else:
+        if status not in ("PASSED", "FAILED"):
             print(f"FAIL {name}: yosys-smtbmc error (see {d}/smtbmc.log)")
             failed += 1
             worst = max(worst, 2)
+        elif neg and status == "FAILED":
+            at = re.findall(r"Checking assertions in step (\d+)", out)
+            print(f"PASS {name}: negative check, counterexample found as expected"
+                  f"{' at step ' + at[-1] if at else ''} within depth {depth} ({slv}, {secs:.0f} s): {what}")
+            passed += 1
+        elif neg:
+            print(f"FAIL {name}: negative check found no counterexample within depth {depth} "
+                  f"({slv}, {secs:.0f} s): the harness cannot see: {what}")
+            failed += 1
+            worst = max(worst, 1)
+        elif status == "PASSED":
+            print(f"PASS {name}: BMC depth {depth} ({slv}, {secs:.0f} s): {what}")
+            passed += 1
+        else:
+            print(f"FAIL {name}: counterexample within depth {depth} ({slv}, {secs:.0f} s; trace {d}/cex.vcd)")
+            failed += 1
+            worst = max(worst, 1)
     print(f"{passed} passed, {failed} failed")
     return worst
 
