@@ -2,6 +2,8 @@
  * block by block; see pmu_model.h. */
 #include "pmu_model.h"
 #include "pmu_regdec.h"
+#include "pmu_cs_regdec.h"
+#include "pmu_cs_regs.h"
 #include "pmu_reg_field.h"
 #include <stdlib.h>
 #include <string.h>
@@ -11,6 +13,7 @@
 typedef struct {
     unsigned es, ie, edge, inv, thr;   /* CTL */
     unsigned em, eq;                   /* EMQ */
+    unsigned fmain;                    /* FTYPE.MAIN (stored in pmu_core, reset 0xF) */
     unsigned prev_cond;                /* pmu_threshold state */
     unsigned raw_q, run_q, hist_q;     /* stage register E -> T */
     unsigned inc_q, run2_q, hist2_q;   /* stage register T -> C */
@@ -45,6 +48,11 @@ struct pmu_model {
     pmu_cfg  cfg;
     uint64_t cmask;                    /* 2^cw - 1 */
     pmu_dec_param dp;                  /* the parameters of the generated decode */
+    pmu_cs_dec_param csdp;             /* ... of the CoreSight view's decode (VIEW=1) */
+    /* the CoreSight view's own state: the cycle counter's enable, interrupt
+     * enable and overflow flag (bit 31), PMCR.FZO, PMCCFILTR */
+    unsigned cc_en, cc_ie, cc_ovf, fzo, ccf;
+    uint64_t ccnt;                     /* the cycle counter (CW bits; the TSC stays free-running) */
     uint32_t st[PMU_NK][PMU_NE_MAX];   /* stored registers (see ST) */
     uint32_t cnten;
     uint64_t tsc;
@@ -104,6 +112,10 @@ int pmu_model_reset(pmu_model *m)
     m->dp.NT = cfg.nt;
     m->dp.NC = cfg.nc;
     m->dp.NCH = cfg.nch;
+    m->csdp.NC = cfg.nc;
+    m->csdp.NT = cfg.nt;
+    m->csdp.CW = cfg.cw;
+    for (unsigned n = 0; n < PMU_NC_MAX; n++) m->c[n].fmain = PMU_FMAIN_ALL;
     for (int k = 0; k < PMU_NK; k++)
         for (unsigned e = 0; e < PMU_KIND[k].dim; e++)
             m->st[k][e] = PMU_KIND[k].external ? 0u : PMU_KIND[k].reset & pmu_kind_smask(&m->dp, k);
@@ -163,7 +175,7 @@ static unsigned mux_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *
 {
     unsigned acc = 0;
     if (c->es == m->cfg.flop_class) {
-        const unsigned ft = flop_main_types((unsigned)FLD(m, FTYPE, (unsigned)(c - m->c), MAIN));
+        const unsigned ft = flop_main_types(c->fmain);
         for (unsigned s = 0; s < m->cfg.nret; s++) {
             const pmu_flop_slot *f = &in->flop[t][s];
             const unsigned typ = flop_typ(f);
@@ -239,7 +251,8 @@ int pmu_model_irq(const pmu_model *m)
     uint32_t ie = 0;
     if (!m) return 0;
     for (unsigned n = 0; n < m->cfg.nc; n++) ie |= (uint32_t)m->c[n].ie << n;
-    return (ST(m, OVF, 0) & ie) != 0 || ST(m, PMSTAT, 0) != 0 || ych_act_pending(m, PMU_YACT_IRQ);
+    return (ST(m, OVF, 0) & ie) != 0 || ST(m, PMSTAT, 0) != 0 || ych_act_pending(m, PMU_YACT_IRQ) ||
+           (m->cc_ovf && m->cc_ie);
 }
 
 uint32_t pmu_model_mmcr(const pmu_model *m)
@@ -341,6 +354,47 @@ static uint32_t ythr_word(const pmu_model *m, unsigned r3)
     return v;
 }
 
+/* CoreSight view: exclusion bits in thread order (bit 2t USR, 2t+1 OS) <->
+ * EQ in the seed's order (thread t's USR at 2(NT-1-t), OS above), inverted;
+ * the mapping is its own inverse */
+static unsigned eq_xbits(unsigned v, unsigned nt)
+{
+    unsigned x = 0;
+    for (unsigned t = 0; t < nt; t++) {
+        x |= (~(v >> (2u * (nt - 1u - t))) & 1u) << (2u * t);
+        x |= (~(v >> (2u * (nt - 1u - t) + 1u)) & 1u) << (2u * t + 1u);
+    }
+    return x;
+}
+
+/* CoreSight view: the read value of kind cr, element n (docs/coresight.md) */
+static uint32_t cs_read(const pmu_model *m, int cr, unsigned n)
+{
+    uint32_t v = 0, ie = 0;
+    for (unsigned k = 0; k < m->cfg.nc; k++) ie |= (uint32_t)m->c[k].ie << k;
+    const pmu_ctr *c = &m->c[n < m->cfg.nc ? n : 0];
+    switch (cr) {
+    case PMU_CS_K_NONE: return 0;
+    case PMU_CS_K_PMEVTYPER:
+        v = c->thr << 24 | c->inv << 23 | c->edge << 22 | c->es << 16 | c->em;
+        break;
+    case PMU_CS_K_PMCCFILTR:  v = m->ccf; break;
+    case PMU_CS_K_PMEVFILT2R: v = 15u - c->fmain; break;
+    case PMU_CS_K_PMEVFILTR:  v = eq_xbits(c->eq, m->cfg.nt); break;
+    case PMU_CS_K_PMCNTENSET0: case PMU_CS_K_PMCNTENCLR0: v = m->cc_en << 31 | m->cnten; break;
+    case PMU_CS_K_PMINTENSET0: case PMU_CS_K_PMINTENCLR0: v = m->cc_ie << 31 | ie; break;
+    case PMU_CS_K_PMOVSCLR0: case PMU_CS_K_PMOVSSET0: v = m->cc_ovf << 31 | ST(m, OVF, 0); break;
+    case PMU_CS_K_PMCFGR:     v = PMU_CS_PMCFGR_VALUE(&m->cfg); break;
+    case PMU_CS_K_PMCR:       v = (uint32_t)FLD(m, GCTL, 0, GEN) | m->fzo << 9; break;
+    case PMU_CS_K_PMEVCNTR_LO: v = (uint32_t)c->cnt; break;
+    case PMU_CS_K_PMEVCNTR_HI: v = (uint32_t)(c->cnt >> 32); break;
+    case PMU_CS_K_PMCCNTR_LO:  v = (uint32_t)m->ccnt; break;
+    case PMU_CS_K_PMCCNTR_HI:  v = (uint32_t)(m->ccnt >> 32); break;
+    default: v = PMU_CS_KIND[cr].is_const ? PMU_CS_KIND[cr].value : 0u; break;
+    }
+    return v & PMU_CS_KIND[cr].rmask;
+}
+
 int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
 {
     if (!m || !in) return PMU_MODEL_EINVAL;
@@ -350,14 +404,18 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
 
     /* ---- bus decode (combinational, from pre-edge state): the generated
      * decode of rtl/pmu_apb.v (cmodel/pmu_regdec.h) ---- */
-    unsigned idx;
-    const int r = pmu_reg_decode(&m->dp, a, &idx);
+    /* VIEW=1: page 2 is the native map, the others the CoreSight block's */
+    const int cs_pg = m->cfg.view && ((a >> 12) & 3u) != 2u;
+    unsigned idx = 0, cidx = 0;
+    const int r = cs_pg ? PMU_K_NONE : pmu_reg_decode(&m->dp, a & 0xFFFu, &idx);
+    const int cr = cs_pg ? pmu_cs_reg_decode(&m->csdp, a, &cidx) : PMU_CS_K_NONE;
     const int priv = in->pprot & 1u;
     const unsigned ptid = in->ptid & 7u;
     /* pmu_user=own: a ring-3 channel's registers (YCH3, YCAP3) belong to its thread */
     const int own = (r >= PMU_K_YCH3_CTL && r <= PMU_K_YCH3_TGT_HI) || (r >= PMU_K_YCAP3_IP_LO && r <= PMU_K_YCAP3_CT_HI)
                     ? ych3_own(m, idx, ptid) : 1;
-    const int err = pmu_reg_err(r, a, in->pwrite, in->pstrb, priv, (int)FLD(m, GCTL, 0, UEN), in->pwdata, own);
+    const int err = cs_pg ? pmu_cs_reg_err(cr, a, in->pwrite, in->pstrb, priv, (int)FLD(m, GCTL, 0, UEN), in->pwdata, 1)
+                          : pmu_reg_err(r, a & 0xFFFu, in->pwrite, in->pstrb, priv, (int)FLD(m, GCTL, 0, UEN), in->pwdata, own);
     /* an unprivileged access to YRING3 reaches the issuing thread's bits only */
     const uint32_t own_m = (r == PMU_K_YRING3 && !priv) ? yring3_own(m, ptid) : 0xFFFFFFFFu;
     /* a HI read returns the read shadow; an unprivileged one only a shadow its
@@ -393,6 +451,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         break;
     }
     case PMU_K_CNT_EMQ:    rdata = m->c[idx].em | m->c[idx].eq << PMU_EMQ_EQ_LSB; break;
+    case PMU_K_FTYPE:      rdata = m->c[idx].fmain << PMU_FTYPE_MAIN_LSB; break;
     case PMU_K_SIAR_LO: lo_val = m->siar; rdata = (uint32_t)lo_val; break;
     case PMU_K_SDAR_LO: lo_val = m->sdar; rdata = (uint32_t)lo_val; break;
     case PMU_K_SIAR_HI: case PMU_K_SDAR_HI: rdata = shadow; break;
@@ -415,6 +474,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     if (r != PMU_K_NONE && !PMU_KIND[r].external && !PMU_KIND[r].is_const)
         rdata = m->st[r][idx] | (rdata & PMU_KIND[r].ro);
     if (r != PMU_K_NONE) rdata &= PMU_KIND[r].rmask & own_m;   /* reserved bits read 0 */
+    if (cs_pg) rdata = cs_read(m, cr, cidx);
     const int ypick = yield_pick(m, in);
     /* pre-edge TSC and counter values a capture record takes (YCAP=1) */
     const uint64_t tsc_pre = m->tsc;
@@ -444,6 +504,11 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     const unsigned msb = m->cfg.cw - 1u;
     const unsigned cnt0_msb = (unsigned)(m->c[0].cnt >> msb) & 1u;
     const int hold = FLD(m, MMCR, 0, TRIG) && !cnt0_msb;   /* trigger: counters 1.. wait */
+    /* the CoreSight view's write of this cycle (kind cw_k, element cidx) */
+    const int cw_k = (wr_ok && cs_pg) ? cr : PMU_CS_K_NONE;
+    const int cs_p = cw_k == PMU_CS_K_PMCR && ((wd >> 1) & 1u);   /* PMCR.P: event counters to 0 */
+    const int cs_c = cw_k == PMU_CS_K_PMCR && ((wd >> 2) & 1u);   /* PMCR.C: the cycle counter to 0 */
+    const int fz = m->fzo && (ST(m, OVF, 0) != 0 || m->cc_ovf);     /* PMCR.FZO freeze */
     const int yfrz = ych_act_pending(m, PMU_YACT_FRZ);        /* yield action 3: counters frozen */
     /* hardware sides of the stored registers (pmu_reg_field hwset / hwclr) */
     uint32_t hwset[PMU_NK] = {0}, hwclr[PMU_NK] = {0};
@@ -453,9 +518,12 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         cmsb |= (uint32_t)((c->cnt >> msb) & 1u) << n;   /* registered MSB (negative) */
         /* stage C */
         int we = wr_ok && r == PMU_K_CNT_LO && idx == n;
-        int clr = wr_ok && r == PMU_K_CLR && ((wd >> n) & 1u);
+        const int we_lo = cw_k == PMU_CS_K_PMEVCNTR_LO && cidx == n, we_hi = cw_k == PMU_CS_K_PMEVCNTR_HI && cidx == n;
+        int clr = (wr_ok && r == PMU_K_CLR && ((wd >> n) & 1u)) || cs_p;
         if (c->run2_q && c->inc_q) cev |= 1u << n;
-        if (we) {
+        if (we_lo || we_hi) {
+            c->cnt = (we_lo ? (c->cnt & ~0xFFFFFFFFull) | wd : (c->cnt & 0xFFFFFFFFull) | (uint64_t)wd << 32) & m->cmask;
+        } else if (we) {
             c->cnt = wd64 & m->cmask;
         } else if (clr) {
             c->cnt = 0;
@@ -474,17 +542,41 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         c->hist2_q = c->hist_q;
         /* stage E */
         int run = FLD(m, GCTL, 0, GEN) && ((m->cnten >> n) & 1u);
-        run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !(n && hold);
+        run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !fz && !(n && hold);
         c->raw_q = qual_inc(m, c, in);
         c->run_q = (unsigned)run;
         c->hist_q = XF(m, c, HIST);
     }
     hwset[PMU_K_OVF] = ovf_set;   /* sticky overflow: the set wins over a W1C */
+    /* CoreSight view: PMOVSSET0/CLR0 and PMCR.E write the native block's OVF and GCTL.GEN */
+    if (cw_k == PMU_CS_K_PMOVSSET0) hwset[PMU_K_OVF] |= wd & 0x7FFFFFFFu;
+    if (cw_k == PMU_CS_K_PMOVSCLR0) hwclr[PMU_K_OVF] = wd;
+    if (cw_k == PMU_CS_K_PMCR) {
+        hwset[PMU_K_GCTL] = (wd & 1u) << PMU_GCTL_GEN_LSB;
+        hwclr[PMU_K_GCTL] = (~wd & 1u) << PMU_GCTL_GEN_LSB;
+    }
 
     /* ---- time-stamp counter; time-base transition of the TBSEL bit ---- */
     const unsigned tb = TB_BIT[FLD(m, MMCR, 0, TBSEL) & 3u];
     const unsigned tb_cur = (unsigned)(m->tsc >> tb) & 1u;
     m->tsc = (wr_ok && r == PMU_K_TSC_LO) ? wd64 : m->tsc + 1u;
+    if (m->cfg.view) {
+        /* the cycle counter: counts while PMCR.E, its enable, no freeze and a
+         * thread at a privilege PMCCFILTR does not exclude */
+        unsigned thr = 0;
+        for (unsigned t = 0; t < m->cfg.nt; t++)
+            thr |= ((in->cpl[t] & 3u) != 0 ? 1u : 2u) << (2u * t);
+        const int en = FLD(m, GCTL, 0, GEN) && m->cc_en && !fz && (thr & ~m->ccf);
+        const int tw = cw_k == PMU_CS_K_PMCCNTR_LO || cw_k == PMU_CS_K_PMCCNTR_HI;
+        const int carry = en && !tw && !cs_c && m->ccnt == m->cmask;
+        if (cw_k == PMU_CS_K_PMCCNTR_LO) m->ccnt = (m->ccnt & ~0xFFFFFFFFull) | wd;
+        else if (cw_k == PMU_CS_K_PMCCNTR_HI) m->ccnt = (((uint64_t)wd << 32) | (m->ccnt & 0xFFFFFFFFull)) & m->cmask;
+        else if (cs_c) m->ccnt = 0;
+        else if (en) m->ccnt = (m->ccnt + 1u) & m->cmask;
+        /* its overflow flag: the set wins over a W1C */
+        m->cc_ovf = (m->cc_ovf && !(cw_k == PMU_CS_K_PMOVSCLR0 && (wd >> 31))) ||
+                    (cw_k == PMU_CS_K_PMOVSSET0 && (wd >> 31)) || carry;
+    }
     const unsigned tb_rise = !tb_cur && ((m->tsc >> tb) & 1u);
 
     /* ---- sampling interrupt (pmu_sample; decided on the pre-edge state) ---- */
@@ -606,6 +698,30 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
             m->c[idx].em = wd & PMU_EMQ_EM_MASK;
             m->c[idx].eq = (wd >> PMU_EMQ_EQ_LSB) & ((1u << (2u * m->cfg.nt)) - 1u);
             break;
+        case PMU_K_FTYPE: m->c[idx].fmain = (wd & PMU_FTYPE_MAIN_MASK) >> PMU_FTYPE_MAIN_LSB; break;
+        default: break;
+        }
+    }
+    /* ---- the CoreSight view's writes (docs/coresight.md) ---- */
+    {
+        const uint32_t xm = (1u << (2u * m->cfg.nt)) - 1u;
+        pmu_ctr *c = &m->c[cidx < nc ? cidx : 0];
+        switch (cw_k) {
+        case PMU_CS_K_PMEVTYPER:
+            c->em = wd & 0xFFFFu; c->es = (wd >> 16) & 0x3Fu; c->edge = (wd >> 22) & 1u;
+            c->inv = (wd >> 23) & 1u; c->thr = wd >> 24;
+            break;
+        case PMU_CS_K_PMEVFILTR:  c->eq = eq_xbits(wd & xm, m->cfg.nt); break;
+        case PMU_CS_K_PMEVFILT2R: c->fmain = 15u - (wd & 15u); break;
+        case PMU_CS_K_PMCCFILTR:  m->ccf = wd & xm; break;
+        case PMU_CS_K_PMCNTENSET0: m->cnten |= wd & ncmask(m); if (wd >> 31) m->cc_en = 1; break;
+        case PMU_CS_K_PMCNTENCLR0: m->cnten &= ~wd; if (wd >> 31) m->cc_en = 0; break;
+        case PMU_CS_K_PMINTENSET0: case PMU_CS_K_PMINTENCLR0:
+            for (unsigned n = 0; n < nc; n++)
+                if ((wd >> n) & 1u) m->c[n].ie = cw_k == PMU_CS_K_PMINTENSET0;
+            if (wd >> 31) m->cc_ie = cw_k == PMU_CS_K_PMINTENSET0;
+            break;
+        case PMU_CS_K_PMCR: m->fzo = (wd >> 9) & 1u; break;
         default: break;
         }
     }
@@ -638,6 +754,9 @@ uint64_t pmu_model_tsc(const pmu_model *m) { return m ? m->tsc : 0; }
 uint64_t pmu_model_siar(const pmu_model *m) { return m ? m->siar : 0; }
 uint64_t pmu_model_sdar(const pmu_model *m) { return m ? m->sdar : 0; }
 uint32_t pmu_model_pmstat(const pmu_model *m) { return m ? ST(m, PMSTAT, 0) : 0; }
+uint32_t pmu_model_cs_pmovs(const pmu_model *m) { return m ? m->cc_ovf << 31 | ST(m, OVF, 0) : 0; }
+uint64_t pmu_model_cs_ccnt(const pmu_model *m) { return m ? m->ccnt : 0; }
+int pmu_model_cs_frozen(const pmu_model *m) { return m && m->fzo && (ST(m, OVF, 0) != 0 || m->cc_ovf); }
 uint32_t pmu_model_yblk(const pmu_model *m)
 {
     return m ? FLD(m, YRING0, 0, BLK) | FLD(m, YRING3, 0, BLK) << m->cfg.nt : 0;

@@ -28,6 +28,7 @@ typedef struct {
     unsigned has_yield;   /* yield channels, 0/1             (RTL HAS_YIELD)  */
     unsigned aw;          /* SIAR/SDAR/yield target width, 32 or 64 (RTL AW)  */
     unsigned ycap;        /* capture record per yield channel, 0/1 (RTL YCAP) */
+    unsigned view;        /* register view: 0 native, 1 CoreSight PMU (RTL VIEW) */
 } pmu_cfg;
 
 /* From config/pmu_ip.yaml: PMU_CFG_DEFAULT (the RTL's defaults) and every
@@ -109,6 +110,11 @@ uint64_t pmu_model_siar(const pmu_model *m);
 uint64_t pmu_model_sdar(const pmu_model *m);
 uint32_t pmu_model_mmcr(const pmu_model *m);     /* MMCR register value */
 uint32_t pmu_model_pmstat(const pmu_model *m);
+/* CoreSight view (VIEW=1): PMOVSSET0 (bit 31 the cycle counter's flag), and
+ * 1 while PMCR.FZO freezes the counters (an overflow flag set) */
+uint32_t pmu_model_cs_pmovs(const pmu_model *m);
+int      pmu_model_cs_frozen(const pmu_model *m);
+uint64_t pmu_model_cs_ccnt(const pmu_model *m);   /* the cycle counter (0 with VIEW=0) */
 uint32_t pmu_model_yblk(const pmu_model *m);     /* block bits: ring 0 [nt-1:0], ring 3 above (bit t = thread t) */
 /* 1 while a valid yield channel with action act (PMU_YACT_IRQ: irq_o, PMU_YACT_FRZ: counters frozen) has YER set */
 int      pmu_model_yact(const pmu_model *m, unsigned act);

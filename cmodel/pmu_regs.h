@@ -2,7 +2,8 @@
 #ifndef PMU_REGS_H
 #define PMU_REGS_H
 
-#define PMU_ADDR_BITS 12u
+/* pmu_core's PADDR bits (16 KiB); the native map decodes 12 */
+#define PMU_ADDR_BITS 14u
 #define PMU_ID_VALUE 0x504D0100u
 #define PMU_REG_ID 0x000u
 #define PMU_REG_CFG 0x004u

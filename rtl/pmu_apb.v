@@ -51,8 +51,11 @@ module pmu_apb #(
   /* verilator lint_off UNUSEDSIGNAL */  // reserved bits of the read values are not read
   input  wire [31:0] rd_cfg_i,  // CFG read value
   output wire [31:0] gctl_q_o,  // GCTL stored fields
+  input  wire [31:0] gctl_hwset_i,  // GCTL hardware set (wins)
+  input  wire [31:0] gctl_hwclr_i,  // GCTL hardware clear
   output wire [31:0] ovf_q_o,  // OVF stored fields
   input  wire [31:0] ovf_hwset_i,  // OVF hardware set (wins)
+  input  wire [31:0] ovf_hwclr_i,  // OVF hardware clear
   output wire we_clr_o,  // CLR written
   input  wire [31:0] rd_cnten_i,  // CNTEN read value
   output wire we_cnten_o,  // CNTEN written
@@ -83,7 +86,8 @@ module pmu_apb #(
   input  wire [(NC)*64-1:0] rd_cnt_lo_i,  // CNT_LO read values, element n at [n*64 +: 64]
   output wire [(NC)-1:0] we_cnt_lo_o,  // CNT_LO written, element n at bit n
   output wire [(NC)*32-1:0] xctl_q_o,  // XCTL stored fields
-  output wire [(NC)*32-1:0] ftype_q_o,  // FTYPE stored fields
+  input  wire [(NC)*32-1:0] rd_ftype_i,  // FTYPE read values, element n at [n*32 +: 32]
+  output wire [(NC)-1:0] we_ftype_o,  // FTYPE written, element n at bit n
   input  wire [(NCH)*32-1:0] rd_ych0_ctl_i,  // YCH0_CTL read values, element n at [n*32 +: 32]
   output wire [(NCH)-1:0] we_ych0_ctl_o,  // YCH0_CTL written, element n at bit n
   input  wire [(NCH)*32-1:0] rd_ych0_esv_i,  // YCH0_ESV read values, element n at [n*32 +: 32]
@@ -393,7 +397,7 @@ module pmu_apb #(
                       ({32{k_q[K_CNT_LO]}} & lo_val[31:0] & 32'hFFFFFFFF) |
                       ({32{k_q[K_CNT_HI] & sh_ok}} & rshadow_q & 32'hFFFFFFFF) |
                       ({32{k_q[K_XCTL]}} & (xctl_q[idx_q*32 +: 32]) & 32'h0000001F) |
-                      ({32{k_q[K_FTYPE]}} & (ftype_q[idx_q*32 +: 32]) & 32'h0000000F) |
+                      ({32{k_q[K_FTYPE]}} & rd_ftype_i[idx_q*32 +: 32] & 32'h0000000F) |
                       ({32{k_q[K_YCH0_CTL] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_ctl_i[idx_q*32 +: 32] & 32'hFFFFFFFF) |
                       ({32{k_q[K_YCH0_ESV] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_esv_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
                       ({32{k_q[K_YCH0_ESM] & rdgate_ych0_i[idx_q*1 +: 1]}} & rd_ych0_esm_i[idx_q*32 +: 32] & 32'h01FFFFFF) |
@@ -480,6 +484,7 @@ module pmu_apb #(
   assign we_cnt_lo_o = we_cnt_lo;
   wire [(NC)-1:0] we_xctl = {(NC){wr_ok & k_q[K_XCTL]}} & idx_hot[(NC)-1:0];
   wire [(NC)-1:0] we_ftype = {(NC){wr_ok & k_q[K_FTYPE]}} & idx_hot[(NC)-1:0];
+  assign we_ftype_o = we_ftype;
   wire [(NCH)-1:0] we_ych0_ctl = {(NCH){wr_ok & k_q[K_YCH0_CTL]}} & idx_hot[(NCH)-1:0];
   assign we_ych0_ctl_o = we_ych0_ctl;
   wire [(NCH)-1:0] we_ych0_esv = {(NCH){wr_ok & k_q[K_YCH0_ESV]}} & idx_hot[(NCH)-1:0];
@@ -526,7 +531,7 @@ module pmu_apb #(
       wire [31:0] q_rw;
       pmu_reg_field #(.W(32), .SW(0), .RESET(32'h00000000), .MASK(32'h00000003)) u_rw (
         .clk_i, .rst_ni, .we_i(we_gctl), .wdata_i(pwdata_i),
-        .hwclr_i(32'd0), .hwset_i(32'd0), .q_o(q_rw)
+        .hwclr_i(gctl_hwclr_i[ge*32 +: 32] & 32'h00000001), .hwset_i(gctl_hwset_i[ge*32 +: 32] & 32'h00000001), .q_o(q_rw)
       );
       assign gctl_q[ge*32 +: 32] = q_rw;
     end
@@ -542,7 +547,7 @@ module pmu_apb #(
       wire [31:0] q_w1c;
       pmu_reg_field #(.W(32), .SW(1), .RESET(32'h00000000), .MASK((32'h00000000 | (({32{1'b1}} >> (32 - (NC))) << 0)))) u_w1c (
         .clk_i, .rst_ni, .we_i(we_ovf), .wdata_i(pwdata_i),
-        .hwclr_i(32'd0), .hwset_i(ovf_hwset_i[ge*32 +: 32] & (32'h00000000 | (({32{1'b1}} >> (32 - (NC))) << 0))), .q_o(q_w1c)
+        .hwclr_i(ovf_hwclr_i[ge*32 +: 32] & (32'h00000000 | (({32{1'b1}} >> (32 - (NC))) << 0))), .hwset_i(ovf_hwset_i[ge*32 +: 32] & (32'h00000000 | (({32{1'b1}} >> (32 - (NC))) << 0))), .q_o(q_w1c)
       );
       assign ovf_q[ge*32 +: 32] = q_w1c;
     end
@@ -629,20 +634,4 @@ module pmu_apb #(
     end
   endgenerate
   assign xctl_q_o = xctl_q;
-  wire [(NC)*32-1:0] ftype_q;
-  generate
-    if (!PRESENT[K_FTYPE]) begin : g_no_ftype
-      assign ftype_q = {(NC)*32{1'b0}};
-    end else begin : g_has_ftype
-    for (ge = 0; ge < (NC); ge = ge + 1) begin : g_st
-      wire [31:0] q_rw;
-      pmu_reg_field #(.W(32), .SW(0), .RESET(32'h0000000F), .MASK(32'h0000000F)) u_rw (
-        .clk_i, .rst_ni, .we_i(we_ftype[ge]), .wdata_i(pwdata_i),
-        .hwclr_i(32'd0), .hwset_i(32'd0), .q_o(q_rw)
-      );
-      assign ftype_q[ge*32 +: 32] = q_rw;
-    end
-    end
-  endgenerate
-  assign ftype_q_o = ftype_q;
 endmodule

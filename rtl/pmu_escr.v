@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 `timescale 1ns/1ps
 // pmu_escr: event select control register of one counter: CTL (ES, IE, EDGE,
-// INV, THR) and EMQ (EM, EQ). The EN bit lives in pmu_core's CNTEN vector so
+// INV, THR) and EMQ (EM, EQ). A write changes the bits of its mask only (the
+// native view writes whole registers; the CoreSight view single fields:
+// PMEVTYPER, PMEVFILTR, PMINTENSET/CLR). The EN bit lives in pmu_core's CNTEN vector so
 // that all counters can be started together. Reserved bits are not stored and
 // read as 0. thr_nz_o and mode_o are decodes of THR/INV/EDGE, registered
 // with them (not architectural state, for pmu_threshold's timing).
@@ -24,8 +26,11 @@ module pmu_escr #(
   input  wire          rst_ni,
   input  wire          we_ctl_i,
   input  wire          we_emq_i,
-  /* verilator lint_off UNUSEDSIGNAL */
-  input  wire [31:0]   wdata_i,     // reserved bits are not stored
+  /* verilator lint_off UNUSEDSIGNAL */   // reserved bits are not stored
+  input  wire [31:0]   wdata_ctl_i,
+  input  wire [31:0]   wmask_ctl_i,  // bits of CTL the write changes
+  input  wire [31:0]   wdata_emq_i,
+  input  wire [31:0]   wmask_emq_i,  // bits of EMQ the write changes
   /* verilator lint_on UNUSEDSIGNAL */
   output reg  [5:0]    es_o,
   output reg           ie_o,
@@ -39,30 +44,35 @@ module pmu_escr #(
   output wire [31:0]   ctl_rd_o,   // without EN
   output wire [31:0]   emq_rd_o
 );
+  reg [31:0] ctl_rd, emq_rd;   // the read values (reserved bits 0)
+  // the written values: the masked bits from the write data, the others kept
+  /* verilator lint_off UNUSEDSIGNAL */   // reserved bits
+  wire [31:0] wd_c = (wdata_ctl_i & wmask_ctl_i) | (ctl_rd & ~wmask_ctl_i);
+  wire [31:0] wd_e = (wdata_emq_i & wmask_emq_i) | (emq_rd & ~wmask_emq_i);
+  /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
       es_o <= 6'd0; ie_o <= 1'b0; edge_o <= 1'b0; inv_o <= 1'b0; thr_o <= 8'd0;
       thr_nz_o <= 1'b0; mode_o <= 2'b00;
     end else if (we_ctl_i) begin
-      thr_nz_o <= |wdata_i[`PMU_CTL_THR_LSB +: `PMU_CTL_THR_W];
-      mode_o   <= {wdata_i[`PMU_CTL_EDGE_LSB],
-                   (|wdata_i[`PMU_CTL_THR_LSB +: `PMU_CTL_THR_W]) | wdata_i[`PMU_CTL_INV_LSB]};
-      es_o   <= wdata_i[`PMU_CTL_ES_LSB +: `PMU_CTL_ES_W];
-      ie_o   <= wdata_i[`PMU_CTL_IE_LSB];
-      edge_o <= wdata_i[`PMU_CTL_EDGE_LSB];
-      inv_o  <= wdata_i[`PMU_CTL_INV_LSB];
-      thr_o  <= wdata_i[`PMU_CTL_THR_LSB +: `PMU_CTL_THR_W];
+      thr_nz_o <= |wd_c[`PMU_CTL_THR_LSB +: `PMU_CTL_THR_W];
+      mode_o   <= {wd_c[`PMU_CTL_EDGE_LSB],
+                   (|wd_c[`PMU_CTL_THR_LSB +: `PMU_CTL_THR_W]) | wd_c[`PMU_CTL_INV_LSB]};
+      es_o   <= wd_c[`PMU_CTL_ES_LSB +: `PMU_CTL_ES_W];
+      ie_o   <= wd_c[`PMU_CTL_IE_LSB];
+      edge_o <= wd_c[`PMU_CTL_EDGE_LSB];
+      inv_o  <= wd_c[`PMU_CTL_INV_LSB];
+      thr_o  <= wd_c[`PMU_CTL_THR_LSB +: `PMU_CTL_THR_W];
     end
 
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
       em_o <= 16'd0; eq_o <= {2*NT{1'b0}};
     end else if (we_emq_i) begin
-      em_o <= wdata_i[`PMU_EMQ_EM_LSB +: `PMU_EMQ_EM_W];
-      eq_o <= wdata_i[`PMU_EMQ_EQ_LSB +: 2*NT];
+      em_o <= wd_e[`PMU_EMQ_EM_LSB +: `PMU_EMQ_EM_W];
+      eq_o <= wd_e[`PMU_EMQ_EQ_LSB +: 2*NT];
     end
 
-  reg [31:0] ctl_rd, emq_rd;
   always @* begin
     ctl_rd = 32'd0;
     ctl_rd[`PMU_CTL_ES_LSB +: `PMU_CTL_ES_W]   = es_o;

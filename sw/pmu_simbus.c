@@ -69,7 +69,7 @@ static uint32_t sb_rd(void *ctx, uint32_t off)
 {
     pmu_simbus *b = (pmu_simbus *)ctx;
     uint32_t v = 0;
-    if (pmu_sb_access(b, 0, off, 0, &v)) b->err_flag = 1;
+    if (pmu_sb_access(b, 0, b->base + off, 0, &v)) b->err_flag = 1;
     deliver(b);
     return v;
 }
@@ -77,7 +77,7 @@ static uint32_t sb_rd(void *ctx, uint32_t off)
 static void sb_wr(void *ctx, uint32_t off, uint32_t v)
 {
     pmu_simbus *b = (pmu_simbus *)ctx;
-    if (pmu_sb_access(b, 1, off, v, 0)) b->err_flag = 1;
+    if (pmu_sb_access(b, 1, b->base + off, v, 0)) b->err_flag = 1;
     deliver(b);
 }
 static int sb_err(void *ctx)
@@ -120,7 +120,7 @@ static int port_access(pmu_sb_port *p, int write, uint32_t off, uint32_t v, uint
     const uint8_t pp = b->pprot, pt = b->ptid;
     int e;
     b->pprot = p->pprot; b->ptid = p->ptid;
-    e = pmu_sb_access(b, write, off, v, rd);
+    e = pmu_sb_access(b, write, b->base + off, v, rd);
     b->pprot = pp; b->ptid = pt;
     if (e) { p->err_flag = 1; p->n_err++; }
     deliver(b);

@@ -32,6 +32,8 @@ typedef struct {
     uint64_t       cycle;
     uint8_t        pprot;        /* PPROT of the driver's accesses (default 1: privileged) */
     uint8_t        ptid;         /* hardware thread of the driver's accesses (ptid_i, APB5 PAUSER; default 0) */
+    uint32_t       base;         /* added to the offsets of the pmu_mmio handles: where the native map is
+                                  * (0; VIEW=1: PMU_CS_NATIVE_PAGE, the CoreSight view's extension page) */
     uint32_t       n_access, n_err;
     int            last_err;     /* PSLVERR of the last access */
     int            err_flag;     /* a PSLVERR since the last pmu_mmio bus_err call of pmu_sb_mmio's handle */

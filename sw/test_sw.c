@@ -21,6 +21,7 @@
 #include "pmu_events_soc.h"
 #include "pmu_simbus.h"
 #include "test_sw.h"
+#include "pmu_cs_regs.h"
 
 static unsigned n_pass, n_fail;
 static const sw_target *T;
@@ -178,6 +179,7 @@ static int fixture(void)
     pmu_mmio io;
     T->reset(T->dut);
     pmu_sb_init(&B, T->step, T->dut);
+    B.base = T->cfg.view ? PMU_CS_NATIVE_PAGE : 0u;   /* the API on either register view */
     B.gen = gen_fn;
     B.gen_arg = &G;
     G.on = 0;

@@ -92,6 +92,7 @@ static inline pmu_cfg build_cfg() {
     c.nch = CFG_NCH;
     c.narea = CFG_NAREA; c.has_sample = CFG_HAS_SAMPLE; c.has_yield = CFG_HAS_YIELD; c.aw = CFG_AW;
     c.ycap = CFG_YCAP;
+    c.view = CFG_VIEW;
     return c;
 }
 
@@ -227,6 +228,7 @@ struct Harness {
             {"SIAR", (uint64_t)dut->siar_o, pmu_model_siar(m)},
             {"SDAR", (uint64_t)dut->sdar_o, pmu_model_sdar(m)},
             {"MMCR", (uint64_t)dut->mmcr_o, pmu_model_mmcr(m)},
+            {"CCNT", (uint64_t)dut->ccnt_o, pmu_model_cs_ccnt(m)},   // the CoreSight view's cycle counter
             {"YBLK", get_bits(dut->yblk_o, 0, 2 * cfg.nt), pmu_model_yblk(m)},
             {"YER", get_bits(dut->yer_o, 0, 2 * cfg.nch), pmu_model_yer(m)},
             {"PMSTAT", (uint64_t)dut->pmstat_o, pmu_model_pmstat(m)},

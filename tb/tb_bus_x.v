@@ -26,7 +26,7 @@ module tb_bus_x;
   // ports: inputs 0 unless the bench drives them, every output in core_x (the
   // XOR of all their bits: X if any bit is X or Z)
   localparam integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63, NCH = 4, NAREA = 1,
-    HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64, YCAP = 0;
+    HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64, YCAP = 0, VIEW = 0;
   reg  [NT*NCLS*16-1:0]         ev_i = {NT*NCLS*16{1'b0}};
   reg  [NT*2-1:0]               cpl_i = {NT*2{1'b0}};
   reg  [NT*NRET-1:0]            flop_valid_i = {NT*NRET{1'b0}};
@@ -38,6 +38,7 @@ module tb_bus_x;
   wire [NC*CW-1:0]              cnt_o;
   wire [NC-1:0]                 ovf_o;
   wire [63:0]                   tsc_o;
+  wire [CW-1:0]                 ccnt_o;
   reg  [AW-1:0]                 iaddr_i = {AW{1'b0}};
   reg  [AW-1:0]                 daddr_i = {AW{1'b0}};
   reg  [NT-1:0]                 pm_i = {NT{1'b0}};
@@ -61,7 +62,7 @@ module tb_bus_x;
   wire [2*NCH*16-1:0]           ymiss_o;
   wire [2*NCH*25-1:0]           yesv_o;
   wire [2*NCH*(2*AW+64+CW)-1:0] ycap_o;
-  wire core_x = ^{irq_o, cnt_o, ovf_o, tsc_o, pmi_o, siar_o, sdar_o, mmcr_o, yield_o, yield_ring_o,
+  wire core_x = ^{irq_o, cnt_o, ovf_o, tsc_o, ccnt_o, pmi_o, siar_o, sdar_o, mmcr_o, yield_o, yield_ring_o,
     yield_ch_o, yield_tid_o, yield_tgt_o, yield_attr_o, yblk_o, yer_o, pmstat_o, ycnt_o, ymiss_o, yesv_o,
     ycap_o};
   // END generated: core-decl
@@ -121,11 +122,11 @@ module tb_bus_x;
     // BEGIN generated: core-conn (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
     .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_o), .cnt_o(cnt_o), .ovf_o(ovf_o),
-    .tsc_o(tsc_o), .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i),
-    .mem_lat_i(mem_lat_i), .pmi_o(pmi_o), .siar_o(siar_o), .sdar_o(sdar_o), .mmcr_o(mmcr_o), .yev_i(yev_i),
-    .yield_o(yield_o), .yield_ring_o(yield_ring_o), .yield_ch_o(yield_ch_o), .yield_tid_o(yield_tid_o),
-    .yield_tgt_o(yield_tgt_o), .yield_attr_o(yield_attr_o), .yblk_o(yblk_o), .yer_o(yer_o),
-    .pmstat_o(pmstat_o), .ycnt_o(ycnt_o), .ymiss_o(ymiss_o), .yesv_o(yesv_o), .ycap_o(ycap_o)
+    .tsc_o(tsc_o), .ccnt_o(ccnt_o), .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i),
+    .mem_valid_i(mem_valid_i), .mem_lat_i(mem_lat_i), .pmi_o(pmi_o), .siar_o(siar_o), .sdar_o(sdar_o),
+    .mmcr_o(mmcr_o), .yev_i(yev_i), .yield_o(yield_o), .yield_ring_o(yield_ring_o), .yield_ch_o(yield_ch_o),
+    .yield_tid_o(yield_tid_o), .yield_tgt_o(yield_tgt_o), .yield_attr_o(yield_attr_o), .yblk_o(yblk_o),
+    .yer_o(yer_o), .pmstat_o(pmstat_o), .ycnt_o(ycnt_o), .ymiss_o(ymiss_o), .yesv_o(yesv_o), .ycap_o(ycap_o)
     // END generated: core-conn
   );
 

@@ -18,7 +18,7 @@ module tb_replay;
   reg [NT*NRET*3-1:0]  fr;
   reg [NT*NRET*4-1:0]  fo;   // flop_op_i (PMU_FLOP_OP_W = 4 bits per slot)
   reg                  psel, pen, pwr;
-  reg [11:0]           paddr;
+  reg [13:0]           paddr;   // `PMU_ADDR_BITS
   reg [31:0]           pwdata;
   reg [3:0]            pstrb;
   reg [2:0]            pprot;
@@ -77,7 +77,7 @@ module tb_replay;
     .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev), .cpl_i(cpl), .flop_valid_i(fv), .flop_rsz_i(fr), .flop_esz_i(fe),
     .flop_scalar_i(fs), .flop_op_i(fo),
-    .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
+    .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc), .ccnt_o(),
     .iaddr_i(iaddr[AW-1:0]), .daddr_i(daddr[AW-1:0]), .pm_i(pm), .mem_valid_i(mv), .mem_lat_i(mlat),
     .pmi_o(pmi), .siar_o(siar_w), .sdar_o(sdar_w), .mmcr_o(mmcr),
     .yev_i(yev), .yield_o(yield), .yield_ring_o(yring), .yield_ch_o(ych), .yield_tid_o(ytid), .yield_tgt_o(ytgt_w),

@@ -17,6 +17,7 @@
 #include <deque>
 
 #include "pmu_harness.h"
+#include "pmu_cs_regs.h"
 
 struct Rng {
     uint64_t s;
@@ -28,7 +29,9 @@ struct Rng {
 
 // tid1: the issuing thread + 1 (0: a random one when it is issued); foreign:
 // an unprivileged HI read right after another thread's LO read (shadow tag)
-struct Txn { uint32_t addr; bool write; uint32_t data; uint8_t strb, prot, tid1, foreign, ptid; };
+// cs: a CoreSight-view access (VIEW=1) at addr as is; otherwise addr is of the
+// native map, at the extension page (0x2000) with VIEW=1
+struct Txn { uint32_t addr; bool write; uint32_t data; uint8_t strb, prot, tid1, foreign, ptid, cs; };
 
 int main(int argc, char **argv) {
     uint64_t seed = getenv("SEED") ? strtoull(getenv("SEED"), 0, 0) : 1;
@@ -63,6 +66,11 @@ int main(int argc, char **argv) {
     uint64_t cov_dif_sat = 0;   // a difference channel's CNT at its saturation value
     uint64_t cov_cond_bad = 0, cov_per = 0, cov_dif = 0, cov_cap = 0, cov_cap_rd = 0;   // conditions, capture
     uint64_t cov_area_in = 0, cov_area_out = 0, cov_absent = 0;
+    // CoreSight view (VIEW=1): its accesses, cycle-counter overflows, cycles
+    // frozen by PMCR.FZO, cycles with the cycle counter counting / stopped
+    uint64_t cov_cs_wr = 0, cov_cs_rd = 0, cov_cs_err = 0, cov_cc_ovf = 0, cov_fzo = 0, cov_cc_run = 0, cov_cc_stop = 0;
+    uint64_t tsc_prev = 0;
+    uint32_t cs_ovs_prev = 0;
     // FLOP class (seed 003): slots driven per type and with the scalar flag
     // on a wide register, 1024-bit registers, FTYPE writes, and counts by a
     // FLOP counter whose FTYPE selects only some types
@@ -242,7 +250,72 @@ int main(int argc, char **argv) {
         }
     };
 
+    // CoreSight-view bus operations (VIEW=1, docs/coresight.md): the
+    // architected registers over the same counting core
+    auto gen_cs = [&]() {
+        unsigned n = r.below(c.nc);
+        const uint32_t xm = (1u << (2 * c.nt)) - 1u;
+        auto w = [&](uint32_t a, uint32_t d) { q.push_back({a, true, d, 0xF, 1, 0, 0, 0, 1}); };
+        auto rd = [&](uint32_t a) { q.push_back({a, false, 0, 0, 1, 0, 0, 0, 1}); };
+        switch (r.below(17)) {
+        case 0: {   // event type: a hot class, masks, sometimes edge/invert/threshold
+            uint32_t es = hot_class(n), em = r.chance(40) ? 0xFFFF : (uint32_t)r.next() & 0xFFFF;
+            uint32_t v = em | es << 16;
+            if (r.chance(15)) v |= (uint32_t)r.next() & 0xFFC00000u;
+            w(PMU_CS_PMEVTYPER(n), v);
+            break;
+        }
+        case 1: w(PMU_CS_PMEVFILTR(n), r.chance(60) ? 0u : (uint32_t)r.next() & (r.chance(80) ? xm : ~0u)); break;
+        case 2: w(PMU_CS_PMEVFILT2R(n), r.chance(50) ? 0u : (uint32_t)r.next()); break;
+        case 3: w(PMU_CS_PMCCFILTR, r.chance(60) ? 0u : (uint32_t)r.next()); break;
+        case 4: w(r.chance(75) ? PMU_CS_PMCNTENSET0 : PMU_CS_PMCNTENCLR0, r.chance(40) ? 0xFFFFFFFFu : (uint32_t)r.next()); break;
+        case 5: w(r.chance(60) ? PMU_CS_PMINTENSET0 : PMU_CS_PMINTENCLR0, (uint32_t)r.next()); break;
+        case 6: w(PMU_CS_PMCR, (r.chance(85) ? 1u : 0u) | (r.chance(5) ? 2u : 0u) | (r.chance(5) ? 4u : 0u) |
+                               (r.chance(25) ? 0x200u : 0u) | (r.chance(10) ? (uint32_t)r.next() & ~0x207u : 0u)); break;
+        case 7: {   // an event counter near its overflow, one word at a time (low then high, as Linux)
+            uint64_t v = r.chance(70) ? (h.cmask - r.below(5000)) : (r.next() & h.cmask);
+            if (r.chance(20)) v = 0xFFFFFFFFull - r.below(3000);
+            w(PMU_CS_PMEVCNTR_LO(n), (uint32_t)v);
+            w(PMU_CS_PMEVCNTR_HI(n), (uint32_t)(v >> 32));
+            break;
+        }
+        case 8: case 16: {   // the cycle counter near its overflow
+            uint64_t v = h.cmask - r.below(3000);
+            w(PMU_CS_PMCCNTR_LO, (uint32_t)v);
+            w(PMU_CS_PMCCNTR_HI, (uint32_t)(v >> 32));
+            break;
+        }
+        case 9: w(r.chance(70) ? PMU_CS_PMOVSCLR0 : PMU_CS_PMOVSSET0, r.chance(50) ? ~0u : (uint32_t)r.next()); break;
+        case 10: case 11: {   // a high-low-high counter read (the Linux driver's)
+            uint32_t lo = r.chance(20) ? PMU_CS_PMCCNTR_LO : PMU_CS_PMEVCNTR_LO(n);
+            rd(lo + 4); rd(lo); rd(lo + 4);
+            break;
+        }
+        case 12: {   // read any page 0/1 word, mapped or not
+            static const uint32_t g[] = {PMU_CS_PMCFGR, PMU_CS_PMCR, PMU_CS_PMIIDR, PMU_CS_PMCNTENSET0, PMU_CS_PMINTENCLR0,
+                                         PMU_CS_PMOVSSET0, PMU_CS_PMOVSCLR0, PMU_CS_PMCCFILTR, PMU_CS_PMDEVARCH};
+            rd(r.chance(50) ? g[r.below(9)] : r.below(0x2000) & ~3u);
+            break;
+        }
+        case 13: rd(r.chance(50) ? PMU_CS_PMEVTYPER(n) : r.chance(50) ? PMU_CS_PMEVFILTR(n) : PMU_CS_PMEVFILT2R(n)); break;
+        default: {   // bad, unprivileged, RAZ/WI accesses: anywhere, misaligned, partial, unimplemented counters
+            uint32_t a;
+            switch (r.below(4)) {
+            case 0: a = r.below(0x4000); break;
+            case 1: a = PMU_CS_PMEVCNTR_LO(n) | (1 + r.below(3)); break;
+            case 2: a = PMU_CS_PMEVTYPER(c.nc + r.below(31 - c.nc + 1)); break;
+            default: a = PMU_CS_PMEVCNTR_LO(n) + 4 * r.below(2); break;
+            }
+            bool wr = r.chance(50);
+            q.push_back({a, wr, (uint32_t)r.next(), (uint8_t)(wr ? (r.chance(50) ? 0xF : r.below(16)) : 0),
+                         (uint8_t)r.below(8), 0, 0, 0, 1});
+            break;
+        }
+        }
+    };
+
     auto gen_ops = [&]() {
+        if (c.view && r.chance(30)) { gen_cs(); return; }
         unsigned n = r.below(c.nc);
         if (r.chance(15)) { gen_smp(); return; }
         unsigned k = r.below(100);
@@ -300,7 +373,7 @@ int main(int argc, char **argv) {
         } else {               // bad or unprivileged accesses
             uint32_t a;
             switch (r.below(5)) {
-            case 0: a = r.below(1u << PMU_ADDR_BITS); break;                       // anywhere
+            case 0: a = r.below(1u << PMU_ADDR_BITS); break;                       // anywhere (VIEW=1: raw, below)
             case 1: a = cnt_addr(n, 4 * r.below(4)) | (1 + r.below(3)); break;      // misaligned
             case 2: a = PMU_CNT_BASE + (c.nc + r.below(PMU_NC_MAX + 4)) * PMU_CNT_STRIDE; break;
             case 3: a = 0x020 + 4 * r.below(56); break;                             // global hole
@@ -309,7 +382,7 @@ int main(int argc, char **argv) {
             bool w = r.chance(50);
             uint8_t strb = w ? (r.chance(50) ? 0xF : (uint8_t)r.below(16)) : 0;
             uint8_t prot = (uint8_t)r.below(8);
-            q.push_back({a, w, (uint32_t)r.next(), strb, prot});
+            q.push_back({a, w, (uint32_t)r.next(), strb, prot, 0, 0, 0, (uint8_t)(c.view && a >= 0x1000u)});
         }
     };
 
@@ -375,7 +448,8 @@ int main(int argc, char **argv) {
             }
         }
         if (phase == 1) {
-            h.in.psel = 1; h.in.penable = 0; h.in.pwrite = cur.write; h.in.paddr = cur.addr;
+            h.in.psel = 1; h.in.penable = 0; h.in.pwrite = cur.write;
+            h.in.paddr = c.view && !cur.cs ? PMU_CS_NATIVE_PAGE + cur.addr : cur.addr;
             h.in.pwdata = cur.write ? cur.data : (uint32_t)r.next();   // PWDATA is don't-care on reads
             h.in.pstrb = cur.strb; h.in.pprot = cur.prot; h.in.ptid = cur.ptid;
             phase = 2;
@@ -388,49 +462,65 @@ int main(int argc, char **argv) {
             printf("0 passed, 1 failed\n");
             return 1;
         }
+        if (c.view) {
+            const uint64_t tn = pmu_model_cs_ccnt(h.m);
+            (tn == tsc_prev + 1 ? cov_cc_run : cov_cc_stop)++;
+            tsc_prev = tn;
+            const uint32_t ovs = pmu_model_cs_pmovs(h.m);
+            if ((ovs >> 31) && !(cs_ovs_prev >> 31) && !(cur.cs && cur.write && cur.addr == PMU_CS_PMOVSSET0)) cov_cc_ovf++;
+            cs_ovs_prev = ovs;
+            if (pmu_model_cs_frozen(h.m)) cov_fzo++;
+        }
         int ych_wr = -1;    // channel whose register a bus write just wrote
         if (phase == 3) {   // access phase just completed
-            bool absent = (!c.has_sample && ((cur.addr >= PMU_REG_MMCR && cur.addr <= PMU_REG_SDAR_HI) ||
-                                             (cur.addr >= PMU_XCTL_BASE && cur.addr < PMU_XCTL_BASE + 0x80))) ||
-                          (!c.has_yield && ((cur.addr >= PMU_REG_YRING0 && cur.addr <= PMU_REG_YRING3) ||
-                                            (cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100))) ||
-                          (!(c.has_yield && c.ycap) && cur.addr >= PMU_YCAP0_BASE && cur.addr < PMU_YCAP3_BASE + 0x100);
-            const bool ycap_rd = cur.addr >= PMU_YCAP0_BASE && cur.addr < PMU_YCAP3_BASE + 0x100 && !cur.write;
-            bool ych_ctl = cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100 &&
-                           (cur.addr - PMU_YCH0_BASE) % PMU_YCH_STRIDE == PMU_YCH_CTL_OFF;
+            // a CoreSight access classifies as no native register
+            const uint32_t caddr = cur.cs ? 0x3FFCu : cur.addr;
+            if (cur.cs) {   // the CoreSight view's accesses
+                if (h.out.pslverr) cov_cs_err++;
+                else if (cur.write) cov_cs_wr++;
+                else cov_cs_rd++;
+            }
+            bool absent = (!c.has_sample && ((caddr >= PMU_REG_MMCR && caddr <= PMU_REG_SDAR_HI) ||
+                                             (caddr >= PMU_XCTL_BASE && caddr < PMU_XCTL_BASE + 0x80))) ||
+                          (!c.has_yield && ((caddr >= PMU_REG_YRING0 && caddr <= PMU_REG_YRING3) ||
+                                            (caddr >= PMU_YCH0_BASE && caddr < PMU_YCH3_BASE + 0x100))) ||
+                          (!(c.has_yield && c.ycap) && caddr >= PMU_YCAP0_BASE && caddr < PMU_YCAP3_BASE + 0x100);
+            const bool ycap_rd = caddr >= PMU_YCAP0_BASE && caddr < PMU_YCAP3_BASE + 0x100 && !cur.write;
+            bool ych_ctl = caddr >= PMU_YCH0_BASE && caddr < PMU_YCH3_BASE + 0x100 &&
+                           (caddr - PMU_YCH0_BASE) % PMU_YCH_STRIDE == PMU_YCH_CTL_OFF;
             if (h.out.pslverr && cur.write && ych_ctl && ((cur.data & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB) > PMU_YACT_FRZ)
                 cov_yact_bad++;
             if (h.out.pslverr && cur.write && ych_ctl && (((cur.data & PMU_YCH_CTL_COND_MASK) >> PMU_YCH_CTL_COND_LSB) > 2 ||
                                                            ((cur.data & PMU_YCH_CTL_DSEL_MASK) >> PMU_YCH_CTL_DSEL_LSB) > 24))
                 cov_cond_bad++;
             if (!h.out.pslverr && ycap_rd && h.out.prdata) cov_cap_rd++;
-            const bool ch3 = (cur.addr >= PMU_YCH3_BASE && cur.addr < PMU_YCH3_BASE + PMU_YCH_STRIDE * c.nch) ||
-                             (c.ycap && cur.addr >= PMU_YCAP3_BASE && cur.addr < PMU_YCAP3_BASE + PMU_YCAP_STRIDE * c.nch);
-            if (c.has_yield && ch3 && !(cur.prot & 1) && !(cur.addr & 3) && cur.strb == (cur.write ? 0xF : 0)) {
-                const unsigned i = (cur.addr & 0xFF) / PMU_YCH_STRIDE;
+            const bool ch3 = (caddr >= PMU_YCH3_BASE && caddr < PMU_YCH3_BASE + PMU_YCH_STRIDE * c.nch) ||
+                             (c.ycap && caddr >= PMU_YCAP3_BASE && caddr < PMU_YCAP3_BASE + PMU_YCAP_STRIDE * c.nch);
+            if (c.has_yield && ch3 && !(cur.prot & 1) && !(caddr & 3) && cur.strb == (cur.write ? 0xF : 0)) {
+                const unsigned i = (caddr & 0xFF) / PMU_YCH_STRIDE;
                 const bool mine = pmu_model_ych_tid(h.m, 1, i) == cur.ptid && cur.ptid < c.nt;
-                const bool capr = cur.addr >= PMU_YCAP3_BASE;
+                const bool capr = caddr >= PMU_YCAP3_BASE;
                 if (!h.out.pslverr) { if (mine) (capr ? cov_cap_own_ok : cov_own_ok)++; }
                 else if (!mine) (capr ? cov_cap_own_err : cov_own_err)++;
             }
-            if (cur.addr == PMU_REG_YRING3 && cur.write && !(cur.prot & 1) && !h.out.pslverr) cov_yr3_user++;
+            if (caddr == PMU_REG_YRING3 && cur.write && !(cur.prot & 1) && !h.out.pslverr) cov_yr3_user++;
             if (cur.foreign && !h.out.pslverr) cov_sh_foreign++;
-            if (cur.write && cur.addr >= PMU_YCH0_BASE && cur.addr < PMU_YCH3_BASE + 0x100)
-                ych_wr = (int)((cur.addr >= PMU_YCH3_BASE) * c.nch + (cur.addr & 0xFF) / PMU_YCH_STRIDE);            if (h.out.pslverr) { cov_err++; if (absent) cov_absent++; }
+            if (cur.write && caddr >= PMU_YCH0_BASE && caddr < PMU_YCH3_BASE + 0x100)
+                ych_wr = (int)((caddr >= PMU_YCH3_BASE) * c.nch + (caddr & 0xFF) / PMU_YCH_STRIDE);            if (h.out.pslverr) { cov_err++; if (absent) cov_absent++; }
             else if (cur.write) {
                 cov_wr++;
-                unsigned off = cur.addr - PMU_CNT_BASE;
-                if (cur.addr >= PMU_CNT_BASE && off / PMU_CNT_STRIDE < c.nc && (off & 0xF) == PMU_CREG_CTL &&
+                unsigned off = caddr - PMU_CNT_BASE;
+                if (caddr >= PMU_CNT_BASE && off / PMU_CNT_STRIDE < c.nc && (off & 0xF) == PMU_CREG_CTL &&
                     (cur.data & PMU_CTL_EN_MASK)) {
                     unsigned es = (cur.data & PMU_CTL_ES_MASK) >> PMU_CTL_ES_LSB;
                     (pmu_cfg_class_ok(&c, off / PMU_CNT_STRIDE, es) ? cov_area_in : cov_area_out)++;
                 }
-                if (cur.addr >= PMU_CNT_BASE && off / PMU_CNT_STRIDE < c.nc && (off & 0xF) == PMU_CREG_CTL)
+                if (caddr >= PMU_CNT_BASE && off / PMU_CNT_STRIDE < c.nc && (off & 0xF) == PMU_CREG_CTL)
                     ctl[off / PMU_CNT_STRIDE] = cur.data;
-                if (cur.addr >= PMU_XCTL_BASE && cur.addr < PMU_XCTL_BASE + 4 * c.nc)
-                    xctl[(cur.addr - PMU_XCTL_BASE) / 4] = cur.data;
-                if (cur.addr >= PMU_FTYPE_BASE && cur.addr < PMU_FTYPE_BASE + 4 * c.nc) {
-                    ftype[(cur.addr - PMU_FTYPE_BASE) / 4] = (cur.data & PMU_FTYPE_MAIN_MASK) >> PMU_FTYPE_MAIN_LSB;
+                if (caddr >= PMU_XCTL_BASE && caddr < PMU_XCTL_BASE + 4 * c.nc)
+                    xctl[(caddr - PMU_XCTL_BASE) / 4] = cur.data;
+                if (caddr >= PMU_FTYPE_BASE && caddr < PMU_FTYPE_BASE + 4 * c.nc) {
+                    ftype[(caddr - PMU_FTYPE_BASE) / 4] = (cur.data & PMU_FTYPE_MAIN_MASK) >> PMU_FTYPE_MAIN_LSB;
                     cov_ftype_wr++;
                 }
                 if (!(cur.prot & 1)) cov_u3++;
@@ -591,6 +681,15 @@ int main(int argc, char **argv) {
     }
     if (!c.has_sample || !c.has_yield)
         goal("accesses to a left-out block answered PSLVERR", cov_absent, 10 * k);
+    if (c.view) {
+        goal("CoreSight-view writes accepted", cov_cs_wr, 100 * k);
+        goal("CoreSight-view reads accepted", cov_cs_rd, 100 * k);
+        goal("CoreSight-view accesses answered PSLVERR", cov_cs_err, 10 * k);
+        goal("cycle-counter overflows (PMOVS bit 31 set by hardware)", cov_cc_ovf, 5 * k);
+        goal("cycles frozen by PMCR.FZO", cov_fzo, 100 * k);
+        goal("cycles with the cycle counter counting", cov_cc_run, 1000 * k);
+        goal("cycles with the cycle counter stopped", cov_cc_stop, 1000 * k);
+    }
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -11,12 +11,22 @@
 //   unmapped   every word of the 4 KiB window: PSLVERR exactly where the
 //              table maps nothing; misaligned and partial writes error
 //   privilege  unprivileged reads/writes follow each register's pmu_user rule
+// With VIEW=1 (the CoreSight view, docs/coresight.md) the native map is the
+// extension page at 0x2000 and the tests above run there; the CoreSight
+// pages are walked from their own generated table (cmodel/pmu_cs_regdec.h):
+//   cs_reset     every CoreSight register reads its reset / constant value
+//   cs_unmapped  every word of pages 0/1: RAZ/WI where nothing is mapped (and
+//                at counter indices the configuration does not implement),
+//                PSLVERR on page 3, misaligned and partial writes
+//   cs_privilege unprivileged access: counter reads while GCTL.UEN=1 only
 //   test_regs [--seed N]
 #include <map>
 #include <vector>
 
 #include "pmu_harness.h"
 #include "pmu_regdec.h"
+#include "pmu_cs_regdec.h"
+#include "pmu_cs_regs.h"
 
 static int g_fail;
 static const char *g_test;
@@ -40,9 +50,10 @@ static uint32_t rnd() {
 struct Elem { int k; unsigned e; uint32_t addr; };
 
 static pmu_dec_param g_p;
+static uint32_t g_nb;   // the native map's base: 0, or the extension page with VIEW=1
 static uint32_t addr_of(int k, unsigned e) {
     const pmu_kind_info &i = PMU_KIND[k];
-    return i.base + e * i.stride + i.off;
+    return g_nb + i.base + e * i.stride + i.off;
 }
 static uint32_t stored(int k) {
     const pmu_kind_info &i = PMU_KIND[k];
@@ -101,7 +112,7 @@ static void t_rw_aliasing(Harness &h) {
 static void t_unmapped(Harness &h) {
     std::map<uint32_t, int> mapped;
     for (const Elem &x : elems()) mapped[x.addr] = x.k;
-    for (uint32_t a = 0; a < (1u << PMU_ADDR_BITS); a += 4) {
+    for (uint32_t a = g_nb; a < g_nb + 0x1000u; a += 4) {   // the native map's 4 KiB
         int err = 0;
         uint32_t v = h.read(a, &err);
         bool m = mapped.count(a) != 0;
@@ -128,7 +139,7 @@ static void t_unmapped(Harness &h) {
 // e names (the core's own_<array>_i inputs; a number >= NT names no thread).
 static unsigned owner(Harness &h, unsigned e) {
     if (!h.cfg.has_yield) return 0;
-    unsigned t = (h.read(PMU_REG_YTHR3) >> (4 * e)) & 7u;
+    unsigned t = (h.read(g_nb + PMU_REG_YTHR3) >> (4 * e)) & 7u;
     return h.cfg.nt == 1 ? 0u : t;
 }
 
@@ -138,10 +149,10 @@ static void t_privilege(Harness &h) {
         uint32_t v = 0;
         for (unsigned e = 0; e < h.cfg.nch; e++) v |= (e % h.cfg.nt) << (4 * e);
         if (h.cfg.nch > 2 && (h.cfg.nt & (h.cfg.nt - 1))) v |= 7u << 4;
-        CHECK_EQ(h.write(PMU_REG_YTHR3, v), 0);
+        CHECK_EQ(h.write(g_nb + PMU_REG_YTHR3, v), 0);
     }
     for (int uen = 0; uen < 2; uen++) {
-        h.write(PMU_REG_GCTL, uen ? PMU_GCTL_UEN_MASK : 0u);
+        h.write(g_nb + PMU_REG_GCTL, uen ? PMU_GCTL_UEN_MASK : 0u);
         for (unsigned tid = 0; tid <= h.cfg.nt && tid < 8; tid++) {   // every thread, and one that is none
             for (const Elem &x : elems()) {
                 const pmu_kind_info &i = PMU_KIND[x.k];
@@ -164,8 +175,87 @@ static void t_privilege(Harness &h) {
             }
         }
     }
-    h.write(PMU_REG_GCTL, 0);
-    if (h.cfg.has_yield) h.write(PMU_REG_YTHR3, 0);
+    h.write(g_nb + PMU_REG_GCTL, 0);
+    if (h.cfg.has_yield) h.write(g_nb + PMU_REG_YTHR3, 0);
+}
+
+// ---- the CoreSight view (VIEW=1) ----
+static pmu_cs_dec_param g_cp;
+struct CsElem { int k; unsigned e; uint32_t addr; };
+static std::vector<CsElem> cs_elems() {
+    std::vector<CsElem> v;
+    for (int k = 0; k < PMU_CS_NK; k++)
+        for (unsigned e = 0; e < pmu_cs_kind_count(&g_cp, k); e++)
+            v.push_back({k, e, PMU_CS_KIND[k].base + e * PMU_CS_KIND[k].stride + PMU_CS_KIND[k].off});
+    return v;
+}
+
+static void t_cs_reset(Harness &h) {
+    for (const CsElem &x : cs_elems()) {
+        const pmu_kind_info &i = PMU_CS_KIND[x.k];
+        if (!i.rd) continue;
+        int err = 0;
+        uint32_t v = h.read(x.addr, &err);
+        CHECK_EQ(err, 0);
+        CHECK_EQ(v & ~i.rmask, 0u);   // reserved bits read 0
+        if (i.is_const) CHECK_EQ(v, i.value);
+        else if (x.k == PMU_CS_K_PMCFGR) CHECK_EQ(v, PMU_CS_PMCFGR_VALUE(&h.cfg));
+        // reset: the exclusion filters exclude every thread (EQ = 0), the FLOP
+        // filter selects every type, everything else 0 (the cycle counter
+        // runs only once enabled)
+        else if (x.k == PMU_CS_K_PMEVFILTR) CHECK_EQ(v, (1u << (2 * h.cfg.nt)) - 1u);
+        else CHECK_EQ(v, 0u);
+    }
+}
+
+static void t_cs_unmapped(Harness &h) {
+    std::map<uint32_t, int> mapped;
+    for (const CsElem &x : cs_elems()) mapped[x.addr] = x.k;
+    for (uint32_t a = 0; a < 0x4000u; a += 4) {
+        if (a >= 0x2000u && a < 0x3000u) { a = 0x3000u - 4u; continue; }   // the native page: tests above
+        int err = 0;
+        const bool m = mapped.count(a) != 0, pg3 = a >= 0x3000u;
+        uint32_t v = h.read(a, &err);
+        CHECK_EQ(err, pg3);
+        if (!m) CHECK_EQ(v, 0u);   // RAZ
+        if (!m && !pg3) {          // WI: a write answers OKAY and changes nothing that reads back
+            CHECK_EQ(h.write(a, 0xFFFFFFFFu), 0);
+            CHECK_EQ(h.read(a), 0u);
+        }
+        if (m || (a & 0xFFCu) == 0) {   // misaligned: every byte offset errors, reads 0
+            for (uint32_t b = 1; b < 4; b++) {
+                v = h.read(a + b, &err);
+                CHECK_EQ(err, 1);
+                CHECK_EQ(v, 0u);
+            }
+        }
+    }
+    // the WI writes above set nothing: every counter and flag still 0, GCTL.GEN 0
+    CHECK_EQ(h.read(PMU_CS_PMCR), 0u);
+    CHECK_EQ(h.read(PMU_CS_PMOVSSET0), 0u);
+    // a partial write errors and writes nothing
+    CHECK_EQ(h.write(PMU_CS_PMCNTENSET0, 1u, 0x7), 1);
+    CHECK_EQ(h.read(PMU_CS_PMCNTENSET0), 0u);
+    CHECK_EQ(h.write(PMU_CS_PMEVTYPER(0), 0x12345678u, 0x1), 1);
+    CHECK_EQ(h.read(PMU_CS_PMEVTYPER(0)), 0u);
+}
+
+static void t_cs_privilege(Harness &h) {
+    for (int uen = 0; uen < 2; uen++) {
+        h.write(g_nb + PMU_REG_GCTL, uen ? PMU_GCTL_UEN_MASK : 0u);
+        for (const CsElem &x : cs_elems()) {
+            const pmu_kind_info &i = PMU_CS_KIND[x.k];
+            int err = 0;
+            h.read(x.addr, &err, 0);
+            CHECK_EQ(err, !(i.user == 1 && uen));
+            if (i.wr) {
+                uint32_t before = h.read(x.addr);
+                CHECK_EQ(h.write(x.addr, ~before, 0xF, 0), 1);
+                CHECK_EQ(h.read(x.addr), before);   // an erroring write writes nothing
+            }
+        }
+    }
+    h.write(g_nb + PMU_REG_GCTL, 0);
 }
 
 int main(int argc, char **argv) {
@@ -174,12 +264,16 @@ int main(int argc, char **argv) {
     Harness h;
     g_p.HAS_SAMPLE = h.cfg.has_sample; g_p.HAS_YIELD = h.cfg.has_yield; g_p.NC = h.cfg.nc; g_p.NCH = h.cfg.nch;
     g_p.YCAP = h.cfg.ycap; g_p.NT = h.cfg.nt;
+    g_cp.NC = h.cfg.nc; g_cp.NT = h.cfg.nt; g_cp.CW = h.cfg.cw;
+    g_nb = h.cfg.view ? PMU_CS_NATIVE_PAGE : 0u;
     printf("test_regs: config NC=%u NCH=%u HAS_SAMPLE=%u HAS_YIELD=%u YCAP=%u, %zu register elements, seed %" PRIu64 "\n",
            h.cfg.nc, h.cfg.nch, h.cfg.has_sample, h.cfg.has_yield, h.cfg.ycap, elems().size(), g_rng);
     struct { const char *name; void (*fn)(Harness &); } tests[] = {
-        {"hw_reset", t_hw_reset}, {"rw_aliasing", t_rw_aliasing}, {"unmapped", t_unmapped}, {"privilege", t_privilege}};
+        {"hw_reset", t_hw_reset}, {"rw_aliasing", t_rw_aliasing}, {"unmapped", t_unmapped}, {"privilege", t_privilege},
+        {"cs_reset", t_cs_reset}, {"cs_unmapped", t_cs_unmapped}, {"cs_privilege", t_cs_privilege}};
     int passed = 0, failed = 0;
     for (auto &t : tests) {
+        if (!h.cfg.view && !strncmp(t.name, "cs_", 3)) continue;   // the CoreSight view's tests
         g_test = t.name;
         h.reset(t.name);
         int before = g_fail;

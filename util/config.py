@@ -105,7 +105,8 @@ def violations(top, vals):
         v = vals.get(k, p.get("default"))
         if v is None:
             continue
-        if not in_range(p, v) or any(v > vals.get(o, ps[o]["default"]) for o in p.get("at_most", [])):
+        if not in_range(p, v) or any(v > vals.get(o, ps[o]["default"]) for o in p.get("at_most", [])) or \
+                (v != 0 and any(vals.get(o, ps[o]["default"]) > c for o, c in p.get("caps", {}).items())):
             bad.append(k)
     return bad
 
@@ -123,6 +124,8 @@ def rng_text(p, name=None):
         t += ", even"
     for o in p.get("at_most", []):
         t += ", <= `%s`" % o
+    for o, c in p.get("caps", {}).items():
+        t += "; not 0: `%s` <= %d" % (o, c)
     return t
 
 
@@ -180,6 +183,8 @@ def cases(top):
         for o in p.get("at_most", []):
             v = min(hi, 4)
             add({k: v, o: v - 1}, k)
+        for o, c in p.get("caps", {}).items():
+            add({k: hi, o: c + 1}, k)
     corner_lo = {k: (p["values"][0] if "values" in p else p["min"]) for k, p in ps.items()
                  if "values" in p or "min" in p}
     corner_hi = {k: (p["values"][-1] if "values" in p else p["max"]) for k, p in ps.items()
@@ -255,6 +260,8 @@ def c_cond(top, k, p, acc):
             parts.append("%s %% 2" % v)
     for o in p.get("at_most", []):
         parts.append("%s > %s%s" % (v, acc, params(top)[o]["c"]))
+    for o, c in p.get("caps", {}).items():
+        parts.append("(%s != 0 && %s%s > %d)" % (v, acc, params(top)[o]["c"], c))
     return " || ".join(parts)
 
 
@@ -359,6 +366,7 @@ CORES = {
                       list(dict.fromkeys(f for t in ("pmu_mem2apb", "pmu_core_axil", "pmu_core_wb", "pmu_core_apb3")
                                          for f in files(t) if f not in files("pmu_core"))), {}),
                      ("sw", "cSource", ["cmodel/pmu_regs.h", "cmodel/pmu_regdec.h", "cmodel/pmu_reg_field.h",
+                                        "cmodel/pmu_cs_regs.h", "cmodel/pmu_cs_regdec.h",
                                         "sw/pmu_drv.h", "sw/pmu_api.h", "sw/pmu_prof.h",
                                         "sw/pmu_drv.c", "sw/pmu_api.c", "sw/pmu_prof.c"], {}),
                      ("tb_smoke", "verilogSource", ["sim/soc/tb_apb_smoke.v"], {})]
@@ -449,6 +457,7 @@ CORES = {
         "description": "Cycle-accurate C models of pmu_core (pmu_model) and dc_top (dc_model), C99 library",
         "filesets": [("model", "cSource",
                       ["cmodel/pmu_model.h", "cmodel/pmu_cfg_gen.h", "cmodel/pmu_regs.h", "cmodel/pmu_regdec.h",
+                       "cmodel/pmu_cs_regs.h", "cmodel/pmu_cs_regdec.h",
                        "cmodel/pmu_reg_field.h", "cmodel/dc_model.h", "cmodel/dc_cfg_gen.h", "cmodel/dc_regs.h",
                        "cmodel/dc_regdec.h", "cmodel/dc_secded.h"]
                       + files("pmu_core", "cmodel") + files("dc_top", "cmodel"), {}),
@@ -613,6 +622,8 @@ def v_rules(k, p):
         if p.get("even"):
             out.append(("%s %% 2 == 0" % k, "%s %% 2 != 0" % k))
     out += [("%s <= %s" % (k, o), "%s > %s" % (k, o)) for o in p.get("at_most", [])]
+    out += [("(%s == 0 || %s <= %d)" % (k, o, c), "(%s != 0 && %s > %d)" % (k, o, c))
+            for o, c in p.get("caps", {}).items()]
     return out
 
 

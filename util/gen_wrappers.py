@@ -54,7 +54,10 @@ APB_WIRES = """\
   wire          penable /* verilator public_flat_rd */;
   wire          pwrite  /* verilator public_flat_rd */;
   /* verilator lint_off UNUSEDSIGNAL */
-  wire [ABITS-1:0] paddr /* verilator public_flat_rd */;   // bits above 11: not decoded here
+  wire [ABITS-1:0] paddr /* verilator public_flat_rd */;   // bits above 13: not decoded here
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [ABITS+13:0] paddr_x = {14'd0, paddr};   // ABITS < 14: the missing page bits are 0 (VIEW=1 needs ABITS >= 14)
+  /* verilator lint_on UNUSEDSIGNAL */
   /* verilator lint_on UNUSEDSIGNAL */
   wire [31:0]   pwdata  /* verilator public_flat_rd */;
   wire [3:0]    pstrb   /* verilator public_flat_rd */;
@@ -69,7 +72,7 @@ BRIDGE_APB = [[("psel_o", "psel"), ("penable_o", "penable"), ("pwrite_o", "pwrit
               [("pstrb_o", "pstrb"), ("pprot_o", "pprot"), ("pauser_o", "pauser"), ("pready_i", "pready"),
                ("prdata_i", "prdata"), ("pslverr_i", "pslverr")]]
 CORE_APB_BRIDGED = [[("psel_i", "psel"), ("penable_i", "penable"), ("pwrite_i", "pwrite"),
-                     ("paddr_i", "paddr[`PMU_ADDR_BITS-1:0]")],
+                     ("paddr_i", "paddr_x[`PMU_ADDR_BITS-1:0]")],
                     [("pwdata_i", "pwdata"), ("pstrb_i", "pstrb"), ("pprot_i", "pprot"), ("ptid_i", "pauser")],
                     [("pready_o", "pready"), ("prdata_o", "prdata"), ("pslverr_o", "pslverr")]]
 

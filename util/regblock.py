@@ -25,6 +25,20 @@ From that it writes
                         stage, one write strobe per kind and element
   cmodel/pmu_regdec.h   the same decode for the C model: kind enum, kind
                         table and decode/error functions
+  rtl/pmu_cs_apb.v, cmodel/pmu_cs_regdec.h
+                        the same for the CoreSight PMU view (regs/pmu_cs.rdl,
+                        module pmu_cs_apb, C prefix PMU_CS_/pmu_cs_): every
+                        register external or constant, the pmu_raz bus rules
+                        (RAZ/WI for the unmapped aligned words of the map's
+                        span, PSLVERR only for misaligned, out-of-span,
+                        partial-write and refused unprivileged accesses)
+
+One Block (address map, module, C prefix, address bits) per register block;
+gen_v(b) / gen_c(b) generate from its tables alone. The native block's tables
+keep their module-level names (TOP, KINDS, ARRAYS, OWN_ARRAYS, OWN_REGS,
+PARAMS, NE_MAX) for util/regmap.py and sim/. A block without pmu_wide kinds
+has no read shadow / write stage (no wdata64_o), one without pmu_user=own and
+pmu_wide kinds no ptid_i / own logic.
 
 Field storage with a hardware side (W1C with hardware set, hardware
 set/clear) uses the one field primitive rtl/pmu_reg_field.v.
@@ -42,9 +56,6 @@ import rdl_load  # noqa: E402
 
 ADDR_BITS = 12         # 4 KiB window; PADDR bits above this are not decoded
 AW = ADDR_BITS
-TOP = rdl_load.compile_rdl("pmu.rdl", "pmu")   # the compiled map (util/regmap.py writes its other outputs)
-if TOP.size > (1 << ADDR_BITS):
-    sys.exit(f"regblock: regs/pmu.rdl spans 0x{TOP.size:X} bytes, more than the {1 << ADDR_BITS}-byte window")
 
 
 def _prop(node, name):
@@ -174,18 +185,26 @@ class Kind:
             v &= ~(((1 << w) - 1) << lsb)
         return v
 
-
 def kinds(top, wmax):
     """Every kind under top (an addrmap or regfile), in address order, and the
     arrays (name, base, stride, dim, count, present) they belong to. A regfile
     array with pmu_window is one kind per element (any offset inside it): its
-    registers are decoded by a decode of their own (kinds of the regfile)."""
+    registers are decoded by a decode of their own (kinds of the regfile).
+    A regfile that is not an array is one kind per register, named
+    <regfile>_<register> (PMCCNTR_LO), at the regfile's offset + the register's."""
     out, arrays = [], []
     for c in top.children():
         t = type(c).__name__
         if not c.is_array:
+            if t == "RegfileNode":
+                for r in c.children():
+                    if type(r).__name__ != "RegNode" or r.is_array:
+                        sys.exit(f"regblock: {r.get_path()}: a regfile that is not an array holds registers only")
+                    out.append(Kind(r, f"{c.inst_name}_{r.inst_name}", c.raw_address_offset + r.raw_address_offset,
+                                    0, 0, 1, None, wmax))
+                continue
             if t != "RegNode":
-                sys.exit(f"regblock: {c.get_path()}: only registers and arrays are supported")
+                sys.exit(f"regblock: {c.get_path()}: only registers, regfiles and arrays are supported")
             out.append(Kind(c, c.inst_name, c.raw_address_offset, 0, 0, 1, None, wmax))
             continue
         base, dim, stride = rdl_load.array(c)
@@ -207,21 +226,73 @@ def kinds(top, wmax):
     return out, arrays
 
 
-KINDS, ARRAYS = kinds(TOP, rdl_load.width_max(TOP))
-# pmu_user=own: arrays whose elements belong to threads, registers whose bits do
-OWN_ARRAYS = sorted({k.arr for k in KINDS if k.user == "own" and k.arr is not None})
-OWN_REGS = [k for k in KINDS if k.user == "own" and k.arr is None]
-for _a in OWN_ARRAYS:
-    if any(k.user != "own" for k in KINDS if k.arr == _a):
-        sys.exit(f"regblock: {_a}: pmu_user=own applies to a whole array (its elements belong to threads)")
-PARAMS = sorted({p for k in KINDS
-                 for e in [k.count, k.present, k.inert] + [wx for m in ("rw", "w1c", "w1s") for _, wx in k.pexpr[m] if k.store]
-                 if e
-                 for p in re.findall(r"[A-Z_][A-Z0-9_]*", e)})
-NE_MAX = max(k.dim for k in KINDS)
-for _k in KINDS:
-    if _k.dim > 1 and _k.store and (_k.hwset or _k.hwclr):
-        sys.exit(f"regblock: {_k.name}: hardware set/clear of a stored array register is not supported")
+PAGE = 0x1000   # a pmu_raz map's span is a whole number of 4 KiB pages
+
+
+class Block:
+    """One APB register block (rtl/<module>.v, cmodel/<prefix>_regdec.h) of
+    one address map: regs/<rdl_file>, addrmap top_name, decoding addr_bits of
+    PADDR. Its tables are the generators' only input (gen_v(b), gen_c(b)).
+
+    pmu_raz (addrmap property): RAZ/WI for the aligned words of the map's span
+    (its size rounded up to 4 KiB pages) that select no kind; PSLVERR only for
+    misaligned, out-of-span, partial-write and refused unprivileged accesses.
+    mask_ext: an external register's read value is masked with its readable
+    fields at their configured widths (pmu_width), not their maximum widths;
+    those width expressions' parameters become the module's."""
+
+    def __init__(self, rdl_file, top_name, module, prefix, addr_bits, what, mask_ext=False):
+        self.rdl_file, self.top_name, self.module, self.prefix, self.what = rdl_file, top_name, module, prefix, what
+        self.lower = prefix.lower()   # C names: <lower>_reg_decode, ...
+        self.ADDR_BITS = self.AW = addr_bits
+        self.TOP = rdl_load.compile_rdl(rdl_file, top_name)
+        if self.TOP.size > (1 << addr_bits):
+            sys.exit(f"regblock: regs/{rdl_file} spans 0x{self.TOP.size:X} bytes, more than the {1 << addr_bits}-byte window")
+        self.raz = bool(self.TOP.get_property("pmu_raz", default=False))
+        self.span = -(-self.TOP.size // PAGE) * PAGE if self.raz else 1 << addr_bits
+        self.mask_ext = mask_ext
+        self.KINDS, self.ARRAYS = kinds(self.TOP, rdl_load.width_max(self.TOP))
+        ks = self.KINDS
+        # pmu_user=own: arrays whose elements belong to threads, registers whose bits do
+        self.OWN_ARRAYS = sorted({k.arr for k in ks if k.user == "own" and k.arr is not None})
+        self.OWN_REGS = [k for k in ks if k.user == "own" and k.arr is None]
+        for a in self.OWN_ARRAYS:
+            if any(k.user != "own" for k in ks if k.arr == a):
+                sys.exit(f"regblock: {a}: pmu_user=own applies to a whole array (its elements belong to threads)")
+        self.PARAMS = sorted({p for k in ks
+                              for e in [k.count, k.present, k.inert]
+                              + [wx for m in ("rw", "w1c", "w1s") for _, wx in k.pexpr[m] if k.store]
+                              + [wx for _, wx in k.pexpr["rmask"] if mask_ext and k.external and k.has_rd]
+                              if e
+                              for p in re.findall(r"[A-Z_][A-Z0-9_]*", e)})
+        self.NE_MAX = max(k.dim for k in ks)
+        for k in ks:
+            if k.dim > 1 and k.store and (k.hwset or k.hwclr):
+                sys.exit(f"regblock: {k.name}: hardware set/clear of a stored array register is not supported")
+        self.wide = any(k.wide for k in ks)          # the read shadow / write stage
+        self.own = bool(self.OWN_ARRAYS or self.OWN_REGS)
+        self.ptid = self.wide or self.own            # ptid_i: tags the shadow, selects the own_* inputs
+        self.native = module == "pmu_apb"
+
+    def rmask_v(self, k):
+        """Verilog read mask of external kind k."""
+        return k.vmask("rmask") if self.mask_ext else f"32'h{k.rmask:08X}"
+
+
+# The native map (regs/pmu.rdl: rtl/pmu_apb.v, cmodel/pmu_regdec.h) and its
+# tables under their historical module-level names (util/regmap.py, sim/)
+NATIVE = Block("pmu.rdl", "pmu", "pmu_apb", "PMU", ADDR_BITS, "pmu_core")
+TOP = NATIVE.TOP   # the compiled map (util/regmap.py writes its other outputs)
+KINDS, ARRAYS = NATIVE.KINDS, NATIVE.ARRAYS
+OWN_ARRAYS, OWN_REGS = NATIVE.OWN_ARRAYS, NATIVE.OWN_REGS
+PARAMS, NE_MAX = NATIVE.PARAMS, NATIVE.NE_MAX
+# The CoreSight PMU view (regs/pmu_cs.rdl, pmu_raz): page 0 at 0x0000, page 1
+# at 0x1000 of a 16 KiB window (the native map is the page at 0x2000, outside
+# this block's span: pmu_core routes it to pmu_apb)
+CS_ADDR_BITS = 14
+CS = Block("pmu_cs.rdl", "pmu_cs", "pmu_cs_apb", "PMU_CS", CS_ADDR_BITS,
+           "pmu_core's CoreSight PMU view", mask_ext=True)
+BLOCKS = [NATIVE, CS]
 
 
 def _cexpr(e):
@@ -234,12 +305,14 @@ def _log2(x):
 
 
 # ------------------------------------------------------------------ Verilog
-def gen_v():
+def gen_v(b=None):
+    b = b or NATIVE
+    KINDS, ARRAYS, OWN_ARRAYS, OWN_REGS, PARAMS, AW = b.KINDS, b.ARRAYS, b.OWN_ARRAYS, b.OWN_REGS, b.PARAMS, b.AW
     nk = len(KINDS)
     o = ["// SPDX-License-Identifier: Apache-2.0",
          "`timescale 1ns/1ps",
-         "// pmu_apb: the APB4 register block of pmu_core (zero wait states).",
-         "// GENERATED by util/regblock.py from regs/pmu.rdl -- do not edit;",
+         f"// {b.module}: the APB4 register block of {b.what} (zero wait states).",
+         f"// GENERATED by util/regblock.py from regs/{b.rdl_file} -- do not edit;",
          "// `make regmap` rewrites it and `make test` fails when it is stale.",
          "//",
          "// Decode: the setup-phase address is decoded into one select per",
@@ -247,19 +320,33 @@ def gen_v():
          "// element index shared by the arrays, and registered, so the access",
          "// phase runs from flip-flops (APB holds PADDR/PWRITE/PSTRB/PPROT",
          "// stable from the setup into the access phase). The access phase is",
-         "// the cycle after this slave's setup phase (PREADY is tied high).",
-         "// PSLVERR (no write, PRDATA=0): unmapped or misaligned address (also",
-         "// array elements at or above their count and the registers of a",
-         "// left-out block), a write whose PSTRB is not 4'hF, an unprivileged",
-         "// (PPROT[0]=0) access other than the reads of the pmu_user=read_uen",
-         "// registers while uen_i=1 and the accesses of pmu_user=rw registers,",
-         "// a write of a value above a field's pmu_max (a reserved encoding).",
-         "// Writes to read-only registers are ignored. Reserved bits read 0.",
-         "// 64-bit values (pmu_wide): a LO read latches the high half into the",
-         "// shared read shadow that HI reads return; a HI write loads the shared",
-         "// write stage, a LO write commits {stage, wdata} (wdata64_o) and",
-         "// clears the stage. Read-only LO halves latch but ignore writes.",
-         "module pmu_apb #("]
+         "// the cycle after this slave's setup phase (PREADY is tied high)."]
+    if not b.raz:
+        o += ["// PSLVERR (no write, PRDATA=0): unmapped or misaligned address (also",
+              "// array elements at or above their count and the registers of a",
+              "// left-out block), a write whose PSTRB is not 4'hF, an unprivileged",
+              "// (PPROT[0]=0) access other than the reads of the pmu_user=read_uen",
+              "// registers while uen_i=1 and the accesses of pmu_user=rw registers,",
+              "// a write of a value above a field's pmu_max (a reserved encoding).",
+              "// Writes to read-only registers are ignored. Reserved bits read 0."]
+    else:
+        o += ["// Bus rules of the CoreSight architecture (pmu_raz): a word-aligned",
+              f"// address inside the map's span (0x0..0x{b.span - 1:X}) that holds no register,",
+              "// and an element of an array at or above its count, reads 0 and",
+              "// ignores writes (RAZ/WI), without PSLVERR. PSLVERR (no write,",
+              "// PRDATA=0) only for a misaligned address, an address at or above",
+              f"// the span (0x{b.span:X}..0x{(1 << AW) - 1:X}), a write whose PSTRB is not 4'hF, an",
+              "// unprivileged (PPROT[0]=0) access other than the reads of the",
+              "// pmu_user=read_uen registers while uen_i=1" +
+              (" and the accesses of pmu_user=rw registers." if any(k.user == "rw" for k in KINDS) else "."),
+              "// Writes to read-only registers are ignored. Reserved bits read 0" +
+              (",\n// and so do the bits of parameter-wide fields above their width." if b.mask_ext else ".")]
+    if b.wide:
+        o += ["// 64-bit values (pmu_wide): a LO read latches the high half into the",
+              "// shared read shadow that HI reads return; a HI write loads the shared",
+              "// write stage, a LO write commits {stage, wdata} (wdata64_o) and",
+              "// clears the stage. Read-only LO halves latch but ignore writes."]
+    o.append(f"module {b.module} #(")
     o.append(",\n".join(f"  parameter integer {p} = 1" for p in PARAMS))
     o.append(") (")
     ports = ["  input  wire        clk_i", "  input  wire        rst_ni",
@@ -270,9 +357,12 @@ def gen_v():
              "  input  wire [2:0]  pprot_i,        // only PPROT[0] (privileged) is used",
              "  /* verilator lint_on UNUSEDSIGNAL */",
              "  output wire        pready_o", "  output reg  [31:0] prdata_o", "  output wire        pslverr_o",
-             "  input  wire        uen_i,          // user-read enable (GCTL.UEN)",
-             "  input  wire [2:0]  ptid_i          // issuing hardware thread (tags the read shadow; the own_* inputs are of this thread)",
-             "  output wire [31:0] wdata_o", "  output wire [63:0] wdata64_o     // {write stage, PWDATA}"]
+             "  input  wire        uen_i,          // user-read enable (GCTL.UEN)"]
+    if b.ptid:
+        ports.append("  input  wire [2:0]  ptid_i          // issuing hardware thread (tags the read shadow; the own_* inputs are of this thread)")
+    ports.append("  output wire [31:0] wdata_o")
+    if b.wide:
+        ports.append("  output wire [63:0] wdata64_o     // {write stage, PWDATA}")
     ports.append("  /* verilator lint_off UNUSEDSIGNAL */  // reserved bits of the read values are not read")
     for k in KINDS:
         n = k.count
@@ -361,29 +451,55 @@ def gen_v():
         return " | ".join(ks) if ks else "1'b0"
 
     vterms = [f"(k_d[K_{k.name}] & (pwdata_i[{l + w - 1}:{l}] > {w}'d{mx}))" for k in KINDS for l, w, mx in k.vmax]
-    o.append("  // a write of a reserved value of a field with pmu_max (PWDATA is valid in the setup phase)")
-    o.append("  wire bad_val = pwrite_i & (" + (" |\n                          ".join(vterms) if vterms else "1'b0") + ");")
+    if vterms or not b.raz:
+        o.append("  // a write of a reserved value of a field with pmu_max (PWDATA is valid in the setup phase)")
+        o.append("  wire bad_val = pwrite_i & (" + (" |\n                          ".join(vterms) if vterms else "1'b0") + ");")
     uterms = [f"(k_d[K_{k.name}] & (pwdata_i[{l + w - 1}:{l}] > {w}'d{mx}))" for k in KINDS for l, w, mx in k.umax]
-    o.append("  // a value above a field's pmu_user_max, refused to unprivileged writes")
-    o.append("  wire bad_uval = pwrite_i & (" + (" |\n                           ".join(uterms) if uterms else "1'b0") + ");")
+    if uterms or not b.raz:
+        o.append("  // a value above a field's pmu_user_max, refused to unprivileged writes")
+        o.append("  wire bad_uval = pwrite_i & (" + (" |\n                           ".join(uterms) if uterms else "1'b0") + ");")
     # pmu_user=own: the addressed element belongs to the issuing thread
     own_terms = [f"k_d[K_{k.name}]" for k in OWN_REGS]
-    o.append("  /* verilator lint_off UNUSEDSIGNAL */")
-    for a in OWN_ARRAYS:
-        cnt = [x[4] for x in ARRAYS if x[0] == a][0]
-        o.append(f"  wire [31:0] own_{a.lower()}_x = {{{{(32-({cnt})){{1'b0}}}}, own_{a.lower()}_i}} >> idx_d;")
-        own_terms.append(f"(in_{a.lower()} & own_{a.lower()}_x[0])")
-    o.append("  /* verilator lint_on UNUSEDSIGNAL */")
-    o += [f"  wire user_r  = {any_of(lambda k: k.user == 'read_uen')};   // unprivileged reads while UEN=1",
-          f"  wire user_rw = {any_of(lambda k: k.user == 'rw')};   // unprivileged reads and writes",
-          f"  wire user_own = {' | '.join(own_terms) or chr(48)};   // unprivileged reads and writes of the issuing thread's",
-          f"  wire user_uen = {any_of(lambda k: k.uen)};   // unprivileged reads that also need UEN (pmu_uen)",
-          "  wire priv    = pprot_i[0];",
-          "  wire user_ok = user_rw | user_own | (~pwrite_i & uen_i & user_r);",
-          "  // a misaligned address matches no kind (every address bit is compared)",
-          "  wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) | bad_val |",
-          "                 (~priv & (~user_ok | (~pwrite_i & ~uen_i & user_uen) | bad_uval));",
-          "",
+    if b.own or not b.raz:
+        o.append("  /* verilator lint_off UNUSEDSIGNAL */")
+        for a in OWN_ARRAYS:
+            cnt = [x[4] for x in ARRAYS if x[0] == a][0]
+            o.append(f"  wire [31:0] own_{a.lower()}_x = {{{{(32-({cnt})){{1'b0}}}}, own_{a.lower()}_i}} >> idx_d;")
+            own_terms.append(f"(in_{a.lower()} & own_{a.lower()}_x[0])")
+        o.append("  /* verilator lint_on UNUSEDSIGNAL */")
+    # the unprivileged rule: the native block keeps every term (constant 0
+    # ones too); a pmu_raz block emits the terms its kinds use
+    full = not b.raz
+    has_r = any(k.user == "read_uen" for k in KINDS)
+    has_rw = any(k.user == "rw" for k in KINDS)
+    has_uen = any(k.uen for k in KINDS)
+    if has_r or full:
+        o.append(f"  wire user_r  = {any_of(lambda k: k.user == 'read_uen')};   // unprivileged reads while UEN=1")
+    if has_rw or full:
+        o.append(f"  wire user_rw = {any_of(lambda k: k.user == 'rw')};   // unprivileged reads and writes")
+    if b.own or full:
+        o.append(f"  wire user_own = {' | '.join(own_terms) or chr(48)};   // unprivileged reads and writes of the issuing thread's")
+    if has_uen or full:
+        o.append(f"  wire user_uen = {any_of(lambda k: k.uen)};   // unprivileged reads that also need UEN (pmu_uen)")
+    ok = ([] if not (has_rw or full) else ["user_rw"]) + ([] if not (b.own or full) else ["user_own"]) + \
+         ([] if not (has_r or full) else ["(~pwrite_i & uen_i & user_r)"])
+    o += ["  wire priv    = pprot_i[0];",
+          f"  wire user_ok = {' | '.join(ok) or chr(48)};"]
+    uerr = ["~user_ok"] + (["(~pwrite_i & ~uen_i & user_uen)"] if has_uen or full else []) + \
+           (["bad_uval"] if uterms or full else [])
+    if not b.raz:
+        o += ["  // a misaligned address matches no kind (every address bit is compared)",
+              "  wire err_d   = ~|k_d | (pwrite_i & (pstrb_i != 4'hF)) | bad_val |",
+              f"                 (~priv & ({' | '.join(uerr)}));"]
+    else:
+        span = [f"  wire in_span = a < {AW}'h{b.span:X};   // the map's {b.span // PAGE} pages"] if b.span < (1 << AW) else []
+        o += ["  // pmu_raz: an aligned word of the span that selects no kind (no register,",
+              "  // an array element at or above its count) reads 0 and ignores writes",
+              "  // without PSLVERR (RAZ/WI); an unprivileged access to it answers PSLVERR"] + span + \
+             ["  wire err_d   = (|a[1:0])" + (" | ~in_span" if span else "") + " | (pwrite_i & (pstrb_i != 4'hF))" +
+              (" | bad_val" if vterms else "") + " |",
+              f"                 (~priv & " + (f"({' | '.join(uerr)})" if len(uerr) > 1 else uerr[0]) + ");"]
+    o += ["",
           "  // ---- the decode, registered (kinds a configuration leaves out are constant 0)",
           "  wire [NK-1:0] k_q;",
           "  genvar gk;",
@@ -400,26 +516,30 @@ def gen_v():
           "      end",
           "    end",
           "  endgenerate",
-          "  reg          err_q, wr_q;   // wr_q: a write without error",
-          "  reg          user_q;        // an unprivileged access",
-          "  reg [IW-1:0] idx_q;",
+          "  reg          err_q, wr_q;   // wr_q: a write without error"]
+    # user_q: an unprivileged access (the shadow's tag, the own masks)
+    uq = b.ptid
+    if uq:
+        o.append("  reg          user_q;        // an unprivileged access")
+    o += ["  reg [IW-1:0] idx_q;",
           "  always @(posedge clk_i or negedge rst_ni)",
           "    if (!rst_ni) begin",
-          "      err_q <= 1'b0; wr_q <= 1'b0; user_q <= 1'b0; idx_q <= {IW{1'b0}};",
+          "      err_q <= 1'b0; wr_q <= 1'b0; " + ("user_q <= 1'b0; " if uq else "") + "idx_q <= {IW{1'b0}};",
           "    end else if (setup) begin",
-          "      err_q <= err_d; wr_q <= pwrite_i & ~err_d; user_q <= ~priv; idx_q <= idx_d;",
+          "      err_q <= err_d; wr_q <= pwrite_i & ~err_d; " + ("user_q <= ~priv; " if uq else "") + "idx_q <= idx_d;",
           "    end",
           "",
           "  // ---- access phase",
           "  wire wr_ok = acc & wr_q;",
-          "  wire rd_ok = acc & ~pwrite_i & ~err_q;",
-          "  reg [31:0] rshadow_q, wstage_q;",
-          "  // the read shadow's tag: who latched it ({unprivileged, thread}); an",
-          "  // unprivileged HI read of a shadow another thread or privileged code",
-          "  // latched reads 0",
-          "  reg        sh_user_q;",
-          "  reg [2:0]  sh_tid_q;",
-          "  wire       sh_ok = ~user_q | (sh_user_q & (sh_tid_q == ptid_i));"]
+          "  wire rd_ok = acc & ~pwrite_i & ~err_q;"]
+    if b.wide:
+        o += ["  reg [31:0] rshadow_q, wstage_q;",
+              "  // the read shadow's tag: who latched it ({unprivileged, thread}); an",
+              "  // unprivileged HI read of a shadow another thread or privileged code",
+              "  // latched reads 0",
+              "  reg        sh_user_q;",
+              "  reg [2:0]  sh_tid_q;",
+              "  wire       sh_ok = ~user_q | (sh_user_q & (sh_tid_q == ptid_i));"]
     for k in OWN_REGS:
         o.append(f"  wire [31:0] own_m_{k.port} = user_q ? own_{k.port}_i : 32'hFFFFFFFF;   // {k.name}: the bits this access reaches")
     # read values
@@ -429,8 +549,9 @@ def gen_v():
         v = f"rd_{k.port}_i[idx_q*64 +: 64]" if k.dim > 1 else f"rd_{k.port}_i"
         g = f" & rdgate_{k.arr.lower()}_i[idx_q*1 +: 1]" if k.rdgate else ""
         lo_terms.append(f"({{64{{k_q[K_{k.name}]{g}}}}} & {v})")
-    o.append("  // value whose high half a LO read latches")
-    o.append("  wire [63:0] lo_val = " + (" |\n                       ".join(lo_terms) if lo_terms else "64'd0") + ";")
+    if b.wide:
+        o.append("  // value whose high half a LO read latches")
+        o.append("  wire [63:0] lo_val = " + (" |\n                       ".join(lo_terms) if lo_terms else "64'd0") + ";")
     terms = []
     for k in KINDS:
         if not k.readable:
@@ -447,7 +568,7 @@ def gen_v():
         elif k.external:
             v = f"rd_{k.port}_i[idx_q*32 +: 32]" if k.dim > 1 else f"rd_{k.port}_i"
             g = f" & rdgate_{k.arr.lower()}_i[idx_q*1 +: 1]" if k.rdgate else ""
-            terms.append(f"({{32{{k_q[K_{k.name}]{g}}}}} & {v} & {m})")
+            terms.append(f"({{32{{k_q[K_{k.name}]{g}}}}} & {v} & {b.rmask_v(k)})")
         else:   # stored fields and hardware-driven read-only fields
             sel = "[idx_q*32 +: 32]" if k.dim > 1 else ""
             v = []
@@ -459,27 +580,30 @@ def gen_v():
             terms.append(f"({{32{{k_q[K_{k.name}]}}}} & ({' | '.join(v)}) & {m}{om})")
     o.append("  // read data: AND-OR over the one-hot kinds, reserved bits 0")
     o.append("  wire [31:0] rdata = " + " |\n                      ".join(terms) + ";")
-    o.append(f"  wire rd_lo = {' | '.join(f'k_q[K_{k.name}]' for k in lo) or chr(48)};")
-    o.append(f"  wire wr_lo = {' | '.join(f'k_q[K_{k.name}]' for k in lo if k.writable) or chr(48)};")
-    o.append(f"  wire wr_hi = {' | '.join(f'k_q[K_{k.name}]' for k in KINDS if k.wide == 'hi' and k.writable) or chr(48)};")
+    if b.wide:
+        o.append(f"  wire rd_lo = {' | '.join(f'k_q[K_{k.name}]' for k in lo) or chr(48)};")
+        o.append(f"  wire wr_lo = {' | '.join(f'k_q[K_{k.name}]' for k in lo if k.writable) or chr(48)};")
+        o.append(f"  wire wr_hi = {' | '.join(f'k_q[K_{k.name}]' for k in KINDS if k.wide == 'hi' and k.writable) or chr(48)};")
     o += ["  assign pready_o  = 1'b1;",
           "  assign pslverr_o = acc & err_q;",
-          "  always @* prdata_o = rd_ok ? rdata : 32'd0;",
-          "  always @(posedge clk_i or negedge rst_ni)",
-          "    if (!rst_ni) begin",
-          "      rshadow_q <= 32'd0;",
-          "      wstage_q  <= 32'd0;",
-          "      sh_user_q <= 1'b0; sh_tid_q <= 3'd0;",
-          "    end else begin",
-          "      if (rd_ok & rd_lo) begin",
-          "        rshadow_q <= lo_val[63:32]; sh_user_q <= user_q; sh_tid_q <= ptid_i;",
-          "      end",
-          "      if (wr_ok & wr_hi) wstage_q  <= pwdata_i;",
-          "      if (wr_ok & wr_lo) wstage_q  <= 32'd0;",
-          "    end",
-          "  assign wdata_o   = pwdata_i;",
-          "  assign wdata64_o = {wstage_q, pwdata_i};",
-          "",
+          "  always @* prdata_o = rd_ok ? rdata : 32'd0;"]
+    if b.wide:
+        o += ["  always @(posedge clk_i or negedge rst_ni)",
+              "    if (!rst_ni) begin",
+              "      rshadow_q <= 32'd0;",
+              "      wstage_q  <= 32'd0;",
+              "      sh_user_q <= 1'b0; sh_tid_q <= 3'd0;",
+              "    end else begin",
+              "      if (rd_ok & rd_lo) begin",
+              "        rshadow_q <= lo_val[63:32]; sh_user_q <= user_q; sh_tid_q <= ptid_i;",
+              "      end",
+              "      if (wr_ok & wr_hi) wstage_q  <= pwdata_i;",
+              "      if (wr_ok & wr_lo) wstage_q  <= 32'd0;",
+              "    end"]
+    o.append("  assign wdata_o   = pwdata_i;")
+    if b.wide:
+        o.append("  assign wdata64_o = {wstage_q, pwdata_i};")
+    o += ["",
           "  // ---- write strobes, one per kind and element"]
     o += ["  wire [NE-1:0] idx_hot;   // idx_q one-hot",
           "  genvar ge;",
@@ -499,9 +623,10 @@ def gen_v():
         if not k.store:
             o.append(f"  assign we_{k.port}_o = we_{k.port};")
     o.append("  /* verilator lint_on UNUSEDSIGNAL */")
-    o += ["", "  // ---- stored registers: one pmu_reg_field per access type, reserved",
-          "  // bits and bits of parameter-wide fields beyond their width are not",
-          "  // flip-flops (MASK)"]
+    if any(k.store for k in KINDS) or not b.raz:
+        o += ["", "  // ---- stored registers: one pmu_reg_field per access type, reserved",
+              "  // bits and bits of parameter-wide fields beyond their width are not",
+              "  // flip-flops (MASK)"]
     for k in KINDS:
         if not k.store:
             continue
@@ -567,40 +692,60 @@ def c_decode(fn, ptype, P, ks, arrs, aw):
 USER_CODE = {None: 0, "read_uen": 1, "rw": 2, "own": 3}   # pmu_user -> PMU_KIND[].user
 
 
-def gen_c():
-    o = ["/* GENERATED by util/regblock.py from regs/pmu.rdl -- do not edit.",
-         " * The register decode of pmu_core for C (the model and its benches): the same",
-         " * kinds, address ranges, presence, privilege and read masks as rtl/pmu_apb.v. */",
-         "#ifndef PMU_REGDEC_H", "#define PMU_REGDEC_H", "", "#include <stdint.h>", "#include \"pmu_reg_field.h\"", "",
-         "enum pmu_kind {", "    PMU_K_NONE = -1,"]
+def gen_c(b=None):
+    b = b or NATIVE
+    KINDS, ARRAYS, PARAMS, NE_MAX = b.KINDS, b.ARRAYS, b.PARAMS, b.NE_MAX
+    P, lw = b.prefix, b.lower   # PMU / pmu, PMU_CS / pmu_cs
+    nd = (b.AW + 3) // 4
+    store = any(k.store for k in KINDS)
+    if b.native:
+        o = ["/* GENERATED by util/regblock.py from regs/pmu.rdl -- do not edit.",
+             " * The register decode of pmu_core for C (the model and its benches): the same",
+             " * kinds, address ranges, presence, privilege and read masks as rtl/pmu_apb.v. */",
+             "#ifndef PMU_REGDEC_H", "#define PMU_REGDEC_H", "", "#include <stdint.h>", "#include \"pmu_reg_field.h\"", ""]
+    else:
+        o = [f"/* GENERATED by util/regblock.py from regs/{b.rdl_file} -- do not edit.",
+             f" * The register decode of {b.what} for C: the same kinds, address",
+             f" * ranges, privilege, read masks and bus rules as rtl/{b.module}.v",
+             " * (kind table of the type of cmodel/pmu_regdec.h). */",
+             f"#ifndef {P}_REGDEC_H", f"#define {P}_REGDEC_H", "", "#include <stdint.h>", "#include \"pmu_regdec.h\"", "",
+             f"#define {P}_ADDR_BITS {b.AW}u   /* PADDR bits decoded */"]
+        if b.raz:
+            o.append(f"#define {P}_SPAN 0x{b.span:X}u   /* pmu_raz: the aligned words below it that hold no register are RAZ/WI; the others answer PSLVERR */")
+        o.append("")
+    o += [f"enum {lw}_kind {{", f"    {P}_K_NONE = -1,"]
     for k in KINDS:
-        o.append(f"    PMU_K_{k.name},")
-    o += ["    PMU_NK", "};", "",
+        o.append(f"    {P}_K_{k.name},")
+    o += [f"    {P}_NK", "};", "",
           "/* the parameters the decode depends on */",
           "typedef struct {"]
     for p in PARAMS:
         o.append(f"    unsigned {p};")
-    o += ["} pmu_dec_param;", "",
-          "typedef struct {",
-          "    const char *name;",
-          "    uint32_t base, stride, off, dim;",
-          "    uint32_t rmask;       /* readable bits; the others read 0 */",
-          "    uint8_t rd, wr;       /* sw readable / writable (writes to a read-only kind are ignored) */",
-          "    uint8_t user;         /* 0 privileged only, 1 reads while UEN=1, 2 reads and writes,",
-          "                           * 3 reads and writes of the issuing thread's elements / bits (own) */",
-          "    uint8_t uen;          /* an unprivileged read also needs UEN (pmu_uen) */",
-          "    uint8_t wide;         /* 0, 1 LO half, 2 HI half of a 64-bit value */",
-          "    uint8_t is_const;",
-          "    uint32_t value;       /* is_const: the value */",
-          "    uint8_t external;     /* stored by the hardware that owns it, not by the register block */",
-          "    /* stored fields by access type (maximum widths), hardware-driven read-only",
-          "     * bits, fields with a hardware set / clear, reset value */",
-          "    uint32_t rw, w1c, w1s, ro, hwset, hwclr, reset;",
-          "} pmu_kind_info;", "",
-          f"#define PMU_NE_MAX {NE_MAX}u   /* elements of the largest array */", "",
-          "static const pmu_kind_info PMU_KIND[PMU_NK] = {"]
+    o += [f"}} {lw}_dec_param;", ""]
+    if b.native:
+        o += ["typedef struct {",
+              "    const char *name;",
+              "    uint32_t base, stride, off, dim;",
+              "    uint32_t rmask;       /* readable bits; the others read 0 */",
+              "    uint8_t rd, wr;       /* sw readable / writable (writes to a read-only kind are ignored) */",
+              "    uint8_t user;         /* 0 privileged only, 1 reads while UEN=1, 2 reads and writes,",
+              "                           * 3 reads and writes of the issuing thread's elements / bits (own) */",
+              "    uint8_t uen;          /* an unprivileged read also needs UEN (pmu_uen) */",
+              "    uint8_t wide;         /* 0, 1 LO half, 2 HI half of a 64-bit value */",
+              "    uint8_t is_const;",
+              "    uint32_t value;       /* is_const: the value */",
+              "    uint8_t external;     /* stored by the hardware that owns it, not by the register block */",
+              "    /* stored fields by access type (maximum widths), hardware-driven read-only",
+              "     * bits, fields with a hardware set / clear, reset value */",
+              "    uint32_t rw, w1c, w1s, ro, hwset, hwclr, reset;",
+              "} pmu_kind_info;", ""]
+    else:
+        o += [f"/* one row of {P}_KIND[]: the fields of pmu_kind_info (cmodel/pmu_regdec.h) */",
+              f"typedef pmu_kind_info {lw}_kind_info;", ""]
+    o += [f"#define {P}_NE_MAX {NE_MAX}u   /* elements of the largest array */", "",
+          f"static const {'pmu' if b.native else lw}_kind_info {P}_KIND[{P}_NK] = {{"]
     for k in KINDS:
-        o.append(f'    {{"{k.name}", 0x{k.base:03X}u, 0x{k.stride:X}u, 0x{k.off:X}u, {k.dim}u, 0x{k.rmask:08X}u, '
+        o.append(f'    {{"{k.name}", 0x{k.base:0{nd}X}u, 0x{k.stride:X}u, 0x{k.off:X}u, {k.dim}u, 0x{k.rmask:08X}u, '
                  f'{int(k.readable)}, {int(k.writable)}, {USER_CODE[k.user]}, {int(k.uen)}, '
                  f'{dict([(None, 0), ("lo", 1), ("hi", 2)])[k.wide]}, {int(k.const is not None)}, '
                  f'0x{(k.const or 0):08X}u, {int(k.external)}, '
@@ -616,49 +761,92 @@ def gen_c():
         return e
 
     o += ["/* Elements of kind k this configuration decodes (0: not present). */",
-          "static inline unsigned pmu_kind_count(const pmu_dec_param *p, int k)", "{", "    switch (k) {"]
+          f"static inline unsigned {lw}_kind_count(const {lw}_dec_param *p, int k)", "{"]
+    if not b.native:
+        o.append("    (void)p;")
+    o.append("    switch (k) {")
     for k in KINDS:
         cnt = _cexpr(k.count) if k.count else "1u"
         v = f"({_cexpr(k.present)}) ? {cnt} : 0u" if k.present else cnt
         if v != "1u":
-            o.append(f"    case PMU_K_{k.name}: return {v};")
-    o += ["    default: return 1u;", "    }", "}", "",
-          "/* The stored bits of kind k in this configuration (parameter-wide fields",
-          " * at their width). */",
-          "static inline uint32_t pmu_kind_smask(const pmu_dec_param *p, int k)", "{", "    (void)p;", "    switch (k) {"]
-    for k in KINDS:
-        if k.store and any(k.pexpr[m] for m in ("rw", "w1c", "w1s")):
-            o.append(f"    case PMU_K_{k.name}: return {' | '.join('(' + cmask(k, m) + ')' for m in ('rw', 'w1c', 'w1s') if getattr(k, m))};")
-    o += ["    default: return PMU_KIND[k].rw | PMU_KIND[k].w1c | PMU_KIND[k].w1s;", "    }", "}", "",
-          "/* Next value of an element of stored kind k (rtl/pmu_reg_field.v per access",
-          " * type): we/wd the software write of the element, hwclr/hwset its hardware side. */",
-          "static inline uint32_t pmu_kind_next(const pmu_dec_param *p, int k, uint32_t q, int we, uint32_t wd,",
-          "                                     uint32_t hwclr, uint32_t hwset)", "{",
-          "    const pmu_kind_info *i = &PMU_KIND[k];",
-          "    uint32_t n = (pmu_reg_field(q, PMU_SW_RW, we, wd, 0u, 0u) & i->rw) |",
-          "                 (pmu_reg_field(q, PMU_SW_W1C, we, wd, 0u, 0u) & i->w1c) |",
-          "                 (pmu_reg_field(q, PMU_SW_W1S, we, wd, 0u, 0u) & i->w1s);",
-          "    n = (n & ~(hwclr & i->hwclr)) | (hwset & i->hwset);",
-          "    return n & pmu_kind_smask(p, k);", "}", ""]
-    o += c_decode("pmu_reg_decode", "pmu_dec_param", "PMU", KINDS, ARRAYS, AW)
-    o += ["/* PSLVERR of an access to kind k at address a (the bus rules of rtl/pmu_apb.v).",
-          " * own: the element of a pmu_user=own array belongs to the issuing thread (a",
-          " * pmu_user=own register is masked instead: pass 1). */",
-          "static inline int pmu_reg_err(int k, uint32_t a, int write, unsigned strb, int priv, int uen, uint32_t wd, int own)",
-          "{",
-          "    if ((a & 3u) || k == PMU_K_NONE || (write && (strb & 0xFu) != 0xFu)) return 1;"]
-    for k in KINDS:
-        for l, w, mx in k.vmax:
-            o.append(f"    if (write && k == PMU_K_{k.name} && ((wd >> {l}) & 0x{(1 << w) - 1:X}u) > {mx}u) return 1;   /* pmu_max */")
-    o.append("    if (priv) return 0;")
-    for k in KINDS:
-        for l, w, mx in k.umax:
-            o.append(f"    if (write && k == PMU_K_{k.name} && ((wd >> {l}) & 0x{(1 << w) - 1:X}u) > {mx}u) return 1;   /* pmu_user_max */")
+            o.append(f"    case {P}_K_{k.name}: return {v};")
+    o += ["    default: return 1u;", "    }", "}", ""]
+    if b.mask_ext:
+        o += ["/* The readable bits of kind k in this configuration (parameter-wide fields",
+              f" * at their width), as rtl/{b.module}.v masks the read values. */",
+              f"static inline uint32_t {lw}_kind_rmask(const {lw}_dec_param *p, int k)", "{", "    (void)p;", "    switch (k) {"]
+        for k in KINDS:
+            if k.pexpr["rmask"]:
+                o.append(f"    case {P}_K_{k.name}: return {cmask(k, 'rmask')};")
+        o += [f"    default: return {P}_KIND[k].rmask;", "    }", "}", ""]
+    if store or b.native:
+        o += ["/* The stored bits of kind k in this configuration (parameter-wide fields",
+              " * at their width). */",
+              f"static inline uint32_t {lw}_kind_smask(const {lw}_dec_param *p, int k)", "{", "    (void)p;", "    switch (k) {"]
+        for k in KINDS:
+            if k.store and any(k.pexpr[m] for m in ("rw", "w1c", "w1s")):
+                o.append(f"    case {P}_K_{k.name}: return {' | '.join('(' + cmask(k, m) + ')' for m in ('rw', 'w1c', 'w1s') if getattr(k, m))};")
+        o += [f"    default: return {P}_KIND[k].rw | {P}_KIND[k].w1c | {P}_KIND[k].w1s;", "    }", "}", "",
+              "/* Next value of an element of stored kind k (rtl/pmu_reg_field.v per access",
+              " * type): we/wd the software write of the element, hwclr/hwset its hardware side. */",
+              f"static inline uint32_t {lw}_kind_next(const {lw}_dec_param *p, int k, uint32_t q, int we, uint32_t wd,",
+              f"                                     {' ' * (len(lw) - 3)}uint32_t hwclr, uint32_t hwset)", "{",
+              f"    const {'pmu' if b.native else lw}_kind_info *i = &{P}_KIND[k];",
+              "    uint32_t n = (pmu_reg_field(q, PMU_SW_RW, we, wd, 0u, 0u) & i->rw) |",
+              "                 (pmu_reg_field(q, PMU_SW_W1C, we, wd, 0u, 0u) & i->w1c) |",
+              "                 (pmu_reg_field(q, PMU_SW_W1S, we, wd, 0u, 0u) & i->w1s);",
+              "    n = (n & ~(hwclr & i->hwclr)) | (hwset & i->hwset);",
+              f"    return n & {lw}_kind_smask(p, k);", "}", ""]
+    o += c_decode(f"{lw}_reg_decode", f"{lw}_dec_param", P, KINDS, ARRAYS, b.AW)
+    if b.raz:
+        o += [f"/* 1: address a is a RAZ/WI word (pmu_raz): aligned, inside {P}_SPAN, no kind",
+              " * (no register there, or an array element at or above its count). */",
+              f"static inline int {lw}_raz(const {lw}_dec_param *p, uint32_t a)", "{",
+              "    unsigned idx;",
+              f"    a &= 0x{(1 << b.AW) - 1:X}u;",
+              f"    return !(a & 3u) && a < {P}_SPAN && {lw}_reg_decode(p, a, &idx) == {P}_K_NONE;", "}", ""]
+        o += [f"/* PSLVERR of an access to kind k ({P}_K_NONE: a RAZ/WI word or an error) at",
+              f" * address a (the bus rules of rtl/{b.module}.v, pmu_raz): a misaligned address,",
+              f" * one at or above {P}_SPAN, a partial write, an unprivileged access other",
+              " * than the reads of a pmu_user=read_uen kind while uen. A RAZ/WI word: 0 for",
+              " * privileged accesses. wd and own: as pmu_reg_err() (unused by this map"
+              + (")." if not any(k.vmax or k.umax for k in KINDS) and not b.own else " where 0)."),
+              " */",
+              f"static inline int {lw}_reg_err(int k, uint32_t a, int write, unsigned strb, int priv, int uen, uint32_t wd, int own)",
+              "{",
+              f"    a &= 0x{(1 << b.AW) - 1:X}u;"]
+        if not any(k.vmax or k.umax for k in KINDS):
+            o.append("    (void)wd;")
+        if not b.own:
+            o.append("    (void)own;")
+        o.append(f"    if ((a & 3u) || a >= {P}_SPAN || (write && (strb & 0xFu) != 0xFu)) return 1;")
+        for k in KINDS:
+            for l, w, mx in k.vmax:
+                o.append(f"    if (write && k == {P}_K_{k.name} && ((wd >> {l}) & 0x{(1 << w) - 1:X}u) > {mx}u) return 1;   /* pmu_max */")
+        o += ["    if (priv) return 0;",
+              f"    if (k == {P}_K_NONE) return 1;   /* an unprivileged access to a RAZ/WI word */"]
+        for k in KINDS:
+            for l, w, mx in k.umax:
+                o.append(f"    if (write && k == {P}_K_{k.name} && ((wd >> {l}) & 0x{(1 << w) - 1:X}u) > {mx}u) return 1;   /* pmu_user_max */")
+    else:
+        o += ["/* PSLVERR of an access to kind k at address a (the bus rules of rtl/pmu_apb.v).",
+              " * own: the element of a pmu_user=own array belongs to the issuing thread (a",
+              " * pmu_user=own register is masked instead: pass 1). */",
+              f"static inline int {lw}_reg_err(int k, uint32_t a, int write, unsigned strb, int priv, int uen, uint32_t wd, int own)",
+              "{",
+              f"    if ((a & 3u) || k == {P}_K_NONE || (write && (strb & 0xFu) != 0xFu)) return 1;"]
+        for k in KINDS:
+            for l, w, mx in k.vmax:
+                o.append(f"    if (write && k == {P}_K_{k.name} && ((wd >> {l}) & 0x{(1 << w) - 1:X}u) > {mx}u) return 1;   /* pmu_max */")
+        o.append("    if (priv) return 0;")
+        for k in KINDS:
+            for l, w, mx in k.umax:
+                o.append(f"    if (write && k == {P}_K_{k.name} && ((wd >> {l}) & 0x{(1 << w) - 1:X}u) > {mx}u) return 1;   /* pmu_user_max */")
     o += [
-          "    if (!write && PMU_KIND[k].uen && !uen) return 1;",
-          "    if (PMU_KIND[k].user == 2) return 0;",
-          "    if (PMU_KIND[k].user == 3) return !own;",
-          "    return write || !(uen && PMU_KIND[k].user == 1);",
+          f"    if (!write && {P}_KIND[k].uen && !uen) return 1;",
+          f"    if ({P}_KIND[k].user == 2) return 0;",
+          f"    if ({P}_KIND[k].user == 3) return !own;",
+          f"    return write || !(uen && {P}_KIND[k].user == 1);",
           "}", "", "#endif", ""]
     return "\n".join(o)
 
@@ -785,6 +973,7 @@ def gen_comb_c():
 
 
 OUTPUTS = {"rtl/pmu_apb.v": gen_v, "cmodel/pmu_regdec.h": gen_c,
+           "rtl/pmu_cs_apb.v": lambda: gen_v(CS), "cmodel/pmu_cs_regdec.h": lambda: gen_c(CS),
            "rtl/dc_cu_dec.v": lambda: gen_comb_v("dc_cu_dec"), "rtl/dc_lu_dec.v": lambda: gen_comb_v("dc_lu_dec"),
            "cmodel/dc_regdec.h": gen_comb_c}
 

@@ -22,7 +22,8 @@ module tb_apb_smoke #(
   parameter integer HAS_SAMPLE = 1,   // sampling block (pmu_sample); 0 leaves it out: MMCR, PMSTAT, SIAR/SDAR, XCTL answer PSLVERR (0, 1)
   parameter integer HAS_YIELD  = 1,   // yield channels (pmu_yield); 0 leaves them out: YRING0/3 and the channel registers answer PSLVERR (0, 1)
   parameter integer AW         = 64,  // width of iaddr_i/daddr_i, SIAR/SDAR and the yield targets (32: the HI words read 0) (32, 64)
-  parameter integer YCAP       = 0    // 1: a capture record per yield channel (YCAP0/YCAP3: instruction and data address, TSC, the value of counter CTL.CSEL, taken at the underflow; docs/yield.md); 0: left out (PSLVERR) (0, 1)
+  parameter integer YCAP       = 0,   // 1: a capture record per yield channel (YCAP0/YCAP3: instruction and data address, TSC, the value of counter CTL.CSEL, taken at the underflow; docs/yield.md); 0: left out (PSLVERR) (0, 1)
+  parameter integer VIEW       = 0    // register view: 0 the native map (docs/regmap.md); 1 the Arm CoreSight PMU architecture (docs/coresight.md: pages 0 and 1, the native map as the extension page at 0x2000; the cycle counter takes counter index 31) (0, 1; not 0: NC <= 31)
 // END config parameters
 );
   // counter K, class CLS of its area (class c is seen by counter n iff c % NAREA == n % NAREA)
@@ -40,7 +41,9 @@ module tb_apb_smoke #(
   localparam [11:0] CBASE = 12'h100 + 12'h010 * K;
   reg clk = 1'b0, rst_n = 1'b1;
   reg psel = 1'b0, penable = 1'b0, pwrite = 1'b0;
-  reg [11:0] paddr = 12'd0;
+  reg [13:0] paddr = 14'd0;
+  // the native map: at 0 (VIEW=0), the CoreSight view's extension page (VIEW=1)
+  localparam [13:0] NB = VIEW != 0 ? 14'h2000 : 14'h0000;
   reg [31:0] pwdata = 32'd0;
   reg [3:0]  pstrb = 4'd0;
   wire pready, pslverr, irq;
@@ -52,19 +55,23 @@ module tb_apb_smoke #(
 
   /* verilator lint_off PINMISSING */
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
-             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) dut (
+             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .VIEW(VIEW)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(3'b001), .ptid_i(3'd0), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev), .cpl_i({NT{2'd3}}), .flop_valid_i({NT*NRET{1'b0}}), .flop_rsz_i({NT*NRET*3{1'b0}}),
     .flop_esz_i({NT*NRET{1'b0}}), .flop_scalar_i({NT*NRET{1'b0}}), .flop_op_i({NT*NRET*4{1'b0}}),
-    .irq_o(irq), .cnt_o(), .ovf_o(), .tsc_o()
+    .irq_o(irq), .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o()
   );
   /* verilator lint_on PINMISSING */
 
   always #5 clk = ~clk;
 
+  // a native register (offset a of the native map)
   task apb(input w, input [11:0] a, input [31:0] d);
+    apb_raw(w, NB | {2'b00, a}, d);
+  endtask
+  task apb_raw(input w, input [13:0] a, input [31:0] d);
     begin
       @(negedge clk); psel = 1'b1; penable = 1'b0; pwrite = w; paddr = a; pwdata = d; pstrb = w ? 4'hF : 4'h0;
       @(negedge clk); penable = 1'b1;
@@ -102,6 +109,9 @@ module tb_apb_smoke #(
                                 "CAP NAREA/SMP/YLD/AW64/YCAP/NCH");
     $display("tb_apb_smoke: CAP NAREA=%0d HAS_SAMPLE=%0d HAS_YIELD=%0d AW=%0d YCAP=%0d NCH=%0d", rd[3:0], rd[4],
              rd[5], rd[6] ? 64 : 32, rd[7], rd[11:8]);
+    // the register view: PMIIDR (CoreSight page 0) reads its value only with VIEW=1
+    apb_raw(0, 14'h0E08, 0); check((rd == 32'h50401000) == (VIEW != 0), "VIEW: PMIIDR");
+    $display("tb_apb_smoke: CS VIEW=%0d", rd == 32'h50401000 ? 1 : 0);
     apb(0, 12'h0F0, 0); check(err, "unmapped offset -> PSLVERR");
     apb(0, 12'h002, 0); check(err, "misaligned -> PSLVERR");
     // counter K: class CLS, sub-event 2 of every thread, all privileges, enabled

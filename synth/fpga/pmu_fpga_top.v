@@ -6,7 +6,7 @@
 // Ports of the core not named here (outputs, or inputs added later) are left
 // open; the sampling/yield inputs known today are driven.
 module pmu_fpga_top #(
-  parameter integer NT = 1, NC = 4, CW = 40, NCLS = 8, NRET = 1, FLOP_CLASS = 7, NCH = 1
+  parameter integer NT = 1, NC = 4, CW = 40, NCLS = 8, NRET = 1, FLOP_CLASS = 7, NCH = 1, VIEW = 0
 ) (
   input  wire clk,
   input  wire rst_n,
@@ -15,7 +15,7 @@ module pmu_fpga_top #(
   output wire rd_sout,      // PRDATA / PSLVERR bits
   output wire irq
 );
-  localparam integer RQ = 1 + 1 + 1 + 4 + 3 + 12 + 3 + 32;   // psel penable pwrite pstrb pprot paddr ptid pwdata
+  localparam integer RQ = 1 + 1 + 1 + 4 + 3 + 14 + 3 + 32;   // psel penable pwrite pstrb pprot paddr ptid pwdata
   // retire slots: valid 1, rsz 3, esz 1, scalar 1, op 4 bits each
   localparam integer EV0 = NT * NCLS * 16 + NT * 2 + NT * NRET * 10;
   // sampling / yield inputs appended to the port list later (tied from the
@@ -36,10 +36,10 @@ module pmu_fpga_top #(
   assign rd_sout = rsh[0];
 
   /* verilator lint_off PINCONNECTEMPTY */
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH)) u_pmu (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .VIEW(VIEW)) u_pmu (
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(req[RQ-1]), .penable_i(req[RQ-2]), .pwrite_i(req[RQ-3]), .pstrb_i(req[RQ-4 -: 4]),
-    .pprot_i(req[RQ-8 -: 3]), .paddr_i(req[RQ-11 -: 12]), .ptid_i(req[RQ-23 -: 3]), .pwdata_i(req[31:0]),
+    .pprot_i(req[RQ-8 -: 3]), .paddr_i(req[RQ-11 -: 14]), .ptid_i(req[RQ-25 -: 3]), .pwdata_i(req[31:0]),
     .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(evs[NT*NCLS*16-1:0]), .cpl_i(evs[NT*NCLS*16 +: NT*2]),
     .flop_valid_i(evs[NT*NCLS*16 + NT*2 +: NT*NRET]),
@@ -50,7 +50,7 @@ module pmu_fpga_top #(
     .iaddr_i(evs[EV0 +: 64]), .daddr_i(evs[EV0 + 64 +: 64]), .pm_i(evs[EV0 + 128 +: NT]),
     .mem_valid_i(evs[EV0 + 128 + NT +: NT]), .mem_lat_i(evs[EV0 + 128 + 2*NT +: 32]),
     .yev_i(evs[EV0 + 160 + 2*NT +: 8]),
-    .irq_o(irq), .cnt_o(), .ovf_o(), .tsc_o()
+    .irq_o(irq), .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o()
   );
   /* verilator lint_on PINCONNECTEMPTY */
 endmodule
