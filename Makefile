@@ -86,6 +86,8 @@ include sim/deps.mk
 -include sim/soc/yield.mk
 -include sim/soc/prof.mk
 -include sim/cocotb.mk
+-include sim/linux.mk
+-include sw/cspmu.mk
 
 # flows run by one target that reads the table itself (sim/fusesoc_check.py),
 # and the SoC's PMU (soc_top's instance is checked equal to configuration soc)
