@@ -48,6 +48,11 @@ WB_PIPE = (("test_bus", "wb_pipe"),)       # ... Wishbone, PIPELINED_ONLY=1 FORC
 REGS = (("test_regs", "default"),)   # tb/test_regs.cpp: the register tests from the generated table
 YCAP_USER = (("test_directed", "alt"), ("test_regs", "alt"))   # unprivileged capture-record reads (YCAP=1)
 # formal proofs (formal/run_formal.py, fast depth): the proof must fail
+# the CoreSight view (VIEW=1): random lockstep and the register tests of
+# configuration cs; the arm_cspmu driver-sequence test on the model (sw/test_cspmu.c)
+CS = (("test_random", "cs"),)
+CS_REGS = (("test_regs", "cs"), ("test_random", "cs"))
+CSPMU = (("cspmu_model", "cs"),)
 FORMAL_DC = (("formal", "dc-count"),)
 FORMAL_CORE = (("formal", "core-slverr-lean"),)
 # depth of the formal mutant runs: the dropped count must reach the SRAM
@@ -61,6 +66,30 @@ WB_APB_PINS = ("    .clk_i(clk_i), .rst_ni(rst_ni),\n"
                "    .psel_o(psel_o), .penable_o(penable_o), .pwrite_o(pwrite_o), .paddr_o(paddr_o), .pwdata_o(pwdata_o),\n"
                "    .pstrb_o(pstrb_o), .pprot_o(pprot_o), ")
 MUTANTS = [
+    # ---- the CoreSight PMU view (docs/coresight.md)
+    ("rtl-cs-cntenclr-sets", "rtl/pmu_core.v",
+     "cnten_q <= (cnten_q | cnten_set) & ~cnten_clr;", "cnten_q <= (cnten_q | cnten_set | cnten_clr);", CS),
+    ("rtl-cs-filter-not-inverted", "rtl/pmu_core.v",
+     "eq_xbits[2*tt]   = ~v[2*(NT-1-tt)];", "eq_xbits[2*tt]   = v[2*(NT-1-tt)];", CS),
+    ("rtl-cs-cycle-overflow-lost", "rtl/pmu_core.v",
+     "| (cs_we_ovs & cs_wdata[31]) | cc_carry;", "| (cs_we_ovs & cs_wdata[31]) | (cc_carry & 1'b0);", CS),
+    ("rtl-cs-pmcr-p-clears-cycle-counter", "rtl/pmu_core.v",
+     ".en_i(cc_run), .inc_i(1'b1), .clr_i(cs_c),", ".en_i(cc_run), .inc_i(1'b1), .clr_i(cs_c | cs_p),", CS),
+    ("rtl-cs-fzo-ignored", "rtl/pmu_core.v",
+     "assign fz = fzo_q & (|ovf_q | cc_ovf_q);", "assign fz = 1'b0 & fzo_q & (|ovf_q | cc_ovf_q);", CS),
+    # the generated CoreSight block: a RAZ/WI word must not answer PSLVERR
+    ("rtl-cs-raz-word-errors", "rtl/pmu_cs_apb.v",
+     "wire err_d   = (|a[1:0]) | ~in_span |", "wire err_d   = (|a[1:0]) | ~in_span | ~|k_d |", CS_REGS),
+    ("model-cs-hi-word-sets-low", "cmodel/pmu_model.c",
+     "(c->cnt & 0xFFFFFFFFull) | (uint64_t)wd << 32) & m->cmask;", "(c->cnt & ~0xFFFFFFFFull) | wd) & m->cmask;", CSPMU),
+    ("model-cs-ovsclr-ignored", "cmodel/pmu_model.c",
+     "if (cw_k == PMU_CS_K_PMOVSCLR0) hwclr[PMU_K_OVF] = wd;", "", CSPMU),
+    ("model-cs-cycle-filter-ignored", "cmodel/pmu_model.c",
+     "&& m->cc_en && !fz && (thr & ~m->ccf);", "&& m->cc_en && !fz && thr;", CSPMU),
+    ("model-cs-intenset-clears", "cmodel/pmu_model.c",
+     "m->c[n].ie = cw_k == PMU_CS_K_PMINTENSET0;", "m->c[n].ie = cw_k != PMU_CS_K_PMINTENSET0;", CSPMU),
+    ("model-cs-pmcr-c-clears-event-counters", "cmodel/pmu_model.c",
+     "const int cs_p = cw_k == PMU_CS_K_PMCR && ((wd >> 1) & 1u);", "const int cs_p = cw_k == PMU_CS_K_PMCR && ((wd >> 1) & 3u);", CSPMU),
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)]", "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1]"),
     ("rtl-threshold-gt-not-ge", "rtl/pmu_threshold.v",
@@ -81,7 +110,8 @@ MUTANTS = [
      "assign k_d[K_CNT_LO] = in_cnt && (o_cnt[3:0] == 4'h8);",
      "assign k_d[K_CNT_LO] = in_cnt && (o_cnt[3:2] == 2'h2);"),
     ("rtl-shadow-not-latched", "rtl/pmu_apb.v",
-     "if (rd_ok & rd_lo) rshadow_q <= lo_val[63:32];", "if (rd_ok & ((rd_lo & 1'b0) | wr_hi)) rshadow_q <= lo_val[63:32];"),
+     "      if (rd_ok & rd_lo) begin\n        rshadow_q <= lo_val[63:32];",
+     "      if (rd_ok & ((rd_lo & 1'b0) | wr_hi)) begin\n        rshadow_q <= lo_val[63:32];"),
     # the field primitive: a hardware set must win over a same-cycle write (W1C of OVF, PMSTAT, ...)
     ("rtl-ovf-lost-on-w1c", "rtl/pmu_reg_field.v",
      "wire [W-1:0] d = (sw_d & ~hwclr_i) | hwset_i;",
@@ -187,9 +217,9 @@ MUTANTS = [
      "(k_d[K_YCH0_CTL] & (pwdata_i[7:4] > 4'd3))", "(k_d[K_YCH0_CTL] & (pwdata_i[7:4] > 4'd7))"),
     # action 2 raises the PMU interrupt, action 3 freezes the counters
     ("rtl-ych-act-irq-dropped", "rtl/pmu_core.v",
-     "assign irq_o = |(ovf_q & ie) | pmi | yirq;", "assign irq_o = |(ovf_q & ie) | pmi;"),
+     "assign irq_o = |(ovf_q & ie) | pmi | yirq | cc_irq;", "assign irq_o = |(ovf_q & ie) | pmi | cc_irq;"),
     ("model-ych-act-frz-dropped", "cmodel/pmu_model.c",
-     "run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !(n && hold);", "run = run && !FLD(m, MMCR, 0, FRZ) && !(n && hold);"),
+     "run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !fz && !(n && hold);", "run = run && !FLD(m, MMCR, 0, FRZ) && !fz && !(n && hold);"),
     # only action 1 delivers a yield
     ("rtl-ych-act-any-yields", "rtl/pmu_yield.v",
      "assign cand[k]  = valid_q & (act_q == 2'd1) & yer_q & ring_ok", "assign cand[k]  = valid_q & act_q[0] & yer_q & ring_ok"),
@@ -474,7 +504,7 @@ def relinkable(rel, benches):
     """A model .c file mutant of Verilator benches: relink, do not rebuild.
     (A header may be included by the bench programs: those rebuild.)"""
     return (rel.startswith("cmodel/") and rel.endswith(".c")
-            and all(p not in ("formal", "dc_icarus") for p, _ in benches))
+            and all(p not in ("formal", "dc_icarus", "cspmu_model") for p, _ in benches))
 
 
 def make_args(d):
@@ -592,6 +622,17 @@ def one_run(mut, cycles):
     killed = []
     built = []      # (program, configuration, executable) built for this mutant
     for prog, cfg in benches:
+        if prog == "cspmu_model":
+            # the arm_cspmu driver-sequence test (sw/cspmu.mk) on the mutated model
+            exe = f"{d}/build/test_cspmu_model"
+            os.makedirs(os.path.dirname(exe), exist_ok=True)
+            if run(["cc", "-std=c99", "-O2", f"-I{d}/cmodel", "-Isw", "-o", exe, "sw/test_cspmu_model.c",
+                    "sw/test_cspmu.c", "sw/cspmu_linux.c", "sw/pmu_simbus.c", f"{d}/cmodel/pmu_model.c"], log) != 0:
+                killed = None
+                break
+            if run([exe, "--seed", "1", "--cfg", cfg], log) != 0:
+                killed.append(prog)
+            continue
         if prog == "formal":
             # exit 1: the property fails (killed); 2: tool error (not a kill)
             proof = cfg[:-5] if cfg.endswith("-fast") else cfg
@@ -659,8 +700,13 @@ def main():
     ap.add_argument("--seed")
     args = ap.parse_args()
     todo = [m for m in MUTANTS if not args.only or m[0] in args.only.split(",")]
+    # every mutant's snippet, also of those a sample leaves out: a stale one
+    # (its code changed) fails here, not only in the run that draws it
+    stale = [m[0] for m in todo if open(os.path.join(ROOT, m[1])).read().count(m[2]) != 1]
+    for n in stale:
+        print(f"FAIL {n}: snippet not found exactly once (stale mutant)", flush=True)
     if args.sample is not None:
-        todo = sample(todo, args.sample, args.seed)
+        todo = sample([m for m in todo if m[0] not in stale], args.sample, args.seed)
     # the benches of the model mutants: built unmutated under BASE, relinked
     benches = sorted({pc for m in todo if relinkable(m[1], benches_of(m)) for pc in benches_of(m)})
     t0 = time.time()
@@ -699,6 +745,7 @@ def main():
             print(msg, flush=True)
             passed += ok
             failed += not ok
+    failed += len(stale) if args.sample is not None else 0   # (a full run fails them itself)
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

@@ -207,6 +207,8 @@ def core(label, params, tables=("sweep",)):
 CONFIGS = [
     core("default", {}, tables=("blocks", "sweep")),
     core("default NAREA=4", {"NAREA": 4}, tables=("blocks", "sweep")),
+    # the CoreSight PMU register view (docs/coresight.md) next to the native one
+    core("default VIEW=1", {"VIEW": 1}, tables=("blocks", "sweep")),
     core("NC=4", {"NC": 4}),
     core("NC=16", {"NC": 16}),
     core("CW=48", {"CW": 48}),
@@ -242,6 +244,7 @@ CONFIGS = [
 # Labels the summary and per-counter sections are computed from.
 L_DEFAULT = "pmu_core default"
 L_AREAS = "pmu_core default NAREA=4"
+L_VIEW = "pmu_core default VIEW=1"
 L_REF = "ref_counter W=40"
 # The area floor of L_AREAS (synth/ref/ref_floor.v): added to a run that
 # has L_AREAS, with the readable state bits counted in L_AREAS itself
@@ -1420,6 +1423,16 @@ def run_tables(configs, args, report):
         out.append("## Default vs default with counter areas (NAREA=4), by block")
         out.append("")
         out.append(compare_table(R[L_DEFAULT], R[L_AREAS], "default", "NAREA=4"))
+    if ok(R.get(L_DEFAULT)) and ok(R.get(L_VIEW)) and \
+            any(c.label == L_VIEW for c in configs):
+        out.append("")
+        out.append("## Native view vs CoreSight view (VIEW=1), by block")
+        out.append("")
+        out.append("The same counting core; VIEW=1 adds the CoreSight register block "
+                   "(pmu_cs_apb), the cycle counter and the masked event-select "
+                   "writes (docs/coresight.md).")
+        out.append("")
+        out.append(compare_table(R[L_DEFAULT], R[L_VIEW], "native", "VIEW=1"))
     sweep = [(c, R.get(c.label)) for c in configs if "sweep" in c.tables]
     if sweep:
         out.append("")
@@ -1427,7 +1440,7 @@ def run_tables(configs, args, report):
         out.append("")
         out.append("One parameter changed from the default per row (NT 1/4, "
                    "NCLS 16, NAREA 2/4/8, NCH 1/8, NC 4/16, CW 48/64, "
-                   "HAS_SAMPLE/HAS_YIELD 0, AW 32), plus \"minimal\". RTL "
+                   "HAS_SAMPLE/HAS_YIELD 0, AW 32, VIEW 1), plus \"minimal\". RTL "
                    "state bits: flip-flop bits of the RTL after `proc` "
                    "(must equal FFs).")
         out.append("")

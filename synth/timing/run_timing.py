@@ -325,6 +325,8 @@ def main():
          "PicoRV32 alone (SoC parameters, RVFI), `synth/timing/picorv32_fpga_top.v`"),
         ("pmu_small", "pmu_fpga_top", rtl + [os.path.join(ROOT, "synth", "fpga", "pmu_fpga_top.v")], SMALL,
          "pmu_core small (%s), `synth/fpga/pmu_fpga_top.v`" % cfg_str(SMALL)),
+        ("pmu_small_cs", "pmu_fpga_top", rtl + [os.path.join(ROOT, "synth", "fpga", "pmu_fpga_top.v")],
+         dict(SMALL, VIEW=1), "pmu_core small, CoreSight view (VIEW=1, docs/coresight.md)"),
         ("soc", "soc_fpga_top", rtl + [os.path.join(ROOT, p) for p in
                                        ("rtl/pmu_mem2apb.v", "sim/soc/soc_top.v", "synth/fpga/soc_fpga_top.v")] + [rv],
          {"MEM_WORDS": MEM_WORDS, "PMU_NC": SOC_PMU["NC"], "PMU_NCH": SOC_PMU["NCH"], "FIRMWARE": hexf},
@@ -370,7 +372,9 @@ def main():
     for num, dev, goal, what in (("soc", "hx8k", GOAL_SOC, "SoC with PMU / PicoRV32 alone"),
                                  ("soc", "up5k", GOAL_SOC, "SoC with PMU / PicoRV32 alone"),
                                  ("pmu_small", "up5k", GOAL_PMU, "pmu_core small / PicoRV32 alone"),
-                                 ("pmu_small", "hx8k", GOAL_PMU, "pmu_core small / PicoRV32 alone")):
+                                 ("pmu_small", "hx8k", GOAL_PMU, "pmu_core small / PicoRV32 alone"),
+                                 ("pmu_small_cs", "up5k", GOAL_PMU, "pmu_core small VIEW=1 / PicoRV32 alone"),
+                                 ("pmu_small_cs", "hx8k", GOAL_PMU, "pmu_core small VIEW=1 / PicoRV32 alone")):
         if dev not in devices:
             continue
         a, ra = med(num, dev)
