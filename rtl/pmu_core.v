@@ -694,7 +694,7 @@ module pmu_core #(
       wire [IW-1:0]   inc;
       wire [CW-1:0]   cnt;
 
-      pmu_escr #(.NT(NT)) u_escr (
+      pmu_escr #(.NT(NT), .MASKED(VIEW)) u_escr (
         .clk_i, .rst_ni, .we_ctl_i(esc_we_ctl[n]), .we_emq_i(esc_we_emq[n]),
         .wdata_ctl_i(esc_wd_ctl), .wmask_ctl_i(esc_wm_ctl), .wdata_emq_i(esc_wd_emq), .wmask_emq_i(esc_wm_emq),
         .es_o(es), .ie_o(ie[n]), .edge_o(edge_en), .inv_o(inv), .thr_o(thr), .thr_nz_o(thr_nz),

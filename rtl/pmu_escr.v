@@ -20,7 +20,8 @@
 `define PMU_EMQ_EQ_LSB 16
 // END pmu regmap defines
 module pmu_escr #(
-  parameter integer NT = 2
+  parameter integer NT     = 2,
+  parameter integer MASKED = 0    // 1: the write masks are used (VIEW=1); 0: whole-register writes, masks ignored
 ) (
   input  wire          clk_i,
   input  wire          rst_ni,
@@ -46,9 +47,10 @@ module pmu_escr #(
 );
   reg [31:0] ctl_rd, emq_rd;   // the read values (reserved bits 0)
   // the written values: the masked bits from the write data, the others kept
-  /* verilator lint_off UNUSEDSIGNAL */   // reserved bits
-  wire [31:0] wd_c = (wdata_ctl_i & wmask_ctl_i) | (ctl_rd & ~wmask_ctl_i);
-  wire [31:0] wd_e = (wdata_emq_i & wmask_emq_i) | (emq_rd & ~wmask_emq_i);
+  // (MASKED=0: the native view writes whole registers, no read-modify-write logic)
+  /* verilator lint_off UNUSEDSIGNAL */   // reserved bits; MASKED=0: the masks
+  wire [31:0] wd_c = MASKED != 0 ? (wdata_ctl_i & wmask_ctl_i) | (ctl_rd & ~wmask_ctl_i) : wdata_ctl_i;
+  wire [31:0] wd_e = MASKED != 0 ? (wdata_emq_i & wmask_emq_i) | (emq_rd & ~wmask_emq_i) : wdata_emq_i;
   /* verilator lint_on UNUSEDSIGNAL */
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin

@@ -20,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUIDE = [
     ("pmu_core default", "everything, full crossbar (the default parameters)"),
     ("pmu_core default NAREA=4", "everything, four counter areas as in the Pentium 4 (seed 000)"),
+    ("pmu_core default VIEW=1", "everything, as an Arm CoreSight PMU for Linux perf (docs/coresight.md; the native map as its extension page)"),
     ("pmu_core NAREA=8", "eight areas: every class on NC/8 counters"),
     ("pmu_core NCH=1", "one yield channel per ring"),
     ("pmu_core NAREA=4 NCH=1 AW=32", "four areas, one yield channel per ring, 32-bit addresses: within 48k NAND2-eq"),
