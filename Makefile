@@ -79,6 +79,7 @@ include sim/deps.mk
 -include synth/synth.mk
 -include sim/dc.mk
 -include sim/soc/soc.mk
+-include sim/soc/rv.mk
 -include synth/fpga.mk
 -include synth/timing.mk
 -include sw/sw.mk
@@ -88,11 +89,13 @@ include sim/deps.mk
 -include sim/cocotb.mk
 -include sim/linux.mk
 -include sw/cspmu.mk
+-include sim/rv.mk
 
 # flows run by one target that reads the table itself (sim/fusesoc_check.py),
 # and the SoC's PMU (soc_top's instance is checked equal to configuration soc)
 $(foreach c,$(CFG_FLOW_pmu_core_fusesoc) $(CFG_FLOW_dc_top_fusesoc),$(call cfg_runs,$(c),fusesoc,fusesoc-check))
 $(foreach c,$(filter soc,$(CFG_FLOW_pmu_core_soc)),$(call cfg_runs,$(c),soc,soc-test soc-yield soc-prof soc-prof-user))
+$(foreach c,$(filter soc_rv,$(CFG_FLOW_pmu_core_soc_rv)),$(call cfg_runs,$(c),soc-rv,soc-rv-test))
 
 # A background lane (sim/run_targets.sh) runs, one after another on one
 # core, targets that build only under their own directories: the mutation
@@ -117,8 +120,10 @@ synth: deps-synth $(SYNTH_TARGETS)
 regmap:
 	python3 util/regmap.py
 	python3 util/dc_regmap.py
+	python3 util/csrview.py
 
 regmap-check:
+	python3 util/csrview.py --check
 	python3 util/regmap.py --check
 
 # config/pmu_ip.yaml -> config/config.mk, cmodel/*_cfg_gen.h, *.core, README

@@ -4,6 +4,7 @@
 #include "pmu_regdec.h"
 #include "pmu_cs_regdec.h"
 #include "pmu_cs_regs.h"
+#include "pmu_rv_csr.h"
 #include "pmu_reg_field.h"
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@ typedef struct {
     unsigned es, ie, edge, inv, thr;   /* CTL */
     unsigned em, eq;                   /* EMQ */
     unsigned fmain;                    /* FTYPE.MAIN (stored in pmu_core, reset 0xF) */
+    unsigned inh;                      /* RISC-V view: {MINH, SINH, UINH, VSINH, VUINH} (mhpmevent bits 62:58) */
     unsigned prev_cond;                /* pmu_threshold state */
     unsigned raw_q, run_q, hist_q;     /* stage register E -> T */
     unsigned inc_q, run2_q, hist2_q;   /* stage register T -> C */
@@ -53,6 +55,8 @@ struct pmu_model {
      * enable and overflow flag (bit 31), PMCR.FZO, PMCCFILTR */
     unsigned cc_en, cc_ie, cc_ovf, fzo, ccf;
     uint64_t ccnt;                     /* the cycle counter (CW bits; the TSC stays free-running) */
+    pmu_rv_param rvp;                  /* the parameters of the RISC-V view's decode (XLEN != 0) */
+    uint32_t rv_men, rv_sen, rv_hen;   /* mcounteren / scounteren / hcounteren bits 3+n, stored at n */
     uint32_t st[PMU_NK][PMU_NE_MAX];   /* stored registers (see ST) */
     uint32_t cnten;
     uint64_t tsc;
@@ -115,6 +119,7 @@ int pmu_model_reset(pmu_model *m)
     m->csdp.NC = cfg.nc;
     m->csdp.NT = cfg.nt;
     m->csdp.CW = cfg.cw;
+    m->rvp.xlen = cfg.xlen; m->rvp.nc = cfg.nc; m->rvp.nt = cfg.nt; m->rvp.cw = cfg.cw;
     for (unsigned n = 0; n < PMU_NC_MAX; n++) m->c[n].fmain = PMU_FMAIN_ALL;
     for (int k = 0; k < PMU_NK; k++)
         for (unsigned e = 0; e < PMU_KIND[k].dim; e++)
@@ -198,11 +203,42 @@ static unsigned src_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *
 }
 
 /* pmu_qualifier: sum of qualified threads' increments. */
+/* RISC-V view: is an event of a thread in mode {V, PRV} inhibited by the
+ * xINH bits {MINH, SINH, UINH, VSINH, VUINH}? (other encodings: no mode, not inhibited) */
+static int rv_inhibited(unsigned inh, unsigned mode)
+{
+    switch (mode & 7u) {
+    case 3u: return (inh >> 4) & 1u;   /* M */
+    case 1u: return (inh >> 3) & 1u;   /* S / HS */
+    case 0u: return (inh >> 2) & 1u;   /* U */
+    case 5u: return (inh >> 1) & 1u;   /* VS */
+    case 4u: return inh & 1u;          /* VU */
+    default: return 0;
+    }
+}
+
+/* RISC-V view: thread exclusion bits (thread order) of EQ, and back */
+static unsigned eq_tx(unsigned eq, unsigned nt)
+{
+    unsigned x = 0;
+    for (unsigned t = 0; t < nt; t++)
+        if (!((eq >> PMU_EQ_OS_BIT(t, nt)) & 1u) && !((eq >> PMU_EQ_USR_BIT(t, nt)) & 1u)) x |= 1u << t;
+    return x;
+}
+static unsigned tx_eq(unsigned x, unsigned nt)
+{
+    unsigned eq = 0;
+    for (unsigned t = 0; t < nt; t++)
+        if (!((x >> t) & 1u)) eq |= 1u << PMU_EQ_OS_BIT(t, nt) | 1u << PMU_EQ_USR_BIT(t, nt);
+    return eq;
+}
+
 static unsigned qual_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *in)
 {
     unsigned sum = 0, nt = m->cfg.nt;
     for (unsigned t = 0; t < nt; t++) {
         unsigned bit = (in->cpl[t] & 3u) == 0 ? PMU_EQ_OS_BIT(t, nt) : PMU_EQ_USR_BIT(t, nt);
+        if (m->cfg.xlen && rv_inhibited(c->inh, in->rv_mode[t])) continue;   /* RISC-V xINH */
         if ((c->eq >> bit) & 1u) sum += src_inc(m, c, in, t);
     }
     return sum & IW_MASK;
@@ -395,12 +431,55 @@ static uint32_t cs_read(const pmu_model *m, int cr, unsigned n)
     return v & PMU_CS_KIND[cr].rmask;
 }
 
+/* RISC-V view: the 64-bit value of kind k, element idx (before the read mask) */
+static uint64_t rv_read(const pmu_model *m, unsigned k, unsigned idx)
+{
+    const unsigned nc = m->cfg.nc;
+    const pmu_ctr *c = &m->c[idx < nc ? idx : 0];
+    switch (k) {
+    case PMU_RV_K_SCOUNTEREN:    return (uint64_t)m->rv_sen << 3;
+    case PMU_RV_K_MCOUNTEREN:    return (uint64_t)m->rv_men << 3;
+    case PMU_RV_K_HCOUNTEREN:    return (uint64_t)m->rv_hen << 3;
+    case PMU_RV_K_MCOUNTINHIBIT: return (uint64_t)(~m->cnten & ncmask(m)) << 3;
+    case PMU_RV_K_SCOUNTOVF:     return (uint64_t)ST(m, OVF, 0) << 3;
+    case PMU_RV_K_MHPMCOUNTER: case PMU_RV_K_HPMCOUNTER: return idx < nc ? c->cnt : 0u;
+    case PMU_RV_K_MHPMEVENT:
+        if (idx >= nc) return 0u;
+        return (uint64_t)((ST(m, OVF, 0) >> idx) & 1u) << PMU_RV_MHPMEVENT_OF_LSB |
+               (uint64_t)c->inh << PMU_RV_MHPMEVENT_VUINH_LSB |
+               (uint64_t)eq_tx(c->eq, m->cfg.nt) << PMU_RV_MHPMEVENT_TX_LSB |
+               (uint64_t)c->thr << PMU_RV_MHPMEVENT_THR_LSB | (uint64_t)c->inv << PMU_RV_MHPMEVENT_INV_LSB |
+               (uint64_t)c->edge << PMU_RV_MHPMEVENT_EDGE_LSB | (uint64_t)c->es << PMU_RV_MHPMEVENT_ES_LSB |
+               (uint64_t)c->em << PMU_RV_MHPMEVENT_EM_LSB;
+    default: return 0u;
+    }
+}
+
 int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
 {
     if (!m || !in) return PMU_MODEL_EINVAL;
     const unsigned nc = m->cfg.nc;
     const uint32_t a = in->paddr & ((1u << PMU_ADDR_BITS) - 1u);
-    const int acc = in->psel && in->penable;
+
+    /* ---- RISC-V CSR port (XLEN != 0; rtl/pmu_rv_csr.v, cmodel/pmu_rv_csr.h):
+     * combinational from pre-edge state; a write holds off the APB access phase */
+    unsigned rk = 0, ridx = 0, rhi = 0;
+    const int rhit = m->cfg.xlen && pmu_rv_decode(&m->rvp, in->csr_addr, &rk, &ridx, &rhi);
+    int rexc = PMU_RV_OK;
+    uint64_t rv_old = 0, rv_new = 0, rv_rdata = 0;
+    if (rhit) {
+        const uint64_t en_m = (uint64_t)m->rv_men << 3, en_h = (uint64_t)m->rv_hen << 3;
+        rexc = pmu_rv_access(rk, in->csr_addr & 0xFFFu, in->csr_op & 3u, in->csr_priv & 7u,
+                             en_m, en_h, (uint64_t)m->rv_sen << 3);
+        rv_old = rv_read(m, rk, ridx) & pmu_rv_rmask(&m->rvp, rk);
+        if (pmu_rv_kinds[rk].ovfmask) rv_old &= pmu_rv_ovfmask(in->csr_priv & 7u, en_m, en_h);
+        rv_new = pmu_rv_rmw(m->cfg.xlen, rhi, in->csr_op & 3u, rv_old, pmu_rv_wmask(&m->rvp, rk), in->csr_wdata, &rv_rdata);
+    }
+    const int rv_ok = rhit && in->csr_valid && rexc == PMU_RV_OK;
+    /* the register written (an element below NC of a writable kind); -1: none */
+    const int rv_wk = rv_ok && (in->csr_op & 3u) != PMU_RV_OP_READ && pmu_rv_kinds[rk].writable &&
+                      (!pmu_rv_kinds[rk].arr || ridx < nc) ? (int)rk : -1;
+    const int acc = in->psel && in->penable && rv_wk < 0;
 
     /* ---- bus decode (combinational, from pre-edge state): the generated
      * decode of rtl/pmu_apb.v (cmodel/pmu_regdec.h) ---- */
@@ -482,7 +561,11 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     if (m->cfg.ycap && m->cfg.has_yield)
         for (unsigned n = 0; n < nc; n++) cnt_pre[n] = m->c[n].cnt;
     if (out) {
-        out->pready = 1;
+        out->pready = rv_wk < 0;
+        out->csr_hit = (uint8_t)rhit;
+        out->csr_ill = (uint8_t)(rhit && in->csr_valid && rexc == PMU_RV_ILL);
+        out->csr_virt = (uint8_t)(rhit && in->csr_valid && rexc == PMU_RV_VIRT);
+        out->csr_rdata = rv_ok ? rv_rdata : 0u;
         out->pslverr = (uint8_t)(acc && err);
         out->prdata = rd_ok ? rdata : 0u;
         out->irq = (uint8_t)pmu_model_irq(m);
@@ -521,7 +604,9 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         const int we_lo = cw_k == PMU_CS_K_PMEVCNTR_LO && cidx == n, we_hi = cw_k == PMU_CS_K_PMEVCNTR_HI && cidx == n;
         int clr = (wr_ok && r == PMU_K_CLR && ((wd >> n) & 1u)) || cs_p;
         if (c->run2_q && c->inc_q) cev |= 1u << n;
-        if (we_lo || we_hi) {
+        if (rv_wk == PMU_RV_K_MHPMCOUNTER && ridx == n) {
+            c->cnt = rv_new & m->cmask;   /* a CSR write wins over the increment */
+        } else if (we_lo || we_hi) {
             c->cnt = (we_lo ? (c->cnt & ~0xFFFFFFFFull) | wd : (c->cnt & 0xFFFFFFFFull) | (uint64_t)wd << 32) & m->cmask;
         } else if (we) {
             c->cnt = wd64 & m->cmask;
@@ -542,12 +627,21 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         c->hist2_q = c->hist_q;
         /* stage E */
         int run = FLD(m, GCTL, 0, GEN) && ((m->cnten >> n) & 1u);
+        run = run && !(m->cfg.xlen && in->stopcount);   /* RISC-V view: debug mode, dcsr.stopcount */
         run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !fz && !(n && hold);
         c->raw_q = qual_inc(m, c, in);
         c->run_q = (unsigned)run;
         c->hist_q = XF(m, c, HIST);
     }
     hwset[PMU_K_OVF] = ovf_set;   /* sticky overflow: the set wins over a W1C */
+    if (out) out->lcofi = (uint8_t)(m->cfg.xlen && (ovf_set & ~ST(m, OVF, 0)) != 0);
+    /* RISC-V view: mhpmevent.OF is OVF[n] (a hardware overflow wins over a
+     * write of 0); a write of mcountinhibit sets GCTL.GEN */
+    if (rv_wk == PMU_RV_K_MHPMEVENT) {
+        if ((rv_new >> PMU_RV_MHPMEVENT_OF_LSB) & 1u) hwset[PMU_K_OVF] |= 1u << ridx;
+        else hwclr[PMU_K_OVF] |= 1u << ridx;
+    }
+    if (rv_wk == PMU_RV_K_MCOUNTINHIBIT) hwset[PMU_K_GCTL] |= 1u << PMU_GCTL_GEN_LSB;
     /* CoreSight view: PMOVSSET0/CLR0 and PMCR.E write the native block's OVF and GCTL.GEN */
     if (cw_k == PMU_CS_K_PMOVSSET0) hwset[PMU_K_OVF] |= wd & 0x7FFFFFFFu;
     if (cw_k == PMU_CS_K_PMOVSCLR0) hwclr[PMU_K_OVF] = wd;
@@ -577,7 +671,9 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         m->cc_ovf = (m->cc_ovf && !(cw_k == PMU_CS_K_PMOVSCLR0 && (wd >> 31))) ||
                     (cw_k == PMU_CS_K_PMOVSSET0 && (wd >> 31)) || carry;
     }
-    const unsigned tb_rise = !tb_cur && ((m->tsc >> tb) & 1u);
+    /* (without the sampling block there is no time base: the yield event
+     * vector's TB bit stays 0, as pmu_core's g_no_smp ties it) */
+    const unsigned tb_rise = m->cfg.has_sample && !tb_cur && ((m->tsc >> tb) & 1u);
 
     /* ---- sampling interrupt (pmu_sample; decided on the pre-edge state) ---- */
     uint32_t nie = 0;
@@ -701,6 +797,25 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         case PMU_K_FTYPE: m->c[idx].fmain = (wd & PMU_FTYPE_MAIN_MASK) >> PMU_FTYPE_MAIN_LSB; break;
         default: break;
         }
+    }
+    /* ---- the RISC-V view's writes (docs/riscv.md) ---- */
+    switch (rv_wk) {
+    case PMU_RV_K_MCOUNTEREN: m->rv_men = (uint32_t)(rv_new >> 3) & ncmask(m); break;
+    case PMU_RV_K_SCOUNTEREN: m->rv_sen = (uint32_t)(rv_new >> 3) & ncmask(m); break;
+    case PMU_RV_K_HCOUNTEREN: m->rv_hen = (uint32_t)(rv_new >> 3) & ncmask(m); break;
+    case PMU_RV_K_MCOUNTINHIBIT: m->cnten = ~(uint32_t)(rv_new >> 3) & ncmask(m); break;
+    case PMU_RV_K_MHPMEVENT: {
+        pmu_ctr *c = &m->c[ridx];
+        c->em = (unsigned)(rv_new >> PMU_RV_MHPMEVENT_EM_LSB) & 0xFFFFu;
+        c->es = (unsigned)(rv_new >> PMU_RV_MHPMEVENT_ES_LSB) & 0x3Fu;
+        c->edge = (unsigned)(rv_new >> PMU_RV_MHPMEVENT_EDGE_LSB) & 1u;
+        c->inv = (unsigned)(rv_new >> PMU_RV_MHPMEVENT_INV_LSB) & 1u;
+        c->thr = (unsigned)(rv_new >> PMU_RV_MHPMEVENT_THR_LSB) & 0xFFu;
+        c->eq = tx_eq((unsigned)(rv_new >> PMU_RV_MHPMEVENT_TX_LSB) & 0xFFu, m->cfg.nt);
+        c->inh = (unsigned)(rv_new >> PMU_RV_MHPMEVENT_VUINH_LSB) & 0x1Fu;
+        break;
+    }
+    default: break;
     }
     /* ---- the CoreSight view's writes (docs/coresight.md) ---- */
     {

@@ -29,6 +29,7 @@ typedef struct {
     unsigned aw;          /* SIAR/SDAR/yield target width, 32 or 64 (RTL AW)  */
     unsigned ycap;        /* capture record per yield channel, 0/1 (RTL YCAP) */
     unsigned view;        /* register view: 0 native, 1 CoreSight PMU (RTL VIEW) */
+    unsigned xlen;        /* RISC-V CSR view: 0 none, 32 / 64 (RTL XLEN) */
 } pmu_cfg;
 
 /* From config/pmu_ip.yaml: PMU_CFG_DEFAULT (the RTL's defaults) and every
@@ -67,6 +68,14 @@ typedef struct {
     uint16_t mem_lat[PMU_NT_MAX];            /* ... with this latency */
     /* yield channels */
     uint8_t  yev;                            /* external scenario events yev_i[7:0] */
+    /* RISC-V CSR port (XLEN != 0; docs/riscv.md) */
+    uint8_t  csr_valid;                      /* a CSR instruction this cycle */
+    uint8_t  csr_op;                         /* PMU_RV_OP_READ / WRITE / SET / CLEAR */
+    uint16_t csr_addr;                       /* CSR number (12 bits) */
+    uint64_t csr_wdata;                      /* rs1 / uimm (XLEN=32: bits 31:0 used) */
+    uint8_t  csr_priv;                       /* {V, PRV[1:0]} of the hart */
+    uint8_t  rv_mode[PMU_NT_MAX];            /* {V, PRV} of thread t's events (xINH filters) */
+    uint8_t  stopcount;                      /* debug mode with dcsr.stopcount: no counting */
 } pmu_inputs;
 
 typedef struct {
@@ -78,6 +87,10 @@ typedef struct {
     uint8_t  yield_tid;                      /* thread of the delivered channel */
     uint64_t yield_tgt;
     uint8_t  yield_attr;                     /* {HINT, PRE, FLT} of the delivered channel */
+    /* RISC-V CSR port */
+    uint8_t  csr_hit, csr_ill, csr_virt;     /* one of the view's CSRs; illegal / virtual instruction */
+    uint64_t csr_rdata;                      /* the CSR's value before the instruction (0 on an exception) */
+    uint8_t  lcofi;                          /* count-overflow interrupt request (one cycle) */
 } pmu_outputs;
 
 typedef struct pmu_model pmu_model;

@@ -9,7 +9,8 @@
 // element index shared by the arrays, and registered, so the access
 // phase runs from flip-flops (APB holds PADDR/PWRITE/PSTRB/PPROT
 // stable from the setup into the access phase). The access phase is
-// the cycle after this slave's setup phase (PREADY is tied high).
+// the cycle after this slave's setup phase (PREADY is tied high);
+// hold_i=1 postpones it by a cycle (the core drives PREADY=0 then).
 // PSLVERR (no write, PRDATA=0): unmapped or misaligned address (also
 // array elements at or above their count and the registers of a
 // left-out block), a write whose PSTRB is not 4'hF, an unprivileged
@@ -45,6 +46,7 @@ module pmu_apb #(
   output reg  [31:0] prdata_o,
   output wire        pslverr_o,
   input  wire        uen_i,  // user-read enable (GCTL.UEN)
+  input  wire        hold_i,  // the access phase waits while 1 (pmu_core: PREADY=0, a CSR-port write)
   input  wire [2:0]  ptid_i,  // issuing hardware thread (tags the read shadow; the own_* inputs are of this thread)
   output wire [31:0] wdata_o,
   output wire [63:0] wdata64_o,  // {write stage, PWDATA}
@@ -213,8 +215,8 @@ module pmu_apb #(
   reg  setup_q;   // the access phase
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) setup_q <= 1'b0;
-    else         setup_q <= setup;
-  wire acc = setup_q;
+    else         setup_q <= setup | (setup_q & hold_i);
+  wire acc = setup_q & ~hold_i;
   wire [11:0] a = paddr_i;
 
   // ---- setup-phase decode

@@ -37,6 +37,7 @@ module pmu_core_apb3 #(
   parameter integer AW         = 64,
   parameter integer YCAP       = 0,
   parameter integer VIEW       = 0,
+  parameter integer XLEN       = 0,
   parameter integer PPROT      = 1   // PPROT of every access, 0..7 (bit 0: privileged; default 3'b001)
 ) (
   input  wire                  clk_i,          // clock (all flops on the rising edge)
@@ -66,6 +67,19 @@ module pmu_core_apb3 #(
   output wire [NC-1:0]         ovf_o,          // overflow flags (OVF register)
   output wire [63:0]           tsc_o,          // time-stamp counter
   output wire [CW-1:0]         ccnt_o,         // the CoreSight view's cycle counter (counter 31; 0 with VIEW=0)
+  // RISC-V CSR view (XLEN = 32 / 64; docs/riscv.md; unused, outputs 0 with XLEN=0)
+  input  wire                  csr_valid_i,    // a CSR instruction executes this cycle (one cycle each)
+  input  wire [11:0]           csr_addr_i,     // its CSR number
+  input  wire [1:0]            csr_op_i,       // 0 read only (CSRRS/C with rs1=x0 / uimm=0), 1 write, 2 set, 3 clear
+  input  wire [(XLEN == 32 ? 32 : 64)-1:0] csr_wdata_i, // rs1 value or zero-extended uimm
+  input  wire [2:0]            csr_priv_i,     // {V, PRV[1:0]} of the hart executing it (PRV: 0 U, 1 S, 3 M)
+  input  wire [NT*3-1:0]       rv_mode_i,      // {V, PRV} of thread t's events this cycle (aligned with ev_i): the xINH filters
+  input  wire                  stopcount_i,    // debug mode with dcsr.stopcount=1: no counter counts (aligned with ev_i)
+  output wire                  csr_hit_o,      // csr_addr_i is one of the view's CSRs (from the address alone)
+  output wire [(XLEN == 32 ? 32 : 64)-1:0] csr_rdata_o, // the CSR's value before the instruction (0: exception / no access)
+  output wire                  csr_ill_o,      // illegal-instruction exception: nothing written
+  output wire                  csr_virt_o,     // virtual-instruction exception: nothing written
+  output wire                  lcofi_o,        // one-cycle request: a counter overflowed while its OF was 0 (sets mip.LCOFIP)
   // sampling (PowerPC 604e style; unused without HAS_SAMPLE)
   input  wire [AW-1:0]         iaddr_i,        // address of the instruction executing this cycle
   input  wire [AW-1:0]         daddr_i,        // its data (operand) address
@@ -99,7 +113,7 @@ module pmu_core_apb3 #(
       begin : g_bad_pp pmu_illegal_parameter_PPROT_must_be_0_to_7 u_bad(); end
   endgenerate
   localparam [2:0] PPROT3 = PPROT[2:0];
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .VIEW(VIEW)) u_core (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .VIEW(VIEW), .XLEN(XLEN)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_i), .penable_i(penable_i), .pwrite_i(pwrite_i), .paddr_i(paddr_i),
     .pwdata_i(pwdata_i), .pstrb_i({4{pwrite_i}}), .pprot_i(PPROT3), .ptid_i(pauser_i),
@@ -116,6 +130,18 @@ module pmu_core_apb3 #(
     .ovf_o(ovf_o),
     .tsc_o(tsc_o),
     .ccnt_o(ccnt_o),
+    .csr_valid_i(csr_valid_i),
+    .csr_addr_i(csr_addr_i),
+    .csr_op_i(csr_op_i),
+    .csr_wdata_i(csr_wdata_i),
+    .csr_priv_i(csr_priv_i),
+    .rv_mode_i(rv_mode_i),
+    .stopcount_i(stopcount_i),
+    .csr_hit_o(csr_hit_o),
+    .csr_rdata_o(csr_rdata_o),
+    .csr_ill_o(csr_ill_o),
+    .csr_virt_o(csr_virt_o),
+    .lcofi_o(lcofi_o),
     .iaddr_i(iaddr_i),
     .daddr_i(daddr_i),
     .pm_i(pm_i),

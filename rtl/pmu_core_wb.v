@@ -43,6 +43,7 @@ module pmu_core_wb #(
   parameter integer AW             = 64,
   parameter integer YCAP           = 0,
   parameter integer VIEW           = 0,
+  parameter integer XLEN           = 0,
   parameter integer ABITS          = 12,  // Wishbone address bits (12..32)
   parameter integer PIPELINED_ONLY = 0,  // 1: next request taken in the ACK/ERR cycle (B4 pipelined masters only)
   parameter integer FORCE_PRIV     = 0  // 1: PPROT=3'b001 for every access, wb_prot_i ignored
@@ -79,6 +80,19 @@ module pmu_core_wb #(
   output wire [NC-1:0]         ovf_o,          // overflow flags (OVF register)
   output wire [63:0]           tsc_o,          // time-stamp counter
   output wire [CW-1:0]         ccnt_o,         // the CoreSight view's cycle counter (counter 31; 0 with VIEW=0)
+  // RISC-V CSR view (XLEN = 32 / 64; docs/riscv.md; unused, outputs 0 with XLEN=0)
+  input  wire                  csr_valid_i,    // a CSR instruction executes this cycle (one cycle each)
+  input  wire [11:0]           csr_addr_i,     // its CSR number
+  input  wire [1:0]            csr_op_i,       // 0 read only (CSRRS/C with rs1=x0 / uimm=0), 1 write, 2 set, 3 clear
+  input  wire [(XLEN == 32 ? 32 : 64)-1:0] csr_wdata_i, // rs1 value or zero-extended uimm
+  input  wire [2:0]            csr_priv_i,     // {V, PRV[1:0]} of the hart executing it (PRV: 0 U, 1 S, 3 M)
+  input  wire [NT*3-1:0]       rv_mode_i,      // {V, PRV} of thread t's events this cycle (aligned with ev_i): the xINH filters
+  input  wire                  stopcount_i,    // debug mode with dcsr.stopcount=1: no counter counts (aligned with ev_i)
+  output wire                  csr_hit_o,      // csr_addr_i is one of the view's CSRs (from the address alone)
+  output wire [(XLEN == 32 ? 32 : 64)-1:0] csr_rdata_o, // the CSR's value before the instruction (0: exception / no access)
+  output wire                  csr_ill_o,      // illegal-instruction exception: nothing written
+  output wire                  csr_virt_o,     // virtual-instruction exception: nothing written
+  output wire                  lcofi_o,        // one-cycle request: a counter overflowed while its OF was 0 (sets mip.LCOFIP)
   // sampling (PowerPC 604e style; unused without HAS_SAMPLE)
   input  wire [AW-1:0]         iaddr_i,        // address of the instruction executing this cycle
   input  wire [AW-1:0]         daddr_i,        // its data (operand) address
@@ -146,7 +160,7 @@ module pmu_core_wb #(
     .pstrb_o(pstrb), .pprot_o(pprot), .pauser_o(pauser), .pready_i(pready), .prdata_i(prdata), .pslverr_i(pslverr)
   );
 
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .VIEW(VIEW)) u_core (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .VIEW(VIEW), .XLEN(XLEN)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr_x[`PMU_ADDR_BITS-1:0]),
     .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot), .ptid_i(pauser),
@@ -163,6 +177,18 @@ module pmu_core_wb #(
     .ovf_o(ovf_o),
     .tsc_o(tsc_o),
     .ccnt_o(ccnt_o),
+    .csr_valid_i(csr_valid_i),
+    .csr_addr_i(csr_addr_i),
+    .csr_op_i(csr_op_i),
+    .csr_wdata_i(csr_wdata_i),
+    .csr_priv_i(csr_priv_i),
+    .rv_mode_i(rv_mode_i),
+    .stopcount_i(stopcount_i),
+    .csr_hit_o(csr_hit_o),
+    .csr_rdata_o(csr_rdata_o),
+    .csr_ill_o(csr_ill_o),
+    .csr_virt_o(csr_virt_o),
+    .lcofi_o(lcofi_o),
     .iaddr_i(iaddr_i),
     .daddr_i(daddr_i),
     .pm_i(pm_i),

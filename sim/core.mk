@@ -37,7 +37,7 @@ $(CORE_BUILD)/$(1)_$(2)/V$(1): $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS)
 endef
 
 $(CORE_BUILD)/%/pmu_model.o: $(CORE_CM_DIR)/pmu_model.c $(CORE_CM_DIR)/pmu_model.h $(CORE_CM_DIR)/pmu_regs.h $(CORE_CM_DIR)/pmu_cfg_gen.h \
-    $(CORE_CM_DIR)/pmu_regdec.h $(CORE_CM_DIR)/pmu_reg_field.h
+    $(CORE_CM_DIR)/pmu_regdec.h $(CORE_CM_DIR)/pmu_reg_field.h $(CORE_CM_DIR)/pmu_cs_regdec.h $(CORE_CM_DIR)/pmu_rv_csr.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
 

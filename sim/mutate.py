@@ -53,6 +53,11 @@ YCAP_USER = (("test_directed", "alt"), ("test_regs", "alt"))   # unprivileged ca
 CS = (("test_random", "cs"),)
 CS_REGS = (("test_regs", "cs"), ("test_random", "cs"))
 CSPMU = (("cspmu_model", "cs"),)
+# the RISC-V CSR view (XLEN != 0): the conformance tests (tb/test_rv.cpp,
+# sim/rv.mk core-rvconf-*) of configuration rv (RV64, two threads) or rv32
+# (RV32 halves, one thread)
+RV = (("test_rv", "rv"),)
+RV32 = (("test_rv", "rv32"),)
 FORMAL_DC = (("formal", "dc-count"),)
 FORMAL_CORE = (("formal", "core-slverr-lean"),)
 # depth of the formal mutant runs: the dropped count must reach the SRAM
@@ -471,6 +476,95 @@ MUTANTS = [
     ("rtl-dc-central-add-drops", "rtl/dc_central_unit.v",
      "K_ADD: n64 = o64 + {40'd0, s1_add[24*n +: 24]};",
      "K_ADD: n64 = o64 + {40'd0, s1_add[24*n +: 24]} - {63'd0, |s1_add[24*n +: 24]};", FORMAL_DC),
+    # ---- the RISC-V CSR view (issue #31, docs/riscv.md): tb/test_rv.cpp, one
+    # directed lockstep test per rule (sim/rv.mk core-rvconf-rv / -rv32)
+    # OF / LCOFI: the pulse only when OF was 0; an mhpmcounter write never sets OF
+    ("rtl-rv-lcofi-ignores-of", "rtl/pmu_core.v",
+     "assign lcofi_o = XLEN != 0 && |(ovf_set & ~ovf_q);", "assign lcofi_o = XLEN != 0 && |ovf_set;", RV),
+    ("rtl-rv-counter-write-sets-of", "rtl/pmu_core.v",
+     "rv_we_ev & {NC{rv_wd[63]}}};", "(rv_we_ev & {NC{rv_wd[63]}}) | (rv_we_cnt & {NC{&rv_wd[CW-1:0]}})};", RV),
+    ("model-rv-lcofi-ignores-of", "cmodel/pmu_model.c",
+     "(ovf_set & ~ST(m, OVF, 0)) != 0);", "ovf_set != 0);", RV),
+    # write-wins: an mhpmcounter write drops the same edge's increment
+    ("rtl-rv-increment-wins-over-write", "rtl/pmu_core.v",
+     ".clr_i(clr), .we_i(cnt_we[n] | hist_we),", ".clr_i(clr), .we_i((cnt_we[n] & ~(rv_we_cnt[n] & run2_q & |inc_q)) | hist_we),", RV32),
+    ("model-rv-write-keeps-increment", "cmodel/pmu_model.c",
+     "c->cnt = rv_new & m->cmask;   /* a CSR write wins over the increment */",
+     "c->cnt = (rv_new + (c->run2_q ? c->inc_q : 0u)) & m->cmask;", RV32),
+    # mcountinhibit = ~CNTEN, any write sets GCTL.GEN
+    ("rtl-rv-mcountinhibit-not-inverted", "rtl/pmu_core.v",
+     "cnten_q <= ~rv_wd[3 +: NC];", "cnten_q <= rv_wd[3 +: NC];", RV),
+    ("rtl-rv-mcountinhibit-no-gen", "rtl/pmu_core.v",
+     "| rv_we_inh} << `PMU_GCTL_GEN_LSB;", "} << `PMU_GCTL_GEN_LSB;", RV32),
+    ("model-rv-mcountinhibit-no-gen", "cmodel/pmu_model.c",
+     "if (rv_wk == PMU_RV_K_MCOUNTINHIBIT) hwset[PMU_K_GCTL] |= 1u << PMU_GCTL_GEN_LSB;", "", RV32),
+    # xINH per mode and thread, TX thread exclusion
+    ("rtl-rv-xinh-vs-vu-swapped", "rtl/pmu_core.v",
+     "(md == 3'b101 && inh[1]) ||", "(md == 3'b101 && inh[0]) || (md == 3'b110 && inh[1]) ||", RV32),
+    ("rtl-rv-xinh-thread0-mode", "rtl/pmu_core.v",
+     "wire [2:0] md  = rv_mode_i[3*t +: 3];", "wire [2:0] md  = rv_mode_i[2:0];", RV),
+    ("rtl-rv-tx-thread-order", "rtl/pmu_core.v",
+     "tx_eq[2*(NT-1-tt) +: 2] = {2{~x[tt]}};", "tx_eq[2*(NT-1-tt) +: 2] = {2{~x[NT-1-tt]}};", RV),
+    ("model-rv-xinh-vs-vu-swapped", "cmodel/pmu_model.c",
+     "case 5u: return (inh >> 1) & 1u;   /* VS */", "case 5u: return inh & 1u;   /* VS */", RV),
+    # stopcount_i
+    ("rtl-rv-stopcount-ignored", "rtl/pmu_core.v",
+     "~(XLEN != 0 && stopcount_i);", "~(XLEN != 0 && stopcount_i && 1'b0);", RV32),
+    ("model-rv-stopcount-ignored", "cmodel/pmu_model.c",
+     "&& !(m->cfg.xlen && in->stopcount);", "&& !(m->cfg.xlen && in->stopcount && 0);", RV),
+    # scountovf: HS masked by mcounteren, VS by mcounteren & hcounteren
+    ("rtl-rv-scountovf-vs-ignores-hcounteren", "rtl/pmu_rv_csr.v",
+     "v ? (rd_mcounteren_i & rd_hcounteren_i) : rd_mcounteren_i;", "v ? rd_mcounteren_i : rd_mcounteren_i;", RV),
+    ("header-rv-scountovf-hs-unmasked", "cmodel/pmu_rv_csr.h",
+     "return ((priv >> 2) & 1u) ? (en_m & en_h) : en_m;", "return ((priv >> 2) & 1u) ? (en_m & en_h) : ~0ull;", RV32),
+    # counter gating (illegal vs virtual), levels, read-only CSRs
+    ("rtl-rv-vu-ignores-scounteren", "rtl/pmu_rv_csr.v",
+     "((v & ~en_h) | (v & prv == 2'd0 & ~en_s));", "((v & ~en_h));", RV32),
+    ("rtl-rv-vu-scounteren-illegal", "rtl/pmu_rv_csr.v",
+     "(~v & prv == 2'd0 & ~en_s));", "(prv == 2'd0 & ~en_s));", RV),
+    ("rtl-rv-ro-set-clear-allowed", "rtl/pmu_rv_csr.v",
+     "wire e_ro  = wr & (a[11:10] == 2'b11);", "wire e_ro  = (csr_op_i == 2'd1) & (a[11:10] == 2'b11);", RV32),
+    ("rtl-rv-vu-s-csr-illegal", "rtl/pmu_rv_csr.v",
+     "wire v_lvl = v & (a[9:8] == 2'd1 | a[9:8] == 2'd2);", "wire v_lvl = v & (a[9:8] == 2'd2);", RV),
+    ("header-rv-vu-ignores-scounteren", "cmodel/pmu_rv_csr.h",
+     "if ((v && !((en_h >> nb) & 1u)) || (v && prv == 0u && !((en_s >> nb) & 1u))) return PMU_RV_VIRT;",
+     "if (v && !((en_h >> nb) & 1u)) return PMU_RV_VIRT;", RV),
+    # RV32 halves; not decoded on RV64
+    ("rtl-rv-low-write-clears-high", "rtl/pmu_rv_csr.v",
+     "hi ? {nw[31:0], val[31:0]} : {val[63:32], nw[31:0]};", "hi ? {nw[31:0], val[31:0]} : {32'd0, nw[31:0]};", RV32),
+    ("rtl-rv-h-decoded-on-rv64", "rtl/pmu_rv_csr.v",
+     "wire s_mhpmcounter_h = XLEN == 32 && a >= 12'hB83", "wire s_mhpmcounter_h = a >= 12'hB83", RV),
+    ("header-rv-low-write-clears-high", "cmodel/pmu_rv_csr.h",
+     ": ((val & ~0xFFFFFFFFull) | (nw & 0xFFFFFFFFull));", ": (nw & 0xFFFFFFFFull);", RV32),
+    # unimplemented counters read 0 / ignore writes; the width probe
+    ("rtl-rv-unimpl-write-aliases", "rtl/pmu_rv_csr.v",
+     "assign we_mhpmcounter_o[e] = wok & (s_mhpmcounter | s_mhpmcounter_h) & {27'd0, idx} == e;",
+     "assign we_mhpmcounter_o[e] = wok & (s_mhpmcounter | s_mhpmcounter_h) & ({27'd0, idx} % NC) == e;", RV32),
+    ("rtl-rv-unimpl-reads-counter0", "rtl/pmu_rv_csr.v",
+     "else begin : g_off assign rdx_mhpmcounter[e*64 +: 64] = 64'd0; end",
+     "else begin : g_off assign rdx_mhpmcounter[e*64 +: 64] = rd_mhpmcounter_i[63:0]; end", RV),
+    ("rtl-rv-width-probe-short", "rtl/pmu_rv_csr.v",
+     "localparam [63:0] RM_MHPMCOUNTER = (((64'd1 << (CW)) - 64'd1) << 0);",
+     "localparam [63:0] RM_MHPMCOUNTER = (((64'd1 << (CW-1)) - 64'd1) << 0);", RV32),
+    ("model-rv-unimpl-reads-counter0", "cmodel/pmu_model.c",
+     "case PMU_RV_K_MHPMCOUNTER: case PMU_RV_K_HPMCOUNTER: return idx < nc ? c->cnt : 0u;",
+     "case PMU_RV_K_MHPMCOUNTER: case PMU_RV_K_HPMCOUNTER: return c->cnt;", RV),
+    # read-modify-write, reserved bits, the APB hold
+    ("rtl-rv-clear-is-and", "rtl/pmu_rv_csr.v",
+     "(cur | wd) : (cur & ~wd);", "(cur | wd) : (cur & wd);", RV),
+    ("rtl-rv-rdata-new-value", "rtl/pmu_rv_csr.v",
+     "assign csr_rdata_o = ok ? cur[XW-1:0] : {XW{1'b0}};",
+     "assign csr_rdata_o = ok ? (wr ? nw[XW-1:0] : cur[XW-1:0]) : {XW{1'b0}};", RV32),
+    ("rtl-rv-reserved-reads-ones", "rtl/pmu_rv_csr.v",
+     "val = rd_mcounteren_i & RM_MCOUNTEREN;", "val = rd_mcounteren_i | ~RM_MCOUNTEREN;", RV),
+    ("rtl-rv-apb-not-held", "rtl/pmu_core.v",
+     "assign pready_o  = nat_ready & cs_ready & ~rv_busy;", "assign pready_o  = nat_ready & cs_ready;", RV),
+    ("model-rv-apb-not-held", "cmodel/pmu_model.c", "out->pready = rv_wk < 0;", "out->pready = 1;", RV),
+    ("model-rv-reserved-reads-ones", "cmodel/pmu_model.c",
+     "rv_old = rv_read(m, rk, ridx) & pmu_rv_rmask(&m->rvp, rk);",
+     "rv_old = rv_read(m, rk, ridx) | ~pmu_rv_rmask(&m->rvp, rk);", RV32),
+    ("header-rv-clear-is-xor", "cmodel/pmu_rv_csr.h",
+     "op == PMU_RV_OP_SET ? (cur | wd) : (cur & ~wd);", "op == PMU_RV_OP_SET ? (cur | wd) : (cur ^ wd);", RV),
 ]
 
 
@@ -593,8 +687,9 @@ def link_from_sibling(exe, prog, built, cfg, log):
 
 
 # the per-thread core's lockstep bench programs (sim/core.mk vbuild: one
-# Verilator build each, same RTL and parameters per configuration)
-CORE_PROGS = ("test_directed", "test_random", "test_regs")
+# Verilator build each, same RTL and parameters per configuration; test_rv:
+# sim/rv.mk, the RISC-V CSR view's conformance tests, run without arguments)
+CORE_PROGS = ("test_directed", "test_random", "test_regs", "test_rv")
 
 
 def one(mut, cycles):

@@ -41,7 +41,7 @@ extern "C" {
 // config/pmu_ip.yaml configuration, the same values as the RTL's -G options).
 #if !defined(CFG_NT) || !defined(CFG_NC) || !defined(CFG_CW) || !defined(CFG_NCLS) || !defined(CFG_NRET) || \
     !defined(CFG_FLOP_CLASS) || !defined(CFG_NCH) || !defined(CFG_NAREA) || !defined(CFG_HAS_SAMPLE) || \
-    !defined(CFG_HAS_YIELD) || !defined(CFG_AW) || !defined(CFG_YCAP)
+    !defined(CFG_HAS_YIELD) || !defined(CFG_AW) || !defined(CFG_YCAP) || !defined(CFG_VIEW) || !defined(CFG_XLEN)
 #error "build with -DCFG_<P>=V for every pmu_core parameter (sim/core.mk dparams, config/pmu_ip.yaml)"
 #endif
 
@@ -93,6 +93,7 @@ static inline pmu_cfg build_cfg() {
     c.narea = CFG_NAREA; c.has_sample = CFG_HAS_SAMPLE; c.has_yield = CFG_HAS_YIELD; c.aw = CFG_AW;
     c.ycap = CFG_YCAP;
     c.view = CFG_VIEW;
+    c.xlen = CFG_XLEN;
     return c;
 }
 
@@ -183,6 +184,14 @@ struct Harness {
             put_bits(dut->mem_lat_i, PMU_LAT_W * t, PMU_LAT_W, in.mem_lat[t]);
         }
         dut->yev_i = in.yev;
+        // RISC-V CSR port (XLEN != 0; tied to the same values otherwise)
+        dut->csr_valid_i = in.csr_valid & 1;
+        dut->csr_op_i = in.csr_op & 3;
+        dut->csr_addr_i = in.csr_addr & 0xFFF;
+        dut->csr_wdata_i = CFG_XLEN == 32 ? (in.csr_wdata & 0xFFFFFFFFull) : in.csr_wdata;
+        dut->csr_priv_i = in.csr_priv & 7;
+        for (unsigned t = 0; t < NT; t++) put_bits(dut->rv_mode_i, 3 * t, 3, in.rv_mode[t] & 7);
+        dut->stopcount_i = in.stopcount & 1;
     }
 
     void fail_dump(const char *what, uint64_t rtl, uint64_t model) {
@@ -191,10 +200,12 @@ struct Harness {
         fprintf(stderr,
                 "MISMATCH at cycle %" PRIu64 ": %s: rtl=0x%" PRIx64 " model=0x%" PRIx64 "\n"
                 "  bus: psel=%u penable=%u pwrite=%u paddr=0x%03x pwdata=0x%08x pstrb=0x%x pprot=%u ptid=%u\n"
+                "  csr: valid=%u op=%u addr=0x%03x wdata=0x%016" PRIx64 " priv=%u stopcount=%u\n"
                 "  last bus transaction: %s\n  cpl:",
                 cycle, what, rtl, model, in.psel, in.penable, in.pwrite, in.paddr, in.pwdata, in.pstrb,
-                in.pprot, in.ptid, last_bus.c_str());
-        for (unsigned t = 0; t < cfg.nt; t++) fprintf(stderr, " T%u=%u", t, in.cpl[t]);
+                in.pprot, in.ptid, in.csr_valid, in.csr_op, in.csr_addr, in.csr_wdata, in.csr_priv, in.stopcount,
+                last_bus.c_str());
+        for (unsigned t = 0; t < cfg.nt; t++) fprintf(stderr, " T%u=%u/mode%u", t, in.cpl[t], in.rv_mode[t]);
         fprintf(stderr, "\n  state (rtl | model):\n");
         for (unsigned n = 0; n < cfg.nc; n++)
             fprintf(stderr, "    cnt[%2u] 0x%016" PRIx64 " | 0x%016" PRIx64 "\n", n,
@@ -298,6 +309,11 @@ struct Harness {
         if ((uint64_t)dut->yield_tgt_o != out.yield_tgt) fail_dump("YIELD_TGT", dut->yield_tgt_o, out.yield_tgt);
         if (dut->yield_attr_o != out.yield_attr) fail_dump("YIELD_ATTR", dut->yield_attr_o, out.yield_attr);
         if (dut->yield_tid_o != out.yield_tid) fail_dump("YIELD_TID", dut->yield_tid_o, out.yield_tid);
+        if (dut->csr_hit_o != out.csr_hit) fail_dump("CSR_HIT", dut->csr_hit_o, out.csr_hit);
+        if ((uint64_t)dut->csr_rdata_o != out.csr_rdata) fail_dump("CSR_RDATA", dut->csr_rdata_o, out.csr_rdata);
+        if (dut->csr_ill_o != out.csr_ill) fail_dump("CSR_ILL", dut->csr_ill_o, out.csr_ill);
+        if (dut->csr_virt_o != out.csr_virt) fail_dump("CSR_VIRT", dut->csr_virt_o, out.csr_virt);
+        if (dut->lcofi_o != out.lcofi) fail_dump("LCOFI", dut->lcofi_o, out.lcofi);
         dut->clk_i = 1;
         eval();
 #ifdef PMU_WRAPPED
@@ -305,6 +321,10 @@ struct Harness {
 #endif
         check_state("after edge");
         if (vec) record();
+        if (getenv("PMU_TRACE") && cycle + 40 > strtoull(getenv("PMU_TRACE"), 0, 0))
+            fprintf(stderr, "[%" PRIu64 "] apb %u%u%u a=%03x d=%08x rdy=%u err=%u rd=%08x | csr v=%u op=%u a=%03x wd=%" PRIx64 " pv=%u hit=%u ill=%u rd=%" PRIx64 " yer=%x\n",
+                    cycle, in.psel, in.penable, in.pwrite, in.paddr, in.pwdata, out.pready, out.pslverr, out.prdata, in.csr_valid, in.csr_op,
+                    in.csr_addr, in.csr_wdata, in.csr_priv, out.csr_hit, out.csr_ill, out.csr_rdata, pmu_model_yer(m));
         cycle++;
         return !failed;
     }

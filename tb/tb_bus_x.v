@@ -26,7 +26,7 @@ module tb_bus_x;
   // ports: inputs 0 unless the bench drives them, every output in core_x (the
   // XOR of all their bits: X if any bit is X or Z)
   localparam integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63, NCH = 4, NAREA = 1,
-    HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64, YCAP = 0, VIEW = 0;
+    HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64, YCAP = 0, VIEW = 0, XLEN = 0;
   reg  [NT*NCLS*16-1:0]         ev_i = {NT*NCLS*16{1'b0}};
   reg  [NT*2-1:0]               cpl_i = {NT*2{1'b0}};
   reg  [NT*NRET-1:0]            flop_valid_i = {NT*NRET{1'b0}};
@@ -39,6 +39,18 @@ module tb_bus_x;
   wire [NC-1:0]                 ovf_o;
   wire [63:0]                   tsc_o;
   wire [CW-1:0]                 ccnt_o;
+  reg                           csr_valid_i = 1'b0;
+  reg  [11:0]                   csr_addr_i = {12{1'b0}};
+  reg  [1:0]                    csr_op_i = {2{1'b0}};
+  reg  [(XLEN == 32 ? 32 : 64)-1:0] csr_wdata_i = {(XLEN == 32 ? 32 : 64){1'b0}};
+  reg  [2:0]                    csr_priv_i = {3{1'b0}};
+  reg  [NT*3-1:0]               rv_mode_i = {NT*3{1'b0}};
+  reg                           stopcount_i = 1'b0;
+  wire                          csr_hit_o;
+  wire [(XLEN == 32 ? 32 : 64)-1:0] csr_rdata_o;
+  wire                          csr_ill_o;
+  wire                          csr_virt_o;
+  wire                          lcofi_o;
   reg  [AW-1:0]                 iaddr_i = {AW{1'b0}};
   reg  [AW-1:0]                 daddr_i = {AW{1'b0}};
   reg  [NT-1:0]                 pm_i = {NT{1'b0}};
@@ -62,9 +74,9 @@ module tb_bus_x;
   wire [2*NCH*16-1:0]           ymiss_o;
   wire [2*NCH*25-1:0]           yesv_o;
   wire [2*NCH*(2*AW+64+CW)-1:0] ycap_o;
-  wire core_x = ^{irq_o, cnt_o, ovf_o, tsc_o, ccnt_o, pmi_o, siar_o, sdar_o, mmcr_o, yield_o, yield_ring_o,
-    yield_ch_o, yield_tid_o, yield_tgt_o, yield_attr_o, yblk_o, yer_o, pmstat_o, ycnt_o, ymiss_o, yesv_o,
-    ycap_o};
+  wire core_x = ^{irq_o, cnt_o, ovf_o, tsc_o, ccnt_o, csr_hit_o, csr_rdata_o, csr_ill_o, csr_virt_o, lcofi_o,
+    pmi_o, siar_o, sdar_o, mmcr_o, yield_o, yield_ring_o, yield_ch_o, yield_tid_o, yield_tgt_o, yield_attr_o,
+    yblk_o, yer_o, pmstat_o, ycnt_o, ymiss_o, yesv_o, ycap_o};
   // END generated: core-decl
 
   integer passed = 0, failed = 0, xbad = 0;
@@ -122,11 +134,14 @@ module tb_bus_x;
     // BEGIN generated: core-conn (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
     .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_o), .cnt_o(cnt_o), .ovf_o(ovf_o),
-    .tsc_o(tsc_o), .ccnt_o(ccnt_o), .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i),
-    .mem_valid_i(mem_valid_i), .mem_lat_i(mem_lat_i), .pmi_o(pmi_o), .siar_o(siar_o), .sdar_o(sdar_o),
-    .mmcr_o(mmcr_o), .yev_i(yev_i), .yield_o(yield_o), .yield_ring_o(yield_ring_o), .yield_ch_o(yield_ch_o),
-    .yield_tid_o(yield_tid_o), .yield_tgt_o(yield_tgt_o), .yield_attr_o(yield_attr_o), .yblk_o(yblk_o),
-    .yer_o(yer_o), .pmstat_o(pmstat_o), .ycnt_o(ycnt_o), .ymiss_o(ymiss_o), .yesv_o(yesv_o), .ycap_o(ycap_o)
+    .tsc_o(tsc_o), .ccnt_o(ccnt_o), .csr_valid_i(csr_valid_i), .csr_addr_i(csr_addr_i), .csr_op_i(csr_op_i),
+    .csr_wdata_i(csr_wdata_i), .csr_priv_i(csr_priv_i), .rv_mode_i(rv_mode_i), .stopcount_i(stopcount_i),
+    .csr_hit_o(csr_hit_o), .csr_rdata_o(csr_rdata_o), .csr_ill_o(csr_ill_o), .csr_virt_o(csr_virt_o),
+    .lcofi_o(lcofi_o), .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i),
+    .mem_lat_i(mem_lat_i), .pmi_o(pmi_o), .siar_o(siar_o), .sdar_o(sdar_o), .mmcr_o(mmcr_o), .yev_i(yev_i),
+    .yield_o(yield_o), .yield_ring_o(yield_ring_o), .yield_ch_o(yield_ch_o), .yield_tid_o(yield_tid_o),
+    .yield_tgt_o(yield_tgt_o), .yield_attr_o(yield_attr_o), .yblk_o(yblk_o), .yer_o(yer_o),
+    .pmstat_o(pmstat_o), .ycnt_o(ycnt_o), .ymiss_o(ymiss_o), .yesv_o(yesv_o), .ycap_o(ycap_o)
     // END generated: core-conn
   );
 

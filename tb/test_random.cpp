@@ -18,6 +18,7 @@
 
 #include "pmu_harness.h"
 #include "pmu_cs_regs.h"
+#include "pmu_rv_csr.h"
 
 struct Rng {
     uint64_t s;
@@ -68,6 +69,8 @@ int main(int argc, char **argv) {
     uint64_t cov_area_in = 0, cov_area_out = 0, cov_absent = 0;
     // CoreSight view (VIEW=1): its accesses, cycle-counter overflows, cycles
     // frozen by PMCR.FZO, cycles with the cycle counter counting / stopped
+    uint64_t cov_rv_wr = 0, cov_rv_rd = 0, cov_rv_ill = 0, cov_rv_virt = 0, cov_rv_h = 0, cov_rv_inh = 0;
+    uint64_t cov_lcofi = 0, cov_rv_stall = 0, cov_rv_stop = 0;
     uint64_t cov_cs_wr = 0, cov_cs_rd = 0, cov_cs_err = 0, cov_cc_ovf = 0, cov_fzo = 0, cov_cc_run = 0, cov_cc_stop = 0;
     uint64_t tsc_prev = 0;
     uint32_t cs_ovs_prev = 0;
@@ -314,6 +317,86 @@ int main(int argc, char **argv) {
         }
     };
 
+    // RISC-V CSR-port operations (XLEN != 0, docs/riscv.md): one instruction
+    // per csr_valid_i cycle, at random privilege modes, on every CSR of the
+    // view, the RV32 high halves, unimplemented counters and non-CSR numbers
+    struct Csr { uint16_t addr; uint8_t op, priv; uint64_t wd; };
+    std::deque<Csr> rvq;
+    const bool rv32 = c.xlen == 32;
+    auto gen_rv = [&]() {
+        const unsigned n = r.below(c.nc);
+        const uint8_t M = 3;
+        auto op = [&](uint16_t a, uint8_t o, uint64_t v, uint8_t pv) { rvq.push_back({a, o, pv, v}); };
+        auto wr64 = [&](uint16_t lo, uint16_t hi, uint64_t v) {   // a whole 64-bit write (RV32: two halves)
+            if (rv32) { op(lo, PMU_RV_OP_WRITE, (uint32_t)v, M); op(hi, PMU_RV_OP_WRITE, v >> 32, M); }
+            else op(lo, PMU_RV_OP_WRITE, v, M);
+        };
+        auto rd = [&](uint16_t a, uint8_t pv) { op(a, PMU_RV_OP_READ, r.next(), pv); };
+        switch (r.below(16)) {
+        case 0: case 1: {   // an event: a hot class, masks, sometimes threshold controls, xINH, TX, OF
+            uint64_t v = hot_class(n) << PMU_RV_MHPMEVENT_ES_LSB | (r.chance(40) ? 0xFFFFu : (r.next() & 0xFFFFu));
+            if (r.chance(15)) v |= r.next() & 0xFFC00000ull;
+            if (r.chance(40)) v |= (r.next() & 0x1Full) << PMU_RV_MHPMEVENT_VUINH_LSB;
+            if (r.chance(20)) v |= (r.next() & 0xFFull) << PMU_RV_MHPMEVENT_TX_LSB;
+            if (r.chance(20)) v |= 1ull << PMU_RV_MHPMEVENT_OF_LSB;
+            if (r.chance(5)) v = r.next();
+            wr64(PMU_RV_CSR_MHPMEVENT + n, PMU_RV_CSR_MHPMEVENT_H + n, v);
+            break;
+        }
+        case 2: {   // a counter near its overflow (OpenSBI: lo then hi on RV32)
+            uint64_t v = r.chance(70) ? (h.cmask - r.below(3000)) : r.next();
+            if (r.chance(10)) v = ~0ull;   // the width probe
+            wr64(PMU_RV_CSR_MHPMCOUNTER + n, PMU_RV_CSR_MHPMCOUNTER_H + n, v);
+            break;
+        }
+        case 3: {   // start / stop (mostly everything running)
+            uint64_t v = r.chance(70) ? 0u : r.chance(50) ? ~0ull : r.next();
+            op(PMU_RV_CSR_MCOUNTINHIBIT, (uint8_t)(r.chance(70) ? PMU_RV_OP_WRITE : 2 + r.below(2)), v, M);
+            break;
+        }
+        case 4: {   // clear / set OF (the overflow handler's csrc), set/clear of any event bits
+            const uint16_t a = rv32 ? PMU_RV_CSR_MHPMEVENT_H + n : PMU_RV_CSR_MHPMEVENT + n;
+            const uint64_t of = rv32 ? 1ull << 31 : 1ull << 63;
+            op(a, (uint8_t)(r.chance(70) ? PMU_RV_OP_CLEAR : PMU_RV_OP_SET), r.chance(70) ? of : r.next(), M);
+            break;
+        }
+        case 5: {   // the counter enables
+            static const uint16_t en[3] = {PMU_RV_CSR_MCOUNTEREN, PMU_RV_CSR_SCOUNTEREN, PMU_RV_CSR_HCOUNTEREN};
+            op(en[r.below(3)], (uint8_t)(1 + r.below(3)), r.chance(50) ? ~0ull : r.next(), M);
+            break;
+        }
+        case 6: case 7: case 8: {   // reads at any privilege: counters (hi-lo-hi on RV32), scountovf
+            static const uint8_t pv[6] = {3, 3, 1, 0, 5, 4};   // M M S U VS VU
+            const uint8_t p = pv[r.below(6)];
+            if (r.chance(30)) { rd(PMU_RV_CSR_SCOUNTOVF, p); break; }
+            const uint16_t base = r.chance(50) ? PMU_RV_CSR_HPMCOUNTER : PMU_RV_CSR_MHPMCOUNTER;
+            if (rv32) { rd(base + 0x80 + n, p); rd(base + n, p); rd(base + 0x80 + n, p); }
+            else rd(base + n, p);
+            break;
+        }
+        case 9: {   // reads of the event and control CSRs
+            static const uint16_t g[5] = {PMU_RV_CSR_MCOUNTINHIBIT, PMU_RV_CSR_MCOUNTEREN, PMU_RV_CSR_SCOUNTEREN,
+                                          PMU_RV_CSR_HCOUNTEREN, PMU_RV_CSR_SCOUNTOVF};
+            rd(r.chance(50) ? (uint16_t)(PMU_RV_CSR_MHPMEVENT + n + (rv32 && r.chance(50) ? 0x400 : 0)) : g[r.below(5)], M);
+            break;
+        }
+        case 10: {   // unimplemented counters: read 0, writes ignored
+            const unsigned u = c.nc + r.below(29 - c.nc + 1);
+            static const uint16_t b[3] = {PMU_RV_CSR_MHPMCOUNTER, PMU_RV_CSR_MHPMEVENT, PMU_RV_CSR_HPMCOUNTER};
+            const uint16_t a = (uint16_t)(b[r.below(3)] + (u < 29 ? u : 28));
+            op(a, (uint8_t)r.below(4), r.next(), M);
+            break;
+        }
+        default: {   // anything: any number near the view's, any op, any mode, any data
+            static const uint16_t near[] = {0x106, 0x306, 0x320, 0x321, 0x322, 0x323, 0x33F, 0x340, 0x606, 0x723, 0xB00,
+                                            0xB02, 0xB03, 0xB1F, 0xB20, 0xB83, 0xC00, 0xC03, 0xC83, 0xDA0, 0xDA1, 0x7A0};
+            const uint16_t a = r.chance(50) ? near[r.below(sizeof near / sizeof near[0])] : (uint16_t)(r.below(0x1000));
+            op(a, (uint8_t)r.below(4), r.chance(50) ? r.next() : r.below(32), (uint8_t)r.below(8));
+            break;
+        }
+        }
+    };
+
     auto gen_ops = [&]() {
         if (c.view && r.chance(30)) { gen_cs(); return; }   // (the native goals' 70%: see k below)
         unsigned n = r.below(c.nc);
@@ -435,6 +518,27 @@ int main(int argc, char **argv) {
         h.in.iaddr = r.next();
         h.in.daddr = r.next();
         h.in.yev = ev_mode == 3 ? 0xFF : ev_mode == 0 ? 0 : (uint8_t)(r.next() & r.next());
+        // ---------------- RISC-V CSR port ----------------
+        h.in.csr_valid = 0;
+        if (c.xlen) {
+            for (unsigned t = 0; t < c.nt; t++)   // the mode of each thread's events: mostly U and M
+                if (r.below(48) == 0) {
+                    static const uint8_t md[8] = {0, 0, 3, 3, 1, 5, 4, 2};   // U U M M S VS VU (2: no mode)
+                    h.in.rv_mode[t] = md[r.below(8)];
+                }
+            if (r.below(2000) == 0) h.in.stopcount = 1;
+            else if (h.in.stopcount && r.below(200) == 0) h.in.stopcount = 0;
+            if (rvq.empty() && r.chance(6)) gen_rv();
+            if (!rvq.empty() && r.chance(60)) {
+                const Csr o = rvq.front();
+                rvq.pop_front();
+                h.in.csr_valid = 1; h.in.csr_addr = o.addr; h.in.csr_op = o.op; h.in.csr_priv = o.priv;
+                h.in.csr_wdata = o.wd;
+            } else {   // idle: the other inputs still move (outputs must not care)
+                h.in.csr_addr = (uint16_t)r.below(0x1000); h.in.csr_op = (uint8_t)r.below(4);
+                h.in.csr_priv = (uint8_t)r.below(8); h.in.csr_wdata = r.next();
+            }
+        }
         // ---------------- bus ----------------
         if (phase == 0) {
             h.in.psel = 0; h.in.penable = 0;
@@ -462,6 +566,25 @@ int main(int argc, char **argv) {
             printf("0 passed, 1 failed\n");
             return 1;
         }
+        if (c.xlen) {
+            if (h.in.csr_valid && h.out.csr_hit) {
+                if (h.out.csr_ill) cov_rv_ill++;
+                else if (h.out.csr_virt) cov_rv_virt++;
+                else if (h.in.csr_op) cov_rv_wr++;
+                else cov_rv_rd++;
+                if (rv32 && !h.out.csr_ill && !h.out.csr_virt && (h.in.csr_addr & 0xF80) != 0 &&
+                    ((h.in.csr_addr >= 0x723 && h.in.csr_addr <= 0x73F) || (h.in.csr_addr >= 0xB83 && h.in.csr_addr <= 0xB9F) ||
+                     (h.in.csr_addr >= 0xC83 && h.in.csr_addr <= 0xC9F))) cov_rv_h++;
+                if (!h.out.csr_ill && !h.out.csr_virt && h.in.csr_op == PMU_RV_OP_WRITE &&
+                    h.in.csr_addr >= PMU_RV_CSR_MHPMEVENT && h.in.csr_addr < PMU_RV_CSR_MHPMEVENT + c.nc &&
+                    (rv32 || ((h.in.csr_wdata >> PMU_RV_MHPMEVENT_VUINH_LSB) & 0x1F))) cov_rv_inh++;
+            }
+            if (h.out.lcofi) cov_lcofi++;
+            if (phase == 3 && !h.out.pready) cov_rv_stall++;
+            if (h.in.stopcount) cov_rv_stop++;
+        }
+        // an APB access phase held off by a same-cycle CSR write: it goes on
+        if (phase == 3 && !h.out.pready) phase = 2;
         if (c.view) {
             const uint64_t tn = pmu_model_cs_ccnt(h.m);
             (tn == tsc_prev + 1 ? cov_cc_run : cov_cc_stop)++;
@@ -693,6 +816,17 @@ int main(int argc, char **argv) {
         goal("cycles frozen by PMCR.FZO", cov_fzo, 100 * kv);
         goal("cycles with the cycle counter counting", cov_cc_run, 1000 * kv);
         goal("cycles with the cycle counter stopped", cov_cc_stop, 1000 * kv);
+    }
+    if (c.xlen) {   // the RISC-V CSR view (docs/riscv.md)
+        goal("CSR writes accepted", cov_rv_wr, 100 * k);
+        goal("CSR reads accepted", cov_rv_rd, 100 * k);
+        goal("CSR accesses raising illegal instruction", cov_rv_ill, 20 * k);
+        goal("CSR accesses raising virtual instruction", cov_rv_virt, 5 * k);
+        if (c.xlen == 32) goal("RV32 high-half CSR accesses accepted", cov_rv_h, 50 * k);
+        goal("mhpmevent writes accepted with xINH bits (RV32: any)", cov_rv_inh, 10 * k);
+        goal("count-overflow interrupt requests (lcofi_o)", cov_lcofi, 5 * k);
+        goal("APB access phases held off by a CSR write", cov_rv_stall, 5 * k);
+        goal("cycles with stopcount_i", cov_rv_stop, 100 * k);
     }
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;

@@ -366,7 +366,7 @@ CORES = {
                       list(dict.fromkeys(f for t in ("pmu_mem2apb", "pmu_core_axil", "pmu_core_wb", "pmu_core_apb3")
                                          for f in files(t) if f not in files("pmu_core"))), {}),
                      ("sw", "cSource", ["cmodel/pmu_regs.h", "cmodel/pmu_regdec.h", "cmodel/pmu_reg_field.h",
-                                        "cmodel/pmu_cs_regs.h", "cmodel/pmu_cs_regdec.h",
+                                        "cmodel/pmu_cs_regs.h", "cmodel/pmu_cs_regdec.h", "cmodel/pmu_rv_csr.h",
                                         "sw/pmu_drv.h", "sw/pmu_api.h", "sw/pmu_prof.h",
                                         "sw/pmu_drv.c", "sw/pmu_api.c", "sw/pmu_prof.c"], {}),
                      ("tb_smoke", "verilogSource", ["sim/soc/tb_apb_smoke.v"], {})]
@@ -457,7 +457,7 @@ CORES = {
         "description": "Cycle-accurate C models of pmu_core (pmu_model) and dc_top (dc_model), C99 library",
         "filesets": [("model", "cSource",
                       ["cmodel/pmu_model.h", "cmodel/pmu_cfg_gen.h", "cmodel/pmu_regs.h", "cmodel/pmu_regdec.h",
-                       "cmodel/pmu_cs_regs.h", "cmodel/pmu_cs_regdec.h",
+                       "cmodel/pmu_cs_regs.h", "cmodel/pmu_cs_regdec.h", "cmodel/pmu_rv_csr.h",
                        "cmodel/pmu_reg_field.h", "cmodel/dc_model.h", "cmodel/dc_cfg_gen.h", "cmodel/dc_regs.h",
                        "cmodel/dc_regdec.h", "cmodel/dc_secded.h"]
                       + files("pmu_core", "cmodel") + files("dc_top", "cmodel"), {}),

@@ -241,7 +241,8 @@ class Block:
     fields at their configured widths (pmu_width), not their maximum widths;
     those width expressions' parameters become the module's."""
 
-    def __init__(self, rdl_file, top_name, module, prefix, addr_bits, what, mask_ext=False):
+    def __init__(self, rdl_file, top_name, module, prefix, addr_bits, what, mask_ext=False, hold=False):
+        self.hold = hold   # a hold_i input: the access phase waits while 1 (pmu_core's CSR port writes)
         self.rdl_file, self.top_name, self.module, self.prefix, self.what = rdl_file, top_name, module, prefix, what
         self.lower = prefix.lower()   # C names: <lower>_reg_decode, ...
         self.ADDR_BITS = self.AW = addr_bits
@@ -281,7 +282,7 @@ class Block:
 
 # The native map (regs/pmu.rdl: rtl/pmu_apb.v, cmodel/pmu_regdec.h) and its
 # tables under their historical module-level names (util/regmap.py, sim/)
-NATIVE = Block("pmu.rdl", "pmu", "pmu_apb", "PMU", ADDR_BITS, "pmu_core")
+NATIVE = Block("pmu.rdl", "pmu", "pmu_apb", "PMU", ADDR_BITS, "pmu_core", hold=True)
 TOP = NATIVE.TOP   # the compiled map (util/regmap.py writes its other outputs)
 KINDS, ARRAYS = NATIVE.KINDS, NATIVE.ARRAYS
 OWN_ARRAYS, OWN_REGS = NATIVE.OWN_ARRAYS, NATIVE.OWN_REGS
@@ -320,7 +321,8 @@ def gen_v(b=None):
          "// element index shared by the arrays, and registered, so the access",
          "// phase runs from flip-flops (APB holds PADDR/PWRITE/PSTRB/PPROT",
          "// stable from the setup into the access phase). The access phase is",
-         "// the cycle after this slave's setup phase (PREADY is tied high)."]
+         "// the cycle after this slave's setup phase (PREADY is tied high)" +
+         (";\n// hold_i=1 postpones it by a cycle (the core drives PREADY=0 then)." if b.hold else ".")]
     if not b.raz:
         o += ["// PSLVERR (no write, PRDATA=0): unmapped or misaligned address (also",
               "// array elements at or above their count and the registers of a",
@@ -358,6 +360,8 @@ def gen_v(b=None):
              "  /* verilator lint_on UNUSEDSIGNAL */",
              "  output wire        pready_o", "  output reg  [31:0] prdata_o", "  output wire        pslverr_o",
              "  input  wire        uen_i,          // user-read enable (GCTL.UEN)"]
+    if b.hold:
+        ports.append("  input  wire        hold_i,         // the access phase waits while 1 (pmu_core: PREADY=0, a CSR-port write)")
     if b.ptid:
         ports.append("  input  wire [2:0]  ptid_i          // issuing hardware thread (tags the read shadow; the own_* inputs are of this thread)")
     ports.append("  output wire [31:0] wdata_o")
@@ -422,8 +426,8 @@ def gen_v(b=None):
           "  reg  setup_q;   // the access phase",
           "  always @(posedge clk_i or negedge rst_ni)",
           "    if (!rst_ni) setup_q <= 1'b0;",
-          "    else         setup_q <= setup;",
-          "  wire acc = setup_q;",
+          "    else         setup_q <= setup" + (" | (setup_q & hold_i);" if b.hold else ";"),
+          "  wire acc = setup_q" + (" & ~hold_i;" if b.hold else ";"),
           f"  wire [{AW - 1}:0] a = paddr_i;",
           "",
           "  // ---- setup-phase decode"]

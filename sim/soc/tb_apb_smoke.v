@@ -23,7 +23,8 @@ module tb_apb_smoke #(
   parameter integer HAS_YIELD  = 1,   // yield channels (pmu_yield); 0 leaves them out: YRING0/3 and the channel registers answer PSLVERR (0, 1)
   parameter integer AW         = 64,  // width of iaddr_i/daddr_i, SIAR/SDAR and the yield targets (32: the HI words read 0) (32, 64)
   parameter integer YCAP       = 0,   // 1: a capture record per yield channel (YCAP0/YCAP3: instruction and data address, TSC, the value of counter CTL.CSEL, taken at the underflow; docs/yield.md); 0: left out (PSLVERR) (0, 1)
-  parameter integer VIEW       = 0    // register view: 0 the native map (docs/regmap.md); 1 the Arm CoreSight PMU architecture (docs/coresight.md: pages 0 and 1, the native map as the extension page at 0x2000; the cycle counter takes counter index 31) (0, 1; not 0: NC <= 31)
+  parameter integer VIEW       = 0,   // register view: 0 the native map (docs/regmap.md); 1 the Arm CoreSight PMU architecture (docs/coresight.md: pages 0 and 1, the native map as the extension page at 0x2000; the cycle counter takes counter index 31) (0, 1; not 0: NC <= 31)
+  parameter integer XLEN       = 0    // RISC-V CSR view (docs/riscv.md): 0 none; 32 / 64 the Zihpm/Sscofpmf CSR port of an RV32 / RV64 hart (counter n is mhpmcounter(3+n)); the APB port keeps the native map (0, 32, 64; not 0: NC <= 29; not 0: VIEW <= 0)
 // END config parameters
 );
   // counter K, class CLS of its area (class c is seen by counter n iff c % NAREA == n % NAREA)
@@ -55,13 +56,15 @@ module tb_apb_smoke #(
 
   /* verilator lint_off PINMISSING */
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
-             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .VIEW(VIEW)) dut (
+             .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .VIEW(VIEW), .XLEN(XLEN)) dut (
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(3'b001), .ptid_i(3'd0), .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev), .cpl_i({NT{2'd3}}), .flop_valid_i({NT*NRET{1'b0}}), .flop_rsz_i({NT*NRET*3{1'b0}}),
     .flop_esz_i({NT*NRET{1'b0}}), .flop_scalar_i({NT*NRET{1'b0}}), .flop_op_i({NT*NRET*4{1'b0}}),
-    .irq_o(irq), .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o()
+    .irq_o(irq), .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o(),
+    .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i({(XLEN == 32 ? 32 : 64){1'b0}}), .csr_priv_i(3'd0),
+    .rv_mode_i({3*NT{1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o()
   );
   /* verilator lint_on PINMISSING */
 

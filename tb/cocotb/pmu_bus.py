@@ -29,7 +29,9 @@ from cocotb.triggers import FallingEdge, RisingEdge, Timer
 # drives it)
 # BEGIN generated: core-inputs (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
 NONBUS_INPUTS = ["ev_i", "cpl_i", "flop_valid_i", "flop_rsz_i", "flop_esz_i", "flop_scalar_i",
-                 "flop_op_i", "iaddr_i", "daddr_i", "pm_i", "mem_valid_i", "mem_lat_i", "yev_i"]
+                 "flop_op_i", "csr_valid_i", "csr_addr_i", "csr_op_i", "csr_wdata_i", "csr_priv_i",
+                 "rv_mode_i", "stopcount_i", "iaddr_i", "daddr_i", "pm_i", "mem_valid_i",
+                 "mem_lat_i", "yev_i"]
 # END generated: core-inputs
 AXIL_INPUTS = ["awvalid", "awaddr", "awprot", "awuser", "wvalid", "wdata", "wstrb", "bready",
                "arvalid", "araddr", "arprot", "aruser", "rready"]

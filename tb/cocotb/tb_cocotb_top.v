@@ -95,7 +95,7 @@ module tb_cocotb_top (
   output wire [31:0]  fp_wb_datrd,
   // BEGIN generated: core-inputs (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
   // non-bus inputs of pmu_core, default parameters (NT=2, NC=8, CW=40, NCLS=64, NRET=4,
-  // FLOP_CLASS=63, NCH=4, NAREA=1, HAS_SAMPLE=1, HAS_YIELD=1, AW=64, YCAP=0, VIEW=0)
+  // FLOP_CLASS=63, NCH=4, NAREA=1, HAS_SAMPLE=1, HAS_YIELD=1, AW=64, YCAP=0, VIEW=0, XLEN=0)
   input  wire [2047:0] ev_i,
   input  wire [3:0]    cpl_i,
   input  wire [7:0]    flop_valid_i,
@@ -103,6 +103,13 @@ module tb_cocotb_top (
   input  wire [7:0]    flop_esz_i,
   input  wire [7:0]    flop_scalar_i,
   input  wire [31:0]   flop_op_i,
+  input  wire          csr_valid_i,
+  input  wire [11:0]   csr_addr_i,
+  input  wire [1:0]    csr_op_i,
+  input  wire [63:0]   csr_wdata_i,
+  input  wire [2:0]    csr_priv_i,
+  input  wire [5:0]    rv_mode_i,
+  input  wire          stopcount_i,
   input  wire [63:0]   iaddr_i,
   input  wire [63:0]   daddr_i,
   input  wire [1:0]    pm_i,
@@ -132,10 +139,13 @@ module tb_cocotb_top (
     // BEGIN generated: core-conn-axil (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
     .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(), .cnt_o(axil_cnt_o), .ovf_o(), .tsc_o(),
-    .ccnt_o(), .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i),
-    .mem_lat_i(mem_lat_i), .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(), .yev_i(yev_i), .yield_o(),
-    .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(), .yield_attr_o(), .yblk_o(), .yer_o(),
-    .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o()
+    .ccnt_o(), .csr_valid_i(csr_valid_i), .csr_addr_i(csr_addr_i), .csr_op_i(csr_op_i),
+    .csr_wdata_i(csr_wdata_i), .csr_priv_i(csr_priv_i), .rv_mode_i(rv_mode_i), .stopcount_i(stopcount_i),
+    .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(), .iaddr_i(iaddr_i),
+    .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i), .mem_lat_i(mem_lat_i), .pmi_o(), .siar_o(),
+    .sdar_o(), .mmcr_o(), .yev_i(yev_i), .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tid_o(),
+    .yield_tgt_o(), .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(),
+    .ycap_o()
     // END generated: core-conn-axil
   );
 
@@ -155,10 +165,13 @@ module tb_cocotb_top (
     // BEGIN generated: core-conn-wb (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
     .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(), .cnt_o(wb_cnt_o), .ovf_o(), .tsc_o(),
-    .ccnt_o(), .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i),
-    .mem_lat_i(mem_lat_i), .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(), .yev_i(yev_i), .yield_o(),
-    .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(), .yield_attr_o(), .yblk_o(), .yer_o(),
-    .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o()
+    .ccnt_o(), .csr_valid_i(csr_valid_i), .csr_addr_i(csr_addr_i), .csr_op_i(csr_op_i),
+    .csr_wdata_i(csr_wdata_i), .csr_priv_i(csr_priv_i), .rv_mode_i(rv_mode_i), .stopcount_i(stopcount_i),
+    .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(), .iaddr_i(iaddr_i),
+    .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i), .mem_lat_i(mem_lat_i), .pmi_o(), .siar_o(),
+    .sdar_o(), .mmcr_o(), .yev_i(yev_i), .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tid_o(),
+    .yield_tgt_o(), .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(),
+    .ycap_o()
     // END generated: core-conn-wb
   );
 
@@ -180,10 +193,13 @@ module tb_cocotb_top (
     // BEGIN generated: core-conn-fp-axil (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i[127:0]), .cpl_i(cpl_i[1:0]), .flop_valid_i(flop_valid_i[0]), .flop_rsz_i(flop_rsz_i[2:0]),
     .flop_esz_i(flop_esz_i[0]), .flop_scalar_i(flop_scalar_i[0]), .flop_op_i(flop_op_i[3:0]), .irq_o(),
-    .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o(), .iaddr_i(iaddr_i[31:0]), .daddr_i(daddr_i[31:0]), .pm_i(pm_i[0]),
-    .mem_valid_i(mem_valid_i[0]), .mem_lat_i(mem_lat_i[15:0]), .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(),
-    .yev_i(yev_i), .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(),
-    .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o()
+    .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o(), .csr_valid_i(csr_valid_i), .csr_addr_i(csr_addr_i),
+    .csr_op_i(csr_op_i), .csr_wdata_i(csr_wdata_i), .csr_priv_i(csr_priv_i), .rv_mode_i(rv_mode_i[2:0]),
+    .stopcount_i(stopcount_i), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    .iaddr_i(iaddr_i[31:0]), .daddr_i(daddr_i[31:0]), .pm_i(pm_i[0]), .mem_valid_i(mem_valid_i[0]),
+    .mem_lat_i(mem_lat_i[15:0]), .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(), .yev_i(yev_i), .yield_o(),
+    .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(), .yield_attr_o(), .yblk_o(), .yer_o(),
+    .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o()
     // END generated: core-conn-fp-axil
   );
 
@@ -202,10 +218,13 @@ module tb_cocotb_top (
     // BEGIN generated: core-conn-fp-wb (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i[127:0]), .cpl_i(cpl_i[1:0]), .flop_valid_i(flop_valid_i[0]), .flop_rsz_i(flop_rsz_i[2:0]),
     .flop_esz_i(flop_esz_i[0]), .flop_scalar_i(flop_scalar_i[0]), .flop_op_i(flop_op_i[3:0]), .irq_o(),
-    .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o(), .iaddr_i(iaddr_i[31:0]), .daddr_i(daddr_i[31:0]), .pm_i(pm_i[0]),
-    .mem_valid_i(mem_valid_i[0]), .mem_lat_i(mem_lat_i[15:0]), .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(),
-    .yev_i(yev_i), .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(),
-    .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o()
+    .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o(), .csr_valid_i(csr_valid_i), .csr_addr_i(csr_addr_i),
+    .csr_op_i(csr_op_i), .csr_wdata_i(csr_wdata_i), .csr_priv_i(csr_priv_i), .rv_mode_i(rv_mode_i[2:0]),
+    .stopcount_i(stopcount_i), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    .iaddr_i(iaddr_i[31:0]), .daddr_i(daddr_i[31:0]), .pm_i(pm_i[0]), .mem_valid_i(mem_valid_i[0]),
+    .mem_lat_i(mem_lat_i[15:0]), .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(), .yev_i(yev_i), .yield_o(),
+    .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(), .yield_attr_o(), .yblk_o(), .yer_o(),
+    .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o()
     // END generated: core-conn-fp-wb
   );
 `else
