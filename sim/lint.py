@@ -182,8 +182,12 @@ def lint_rtl(cfgs):
     hexf = os.path.join(wd, "firmware.hex")   # soc_top's RAM image (read at elaboration by Yosys)
     with open(hexf, "w") as f:
         f.write("0000006f\n")
-    lint_top("soc_top", [soc] + rtl, defines=["RISCV_FORMAL"], incdirs=inc, third_party=[pico],
+    pcpi = os.path.join(ROOT, "sim", "soc", "pcpi_csr.v")   # the CSR port behind PCPI (PMU_XLEN=32)
+    lint_top("soc_top", [soc, pcpi] + rtl, defines=["RISCV_FORMAL"], incdirs=inc, third_party=[pico],
              workdir=wd, label="soc_top[default]")
+    lint_top("soc_top", [soc, pcpi] + rtl, {"PMU_XLEN": 32}, defines=["RISCV_FORMAL"], incdirs=inc,
+             third_party=[pico], workdir=wd, label="soc_top[PMU_XLEN=32]")
+    lint_top("pcpi_csr", [pcpi], label="pcpi_csr[default]")
 
 
 # ---------------------------------------------------------------- C

@@ -27,7 +27,17 @@
 // retirq its last), else the CPU's current mode (|eoi).
 // IRQs: irq[0] PicoRV32 timer, irq[1] ecall/ebreak/illegal instruction
 // (PicoRV32's own), irq[3] PMU overflow, irq[4] APB PSLVERR (latched),
-// irq[5] yield delivered (pmu_core yield_o, registered once; latched).
+// irq[5] yield delivered (pmu_core yield_o, registered once; latched),
+// irq[6] (PMU_XLEN=32) Sscofpmf local counter-overflow interrupt (pmu_core
+// lcofi_o, registered once; latched).
+// RISC-V CSR view (PMU_XLEN=32; docs/riscv.md): pmu_core's CSR port behind
+// PicoRV32's co-processor interface (ENABLE_PCPI, sim/soc/pcpi_csr.v), so
+// firmware reads and writes mhpmcounter*/mhpmevent*/mcountinhibit/scountovf
+// with csrr/csrw/csrs/csrc; an access that is illegal, or to a CSR that
+// neither PicoRV32 nor pmu-ip has, times out in PCPI and traps (irq[1]).
+// Every instruction runs in M-mode; the xINH filters see rv_mode = M
+// inside an IRQ handler and U elsewhere (the CPL 0 / 3 split above).
+// PMU_XLEN=0 (default): no PCPI, the CSR port tied off.
 // Yield channels (docs/yield_soc.md): yev_i[7:0] are SoC events of the
 // registered event vector, aligned with the CPL like the counters' events:
 //   0 load retired  1 store retired  2 cond. branch taken  3 not taken
@@ -45,6 +55,7 @@ module soc_top #(
   parameter integer PMU_NC    = 8,     // the firmware's checks expect 8 (FPGA builds use fewer)
   parameter integer PMU_NCH   = 4,     // yield channels per ring
   parameter integer PMU_YCAP  = 1,     // capture records (the yield demo reads them); FPGA builds leave them out
+  parameter integer PMU_XLEN  = 0,     // 0: native map only; 32: pmu_core's RISC-V CSR view via PCPI
   parameter         FIRMWARE  = "firmware.hex"
 ) (
   input  wire        clk,
@@ -65,6 +76,7 @@ module soc_top #(
   output wire        pmu_irq_o
 );
   localparam integer NCLS = 8;
+  localparam integer PXW  = PMU_XLEN == 32 ? 32 : 64;   // pmu_core's CSR port width (XW)
 
   wire        mem_valid, mem_instr, mem_ready;
   wire [31:0] mem_addr, mem_wdata, mem_rdata;
@@ -77,6 +89,15 @@ module soc_top #(
   wire        yld, yld_ring;
   wire [2:0]  yld_ch;
   wire [31:0] yld_tgt;
+  // PCPI and pmu_core's CSR port
+  wire        pcpi_valid, pcpi_wr, pcpi_wait, pcpi_ready;
+  wire [31:0] pcpi_insn, pcpi_rs1, pcpi_rd;
+  wire        csr_valid, csr_hit, csr_ill, csr_virt, lcofi;
+  wire [11:0] csr_addr;
+  wire [1:0]  csr_op;
+  wire [2:0]  csr_priv;
+  wire [PXW-1:0] csr_wdata, csr_rdata;
+  reg         lcofi_q;
 
   // Outputs of PicoRV32 and pmu_core that the SoC does not use are left open
   // on purpose (by name, so a renamed port is still an error): Verilator's
@@ -85,7 +106,7 @@ module soc_top #(
   picorv32 #(
     .ENABLE_COUNTERS(1), .ENABLE_COUNTERS64(1), .ENABLE_REGS_16_31(1), .ENABLE_REGS_DUALPORT(1),
     .BARREL_SHIFTER(1), .COMPRESSED_ISA(0), .CATCH_MISALIGN(1), .CATCH_ILLINSN(1),
-    .ENABLE_PCPI(0), .ENABLE_MUL(1), .ENABLE_DIV(1), .ENABLE_IRQ(1), .ENABLE_IRQ_QREGS(1),
+    .ENABLE_PCPI(PMU_XLEN != 0), .ENABLE_MUL(1), .ENABLE_DIV(1), .ENABLE_IRQ(1), .ENABLE_IRQ_QREGS(1),
     .ENABLE_IRQ_TIMER(1), .PROGADDR_RESET(32'h0), .PROGADDR_IRQ(32'h10),
     .STACKADDR(MEM_WORDS * 4)
   ) u_cpu (
@@ -93,9 +114,9 @@ module soc_top #(
     .mem_valid(mem_valid), .mem_instr(mem_instr), .mem_ready(mem_ready), .mem_addr(mem_addr),
     .mem_wdata(mem_wdata), .mem_wstrb(mem_wstrb), .mem_rdata(mem_rdata),
     .mem_la_read(), .mem_la_write(), .mem_la_addr(), .mem_la_wdata(), .mem_la_wstrb(),
-    .pcpi_valid(), .pcpi_insn(), .pcpi_rs1(), .pcpi_rs2(), .pcpi_wr(1'b0), .pcpi_rd(32'd0),
-    .pcpi_wait(1'b0), .pcpi_ready(1'b0),
-    .irq({26'd0, yirq_q, err_irq_q, pmu_irq, 3'd0}), .eoi(eoi),
+    .pcpi_valid(pcpi_valid), .pcpi_insn(pcpi_insn), .pcpi_rs1(pcpi_rs1), .pcpi_rs2(), .pcpi_wr(pcpi_wr),
+    .pcpi_rd(pcpi_rd), .pcpi_wait(pcpi_wait), .pcpi_ready(pcpi_ready),
+    .irq({25'd0, lcofi_q, yirq_q, err_irq_q, pmu_irq, 3'd0}), .eoi(eoi),
     .rvfi_valid(rvfi_valid), .rvfi_order(), .rvfi_insn(rvfi_insn), .rvfi_trap(), .rvfi_halt(),
     .rvfi_intr(rvfi_intr), .rvfi_mode(), .rvfi_ixl(), .rvfi_rs1_addr(), .rvfi_rs2_addr(), .rvfi_rs1_rdata(),
     .rvfi_rs2_rdata(), .rvfi_rd_addr(), .rvfi_rd_wdata(), .rvfi_pc_rdata(rvfi_pc_rdata),
@@ -210,6 +231,34 @@ module soc_top #(
                         xfer & ~mem_instr & ~|mem_wstrb, xfer & mem_instr};
   wire [NCLS*16-1:0] ev = {16'd0, 16'd0, 16'd0, c_bus, c_br, c_mem, c_inst, c_cyc};
 
+  // ------------------------------------------------------------ CSR view
+  // PMU_XLEN=32: the PCPI adapter; else PCPI silent and the CSR port tied off
+  // (PicoRV32 is RV32: no other value; an unknown module stops elaboration)
+  generate
+    if (PMU_XLEN != 0 && PMU_XLEN != 32)
+      begin : g_bad_xlen soc_illegal_parameter_PMU_XLEN_must_be_0_or_32 u_bad(); end
+    if (PMU_XLEN == 32) begin : g_csr
+      pcpi_csr u_pcpi_csr (
+        .clk_i(clk), .rst_ni(resetn),
+        .pcpi_valid_i(pcpi_valid), .pcpi_insn_i(pcpi_insn), .pcpi_rs1_i(pcpi_rs1),
+        .pcpi_wr_o(pcpi_wr), .pcpi_rd_o(pcpi_rd), .pcpi_wait_o(pcpi_wait), .pcpi_ready_o(pcpi_ready),
+        .csr_valid_o(csr_valid), .csr_addr_o(csr_addr), .csr_op_o(csr_op), .csr_wdata_o(csr_wdata),
+        .csr_priv_o(csr_priv), .csr_hit_i(csr_hit), .csr_rdata_i(csr_rdata), .csr_ill_i(csr_ill),
+        .csr_virt_i(csr_virt)
+      );
+    end else begin : g_no_csr
+      assign pcpi_wr = 1'b0; assign pcpi_rd = 32'd0; assign pcpi_wait = 1'b0; assign pcpi_ready = 1'b0;
+      assign csr_valid = 1'b0; assign csr_addr = 12'd0; assign csr_op = 2'd0;
+      assign csr_wdata = {PXW{1'b0}}; assign csr_priv = 3'd0;
+      wire unused_csr = &{1'b0, pcpi_valid, pcpi_insn, pcpi_rs1, csr_hit, csr_rdata, csr_ill, csr_virt};
+    end
+  endgenerate
+  // LCOFI: the one-cycle lcofi_o pulse registered (no path from the PMU into
+  // PicoRV32's IRQ logic) and latched by PicoRV32 on irq[6]
+  always @(posedge clk)
+    if (!resetn) lcofi_q <= 1'b0;
+    else         lcofi_q <= lcofi;
+
   // Sampling inputs: the retiring instruction's PC and data address, and
   // for each retiring load/store the latency (cycles) of its bus access.
   reg [15:0] lat_cnt, last_lat;
@@ -233,12 +282,13 @@ module soc_top #(
   reg [31:0]        iaddr_q, daddr_q;
   reg               ls_ret_q;
   reg [15:0]        lat_q;
+  reg [2:0]         rv_mode_q;             // {V, PRV} for the xINH filters: M in a handler, else U
   always @(posedge clk)
     if (!resetn) begin
       ev_q <= {NCLS*16{1'b0}}; cpl_q <= 2'd3; iaddr_q <= 32'd0; daddr_q <= 32'd0;
-      ls_ret_q <= 1'b0; lat_q <= 16'd0;
+      ls_ret_q <= 1'b0; lat_q <= 16'd0; rv_mode_q <= 3'd0;
     end else begin
-      ev_q <= ev; cpl_q <= in_irq ? 2'd0 : 2'd3; iaddr_q <= rvfi_pc_rdata; daddr_q <= rvfi_mem_addr;
+      ev_q <= ev; cpl_q <= in_irq ? 2'd0 : 2'd3; rv_mode_q <= {1'b0, in_irq ? 2'b11 : 2'b00}; iaddr_q <= rvfi_pc_rdata; daddr_q <= rvfi_mem_addr;
       ls_ret_q <= ls_ret; lat_q <= last_lat;
     end
   // the yield channels' external events: bits of the registered event vector
@@ -248,7 +298,7 @@ module soc_top #(
 
   /* verilator lint_off PINCONNECTEMPTY */
   pmu_core #(.NT(1), .NC(PMU_NC), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7), .NCH(PMU_NCH),
-             .AW(32), .YCAP(PMU_YCAP)) u_pmu (   // a 32-bit CPU: 32-bit SIAR/SDAR and yield targets
+             .AW(32), .YCAP(PMU_YCAP), .XLEN(PMU_XLEN)) u_pmu (   // a 32-bit CPU: 32-bit SIAR/SDAR and yield targets
     .clk_i(clk), .rst_ni(resetn),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i({2'b00, paddr}), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .ptid_i(pauser), .pready_o(pready), .prdata_o(prdata),
@@ -259,7 +309,11 @@ module soc_top #(
     .iaddr_i(iaddr_q), .daddr_i(daddr_q), .pm_i(1'b0),
     .mem_valid_i(ls_ret_q), .mem_lat_i(lat_q), .yev_i(yev),
     .mmcr_o(), .pmi_o(), .pmstat_o(), .siar_o(), .sdar_o(),
-    .yield_o(yld), .yield_ring_o(yld_ring), .yield_ch_o(yld_ch), .yield_tid_o(), .yield_tgt_o(yld_tgt), .yer_o(), .ycnt_o(), .yblk_o(), .ymiss_o(), .yesv_o(), .yield_attr_o(), .ycap_o()
+    .yield_o(yld), .yield_ring_o(yld_ring), .yield_ch_o(yld_ch), .yield_tid_o(), .yield_tgt_o(yld_tgt), .yer_o(), .ycnt_o(), .yblk_o(), .ymiss_o(), .yesv_o(), .yield_attr_o(), .ycap_o(),
+    .csr_valid_i(csr_valid), .csr_addr_i(csr_addr), .csr_op_i(csr_op), .csr_wdata_i(csr_wdata),
+    .csr_priv_i(csr_priv), .csr_hit_o(csr_hit), .csr_rdata_o(csr_rdata), .csr_ill_o(csr_ill),
+    .csr_virt_o(csr_virt),
+    .rv_mode_i(PMU_XLEN != 0 ? rv_mode_q : 3'd0), .stopcount_i(1'b0), .lcofi_o(lcofi)
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
