@@ -21,10 +21,17 @@ VFLAGS := -O3 --x-assign fast --x-initial fast -Wall -Wno-DECLFILENAME $(VTRACE)
           -I$(CORE_RTL_DIR) --top-module pmu_core $(VBUILD_OPT)
 VCFLAGS := -O2 -std=c++17 -I$(abspath $(CORE_CM_DIR)) -I$(abspath tb)
 
+# a bench's sources beyond tb/$(1).cpp (VBUILD_SRCS_<program>) and headers
+# (VBUILD_HDRS_<program>): the directed tests are split by feature group into
+# tb/directed/*.cpp, sharing tb/directed/directed.h (sim/mutate.py links the
+# same files: user_classes)
+VBUILD_SRCS_test_directed := $(sort $(wildcard tb/directed/*.cpp))
+VBUILD_HDRS_test_directed := $(wildcard tb/directed/*.h)
+
 # $(1)=test program, $(2)=config
 define vbuild
 $(CORE_BUILD)/$(1)_$(2)/V$(1): $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS))) \
-    tb/$(1).cpp tb/pmu_harness.h tb/waves.h $(CORE_BUILD)/$(2)/pmu_model.o
+    tb/$(1).cpp $(VBUILD_SRCS_$(1)) $(VBUILD_HDRS_$(1)) tb/pmu_harness.h tb/waves.h $(CORE_BUILD)/$(2)/pmu_model.o
 	@mkdir -p $$(@D)
 	@rm -f $$@   # Verilator's own make does not relink when only the model object changed
 	@echo "build: Verilating pmu_core with tb/$(1).cpp, configuration $(2) (log: $$(@D)/build.log)"
@@ -32,7 +39,7 @@ $(CORE_BUILD)/$(1)_$(2)/V$(1): $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS)
 	  -Mdir $$(@D) -o V$(1) \
 	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -DWAVES_NAME=$(1)_$(2)" \
 	  -LDFLAGS "$(abspath $(CORE_BUILD)/$(2)/pmu_model.o)" \
-	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS))) $(abspath tb/$(1).cpp) >$$(@D)/build.log 2>&1 \
+	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS))) $(abspath tb/$(1).cpp $(VBUILD_SRCS_$(1))) >$$(@D)/build.log 2>&1 \
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef
 

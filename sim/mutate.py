@@ -22,6 +22,7 @@ so successive commits draw different samples and a run is reproduced with
 """
 import argparse
 import concurrent.futures
+import glob
 import os
 import random
 import shutil
@@ -644,7 +645,7 @@ def relink(src_exe, dst_exe, d, mk, log):
     # a bench linked from its sibling's build (link_from_sibling) has its rule in sibling.mk
     sib = os.path.exists(os.path.join(dst, "sibling.mk"))
     mkfile = "sibling.mk" if sib else vmk[0]
-    classes = ["VM_USER_CLASSES=" + os.path.basename(dst_exe)[1:]] if sib else []
+    classes = user_classes(os.path.basename(dst_exe)[1:]) if sib else []
     objs = mk_list(vmk[1], "VM_USER_LDLIBS")
     # every model object the bench links, from the mutated sources under d
     new = [d + o[len(BASE):] if o.startswith(BASE + "/") else o for o in objs]
@@ -681,9 +682,21 @@ def link_from_sibling(exe, prog, built, cfg, log):
             f.write(f"include {vmk[0]}\n{name}: $(VK_USER_OBJS) $(VK_GLOBAL_OBJS) $(VM_PREFIX)__ALL.a $(VM_HIER_LIBS)\n"
                     "\t$(LINK) $(LDFLAGS) $^ $(LOADLIBES) $(LDLIBS) $(LIBS) $(SC_LIBS) -o $@\n")
         opts = [f"OPT_{k}={v}" for k, v in VBUILD_OPTS]
-        return run(["make", "--no-print-directory", "-C", dst, "-f", "sibling.mk", name, "VM_USER_CLASSES=" + prog,
-                    "VM_USER_CFLAGS=" + " ".join(cflags)] + opts, log)
+        return run(["make", "--no-print-directory", "-C", dst, "-f", "sibling.mk", name,
+                    "VM_USER_CFLAGS=" + " ".join(cflags)] + user_classes(prog) + opts, log)
     return None
+
+
+def user_classes(prog):
+    """make arguments naming a core bench's own sources for the generated
+    makefile (its classes: the .cpp files without extension, and their
+    directories): tb/<prog>.cpp and, for test_directed, its feature groups
+    tb/directed/*.cpp (sim/core.mk VBUILD_SRCS_test_directed)."""
+    srcs = [os.path.join(ROOT, "tb", prog + ".cpp")]
+    if prog == "test_directed":
+        srcs += sorted(glob.glob(os.path.join(ROOT, "tb", "directed", "*.cpp")))
+    return ["VM_USER_CLASSES=" + " ".join(os.path.splitext(os.path.basename(s))[0] for s in srcs),
+            "VM_USER_DIR=" + " ".join(sorted({os.path.dirname(s) for s in srcs}))]
 
 
 # the per-thread core's lockstep bench programs (sim/core.mk vbuild: one
