@@ -16,7 +16,7 @@ Yosys as a blackbox (-lib: its ports are still checked against the instance),
 its Verilator warnings are turned off per file (lint_off -file) and Icarus
 messages located in picorv32.v are dropped.
 
-C: cmodel/*.c, sw/*.c and the C test programs are compiled with
+C: cmodel/*.c, sw/*.c, sw/test_sw/*.c and the C test programs are compiled with
 -std=c99 -pedantic -Wall -Wextra -Werror.
 
 Timescale: a user bench with its own `timescale, compiled together with
@@ -196,6 +196,7 @@ C_FLAGS = ["-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror"]
 
 def c_sources():
     srcs = sorted(glob.glob(os.path.join(ROOT, "cmodel", "*.c")) + glob.glob(os.path.join(ROOT, "sw", "*.c")) +
+                  glob.glob(os.path.join(ROOT, "sw", "test_sw", "*.c")) +   # the sw/ tests by concern
                   glob.glob(os.path.join(ROOT, "tb", "*.c")))
     return srcs
 

@@ -5,8 +5,11 @@
 SW_BUILD := $(BUILD)/sw
 VERILATOR ?= verilator
 SW_LIB_SRCS := sw/pmu_drv.c sw/pmu_api.c sw/pmu_events_soc.c
-SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_cfg_gen.h
-SW_TEST_SRCS := sw/test_sw.c sw/pmu_simbus.c $(SW_LIB_SRCS)
+# the tests: sw/test_sw.c runs them in order; sw/test_sw/ holds them by concern
+SW_TEST_PARTS := sw/test_sw/common.c sw/test_sw/basics.c sw/test_sw/counting.c sw/test_sw/areas.c \
+                 sw/test_sw/pm_api.c sw/test_sw/pm_irq.c sw/test_sw/sampling.c
+SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h sw/test_sw/common.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_cfg_gen.h
+SW_TEST_SRCS := sw/test_sw.c $(SW_TEST_PARTS) sw/pmu_simbus.c $(SW_LIB_SRCS)
 SW_SEED ?= $(SEED)
 # C-model sources: CFG_CMODEL_<top> (config/pmu_ip.yaml via config/config.mk)
 
@@ -20,8 +23,10 @@ $(SW_BUILD)/test_sw_model: sw/test_sw_model.c $(SW_TEST_SRCS) $(CFG_CMODEL_pmu_c
 	$(CC) $(CFLAGS) -Isw -Icmodel -o $@ sw/test_sw_model.c $(SW_TEST_SRCS) $(CFG_CMODEL_pmu_core)
 
 # RTL builds (harness from tb/). The C sources are
-# compiled as C (Verilator would compile them as C++) into one archive.
-SW_RTL_OBJS := $(patsubst %.c,$(SW_BUILD)/rtlobj/%.o,$(notdir $(SW_TEST_SRCS) $(CFG_CMODEL_pmu_core)))
+# compiled as C (Verilator would compile them as C++) into one archive
+# (sw/X.c -> rtlobj/X.o, sw/test_sw/X.c -> rtlobj/test_sw/X.o).
+SW_RTL_OBJS := $(patsubst sw/%.c,$(SW_BUILD)/rtlobj/%.o,$(SW_TEST_SRCS)) \
+               $(patsubst %.c,$(SW_BUILD)/rtlobj/%.o,$(notdir $(CFG_CMODEL_pmu_core)))
 $(SW_BUILD)/rtlobj/%.o: sw/%.c $(SW_HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Isw -Icmodel -c $< -o $@
