@@ -57,6 +57,7 @@ struct pmu_model {
     uint64_t ccnt;                     /* the cycle counter (CW bits; the TSC stays free-running) */
     pmu_rv_param rvp;                  /* the parameters of the RISC-V view's decode (XLEN != 0) */
     uint32_t rv_men, rv_sen, rv_hen;   /* mcounteren / scounteren / hcounteren bits 3+n, stored at n */
+    unsigned lcofi_q;                  /* the registered LCOFI request (lcofi_o) */
     uint32_t st[PMU_NK][PMU_NE_MAX];   /* stored registers (see ST) */
     uint32_t cnten;
     uint64_t tsc;
@@ -566,6 +567,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         out->csr_ill = (uint8_t)(rhit && in->csr_valid && rexc == PMU_RV_ILL);
         out->csr_virt = (uint8_t)(rhit && in->csr_valid && rexc == PMU_RV_VIRT);
         out->csr_rdata = rv_ok ? rv_rdata : 0u;
+        out->lcofi = (uint8_t)m->lcofi_q;
         out->pslverr = (uint8_t)(acc && err);
         out->prdata = rd_ok ? rdata : 0u;
         out->irq = (uint8_t)pmu_model_irq(m);
@@ -634,7 +636,9 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
         c->hist_q = XF(m, c, HIST);
     }
     hwset[PMU_K_OVF] = ovf_set;   /* sticky overflow: the set wins over a W1C */
-    if (out) out->lcofi = (uint8_t)(m->cfg.xlen && (ovf_set & ~ST(m, OVF, 0)) != 0);
+    /* LCOFI: a hardware overflow while OF is 0, registered (lcofi_o pulses
+     * in the next cycle) */
+    m->lcofi_q = m->cfg.xlen && (ovf_set & ~ST(m, OVF, 0)) != 0;
     /* RISC-V view: mhpmevent.OF is OVF[n] (a hardware overflow wins over a
      * write of 0); a write of mcountinhibit sets GCTL.GEN */
     if (rv_wk == PMU_RV_K_MHPMEVENT) {

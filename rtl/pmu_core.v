@@ -551,8 +551,15 @@ module pmu_core #(
       for (i = 0; i < NC; i = i + 1)
         if (rv_we_ev[i]) rv_inh_q[i*5 +: 5] <= rv_wd[62:58];
     end
-  // the hardware overflow of a counter whose OF is 0: the LCOFI request
-  assign lcofi_o = XLEN != 0 && |(ovf_set & ~ovf_q);
+  // the hardware overflow of a counter whose OF is 0: the LCOFI request,
+  // registered (a one-cycle pulse in the cycle after the overflow, when OF
+  // reads 1): no path from the counters' carry chains to the core's mip
+  wire lcofi_d = XLEN != 0 && |(ovf_set & ~ovf_q);
+  reg  lcofi_q;
+  always @(posedge clk_i or negedge rst_ni)
+    if (!rst_ni) lcofi_q <= 1'b0;
+    else         lcofi_q <= lcofi_d;
+  assign lcofi_o = lcofi_q;
   wire [31:0] rv_of_set = {{(32-NC){1'b0}}, rv_we_ev & {NC{rv_wd[63]}}};
   wire [31:0] rv_of_clr = {{(32-NC){1'b0}}, rv_we_ev & {NC{~rv_wd[63]}}};
   wire        rv_ev = |rv_we_ev;
@@ -575,9 +582,11 @@ module pmu_core #(
   // one write per cycle: the CoreSight block's when it writes, else the native block's
   wire   cs_ty = |cs_we_ty, cs_f = |cs_we_f;
   wire [2*NT-1:0] cs_eq = eq_xbits(cs_wdata[2*NT-1:0]);   // the inversion is its own inverse (with the reversal)
+  // (an mhpmevent write is a whole CTL write carrying the written counter's
+  // IE, and a whole EMQ write: no masked writes, VIEW=0)
   assign esc_wd_ctl = rv_ev ? ({16'd0, 8'd0, 2'd0, rv_wd[21:16]} << `PMU_CTL_ES_LSB |
                                {31'd0, rv_wd[22]} << `PMU_CTL_EDGE_LSB | {31'd0, rv_wd[23]} << `PMU_CTL_INV_LSB |
-                               {24'd0, rv_wd[31:24]} << `PMU_CTL_THR_LSB) :
+                               {24'd0, rv_wd[31:24]} << `PMU_CTL_THR_LSB | {31'd0, |(rv_we_ev & ie)} << `PMU_CTL_IE_LSB) :
                       cs_ty ? ({16'd0, 8'd0, 2'd0, cs_wdata[21:16]} << `PMU_CTL_ES_LSB |
                                {31'd0, cs_wdata[22]} << `PMU_CTL_EDGE_LSB | {31'd0, cs_wdata[23]} << `PMU_CTL_INV_LSB |
                                {24'd0, cs_wdata[31:24]} << `PMU_CTL_THR_LSB) :
@@ -810,7 +819,7 @@ module pmu_core #(
       wire [IW-1:0]   inc;
       wire [CW-1:0]   cnt;
 
-      pmu_escr #(.NT(NT), .MASKED(VIEW != 0 || XLEN != 0 ? 1 : 0)) u_escr (
+      pmu_escr #(.NT(NT), .MASKED(VIEW)) u_escr (
         .clk_i, .rst_ni, .we_ctl_i(esc_we_ctl[n]), .we_emq_i(esc_we_emq[n]),
         .wdata_ctl_i(esc_wd_ctl), .wmask_ctl_i(esc_wm_ctl), .wdata_emq_i(esc_wd_emq), .wmask_emq_i(esc_wm_emq),
         .es_o(es), .ie_o(ie[n]), .edge_o(edge_en), .inv_o(inv), .thr_o(thr), .thr_nz_o(thr_nz),

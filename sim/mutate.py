@@ -481,11 +481,11 @@ MUTANTS = [
     # directed lockstep test per rule (sim/rv.mk core-rvconf-rv / -rv32)
     # OF / LCOFI: the pulse only when OF was 0; an mhpmcounter write never sets OF
     ("rtl-rv-lcofi-ignores-of", "rtl/pmu_core.v",
-     "assign lcofi_o = XLEN != 0 && |(ovf_set & ~ovf_q);", "assign lcofi_o = XLEN != 0 && |ovf_set;", RV),
+     "wire lcofi_d = XLEN != 0 && |(ovf_set & ~ovf_q);", "wire lcofi_d = XLEN != 0 && |ovf_set;", RV),
     ("rtl-rv-counter-write-sets-of", "rtl/pmu_core.v",
      "rv_we_ev & {NC{rv_wd[63]}}};", "(rv_we_ev & {NC{rv_wd[63]}}) | (rv_we_cnt & {NC{&rv_wd[CW-1:0]}})};", RV),
     ("model-rv-lcofi-ignores-of", "cmodel/pmu_model.c",
-     "(ovf_set & ~ST(m, OVF, 0)) != 0);", "ovf_set != 0);", RV),
+     "(ovf_set & ~ST(m, OVF, 0)) != 0;", "ovf_set != 0;", RV),
     # write-wins: an mhpmcounter write drops the same edge's increment
     ("rtl-rv-increment-wins-over-write", "rtl/pmu_core.v",
      ".clr_i(clr), .we_i(cnt_we[n] | hist_we),", ".clr_i(clr), .we_i((cnt_we[n] & ~(rv_we_cnt[n] & run2_q & |inc_q)) | hist_we),", RV32),

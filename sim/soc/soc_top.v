@@ -54,6 +54,7 @@ module soc_top #(
   parameter integer MEM_WORDS = 32768,
   parameter integer PMU_NC    = 8,     // the firmware's checks expect 8 (FPGA builds use fewer)
   parameter integer PMU_NCH   = 4,     // yield channels per ring
+  parameter integer PMU_YIELD = 1,     // the yield block (pmu_core HAS_YIELD); 0: left out (an FPGA build of the CSR view)
   parameter integer PMU_YCAP  = 1,     // capture records (the yield demo reads them); FPGA builds leave them out
   parameter integer PMU_XLEN  = 0,     // 0: native map only; 32: pmu_core's RISC-V CSR view via PCPI
   parameter         FIRMWARE  = "firmware.hex"
@@ -298,7 +299,7 @@ module soc_top #(
 
   /* verilator lint_off PINCONNECTEMPTY */
   pmu_core #(.NT(1), .NC(PMU_NC), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7), .NCH(PMU_NCH),
-             .AW(32), .YCAP(PMU_YCAP), .XLEN(PMU_XLEN)) u_pmu (   // a 32-bit CPU: 32-bit SIAR/SDAR and yield targets
+             .HAS_YIELD(PMU_YIELD), .AW(32), .YCAP(PMU_YCAP), .XLEN(PMU_XLEN)) u_pmu (   // a 32-bit CPU: 32-bit SIAR/SDAR and yield targets
     .clk_i(clk), .rst_ni(resetn),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i({2'b00, paddr}), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .ptid_i(pauser), .pready_o(pready), .prdata_o(prdata),
