@@ -209,6 +209,9 @@ CONFIGS = [
     core("default NAREA=4", {"NAREA": 4}, tables=("blocks", "sweep")),
     # the CoreSight PMU register view (docs/coresight.md) next to the native one
     core("default VIEW=1", {"VIEW": 1}, tables=("blocks", "sweep")),
+    # the RISC-V CSR view (docs/riscv.md): RV64 and RV32 harts
+    core("default XLEN=64", {"XLEN": 64}, tables=("blocks", "sweep")),
+    core("default XLEN=32", {"XLEN": 32}, tables=("sweep",)),
     core("NC=4", {"NC": 4}),
     core("NC=16", {"NC": 16}),
     core("CW=48", {"CW": 48}),
@@ -245,6 +248,7 @@ CONFIGS = [
 L_DEFAULT = "pmu_core default"
 L_AREAS = "pmu_core default NAREA=4"
 L_VIEW = "pmu_core default VIEW=1"
+L_RV = "pmu_core default XLEN=64"
 L_REF = "ref_counter W=40"
 # The area floor of L_AREAS (synth/ref/ref_floor.v): added to a run that
 # has L_AREAS, with the readable state bits counted in L_AREAS itself
@@ -1433,6 +1437,16 @@ def run_tables(configs, args, report):
                    "writes (docs/coresight.md).")
         out.append("")
         out.append(compare_table(R[L_DEFAULT], R[L_VIEW], "native", "VIEW=1"))
+    if ok(R.get(L_DEFAULT)) and ok(R.get(L_RV)) and \
+            any(c.label == L_RV for c in configs):
+        out.append("")
+        out.append("## Native view vs RISC-V CSR view (XLEN=64), by block")
+        out.append("")
+        out.append("The same counting core; XLEN=64 adds the CSR decode block "
+                   "(pmu_rv_csr), the counter-enable and mode-inhibit bits and the "
+                   "masked event-select writes (docs/riscv.md).")
+        out.append("")
+        out.append(compare_table(R[L_DEFAULT], R[L_RV], "native", "XLEN=64"))
     sweep = [(c, R.get(c.label)) for c in configs if "sweep" in c.tables]
     if sweep:
         out.append("")
@@ -1440,7 +1454,7 @@ def run_tables(configs, args, report):
         out.append("")
         out.append("One parameter changed from the default per row (NT 1/4, "
                    "NCLS 16, NAREA 2/4/8, NCH 1/8, NC 4/16, CW 48/64, "
-                   "HAS_SAMPLE/HAS_YIELD 0, AW 32, VIEW 1), plus \"minimal\". RTL "
+                   "HAS_SAMPLE/HAS_YIELD 0, AW 32, VIEW 1, XLEN 64/32), plus \"minimal\". RTL "
                    "state bits: flip-flop bits of the RTL after `proc` "
                    "(must equal FFs).")
         out.append("")

@@ -138,7 +138,7 @@ def main():
         hexf = os.path.abspath(os.path.join(wd, "firmware.hex"))
         with open(hexf, "w") as f:      # 'j .' then zeros: resources only, not the example firmware
             f.write("0000006f\n")
-        soc = " ".join(os.path.abspath(f) for f in ("sim/soc/soc_top.v", "rtl/pmu_mem2apb.v",
+        soc = " ".join(os.path.abspath(f) for f in ("sim/soc/soc_top.v", "sim/soc/pcpi_csr.v", "rtl/pmu_mem2apb.v",
                                                      "synth/fpga/soc_fpga_top.v"))
         json = os.path.abspath(os.path.join(wd, "soc_fpga_top.json"))
         log = os.path.join(wd, "ice40_soc_yosys.log")

@@ -5,6 +5,8 @@ module soc_fpga_top #(
   parameter integer PMU_NC    = 8,
   parameter integer PMU_NCH   = 4,
   parameter integer PMU_YCAP  = 0,     // no capture records on the FPGA (area)
+  parameter integer PMU_XLEN  = 0,     // 32: the RISC-V CSR view behind PicoRV32's PCPI (sim/soc/pcpi_csr.v)
+  parameter integer PMU_YIELD = 1,     // 0: pmu_core without the yield block
   parameter         FIRMWARE  = "firmware.hex"
 ) (
   input  wire       clk,
@@ -19,7 +21,8 @@ module soc_fpga_top #(
   wire [31:0] io_wdata;
   wire [3:0]  io_wstrb;
   /* verilator lint_off PINCONNECTEMPTY */
-  soc_top #(.MEM_WORDS(MEM_WORDS), .PMU_NC(PMU_NC), .PMU_NCH(PMU_NCH), .PMU_YCAP(PMU_YCAP), .FIRMWARE(FIRMWARE)) u_soc (
+  soc_top #(.MEM_WORDS(MEM_WORDS), .PMU_NC(PMU_NC), .PMU_NCH(PMU_NCH), .PMU_YCAP(PMU_YCAP), .PMU_XLEN(PMU_XLEN), .PMU_YIELD(PMU_YIELD),
+           .FIRMWARE(FIRMWARE)) u_soc (
     .clk(clk), .resetn(resetn), .trap(trap),
     .io_valid_o(io_valid), .io_addr_o(io_addr), .io_wdata_o(io_wdata), .io_wstrb_o(io_wstrb),
     .io_rdata_i(32'd0), .mon_valid_o(), .mon_ready_o(), .mon_instr_o(), .mon_addr_o(), .mon_wstrb_o(),

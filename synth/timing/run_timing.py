@@ -311,6 +311,10 @@ def main():
     soc_v = os.path.join(ROOT, "sim", "soc", "soc_top.v")
     rv_top = os.path.join(ROOT, "synth", "timing", "picorv32_fpga_top.v")
     p_soc, p_top = picorv32_params(soc_v), picorv32_params(rv_top)
+    # the co-processor interface follows the SoC's PMU_XLEN (the CSR port,
+    # sim/soc/pcpi_csr.v); the reference is PicoRV32 without it
+    if "PMU_XLEN" in p_soc.get("ENABLE_PCPI", "") and p_top.get("ENABLE_PCPI") == "0":
+        p_soc = dict(p_soc, ENABLE_PCPI="0")
     if p_soc != p_top:
         diff = sorted(set(p_soc.items()) ^ set(p_top.items()))
         raise SystemExit("run_timing: picorv32 parameters of %s differ from %s: %s" %
@@ -327,11 +331,21 @@ def main():
          "pmu_core small (%s), `synth/fpga/pmu_fpga_top.v`" % cfg_str(SMALL)),
         ("pmu_small_cs", "pmu_fpga_top", rtl + [os.path.join(ROOT, "synth", "fpga", "pmu_fpga_top.v")],
          dict(SMALL, VIEW=1), "pmu_core small, CoreSight view (VIEW=1, docs/coresight.md)"),
+        ("pmu_small_rv", "pmu_fpga_top", rtl + [os.path.join(ROOT, "synth", "fpga", "pmu_fpga_top.v")],
+         dict(SMALL, XLEN=32), "pmu_core small, RISC-V CSR view of an RV32 hart (XLEN=32, docs/riscv.md)"),
         ("soc", "soc_fpga_top", rtl + [os.path.join(ROOT, p) for p in
-                                       ("rtl/pmu_mem2apb.v", "sim/soc/soc_top.v", "synth/fpga/soc_fpga_top.v")] + [rv],
+                                       ("rtl/pmu_mem2apb.v", "sim/soc/pcpi_csr.v", "sim/soc/soc_top.v",
+                                        "synth/fpga/soc_fpga_top.v")] + [rv],
          {"MEM_WORDS": MEM_WORDS, "PMU_NC": SOC_PMU["NC"], "PMU_NCH": SOC_PMU["NCH"], "FIRMWARE": hexf},
          "SoC: PicoRV32 + pmu_core (NC=%d NCH=%d), %d KiB RAM, `synth/fpga/soc_fpga_top.v`"
          % (SOC_PMU["NC"], SOC_PMU["NCH"], MEM_WORDS * 4 // 1024)),
+        ("soc_rv", "soc_fpga_top", rtl + [os.path.join(ROOT, p) for p in
+                                          ("rtl/pmu_mem2apb.v", "sim/soc/pcpi_csr.v", "sim/soc/soc_top.v",
+                                           "synth/fpga/soc_fpga_top.v")] + [rv],
+         {"MEM_WORDS": MEM_WORDS, "PMU_NC": SOC_PMU["NC"], "PMU_NCH": SOC_PMU["NCH"], "PMU_XLEN": 32, "PMU_YIELD": 0,
+          "FIRMWARE": hexf},
+         "SoC with the CSR port: PicoRV32 (PCPI) + pmu_core XLEN=32 (NC=%d, no yield block), `sim/soc/pcpi_csr.v`"
+         % SOC_PMU["NC"]),
     ]
 
     print("run_timing: seeds %s, devices %s, work directory %s" %
@@ -374,7 +388,11 @@ def main():
                                  ("pmu_small", "up5k", GOAL_PMU, "pmu_core small / PicoRV32 alone"),
                                  ("pmu_small", "hx8k", GOAL_PMU, "pmu_core small / PicoRV32 alone"),
                                  ("pmu_small_cs", "up5k", GOAL_PMU, "pmu_core small VIEW=1 / PicoRV32 alone"),
-                                 ("pmu_small_cs", "hx8k", GOAL_PMU, "pmu_core small VIEW=1 / PicoRV32 alone")):
+                                 ("pmu_small_cs", "hx8k", GOAL_PMU, "pmu_core small VIEW=1 / PicoRV32 alone"),
+                                 ("pmu_small_rv", "up5k", GOAL_PMU, "pmu_core small XLEN=32 / PicoRV32 alone"),
+                                 ("pmu_small_rv", "hx8k", GOAL_PMU, "pmu_core small XLEN=32 / PicoRV32 alone"),
+                                 ("soc_rv", "hx8k", GOAL_SOC, "SoC with the CSR port / PicoRV32 alone"),
+                                 ("soc_rv", "up5k", GOAL_SOC, "SoC with the CSR port / PicoRV32 alone")):
         if dev not in devices:
             continue
         a, ra = med(num, dev)
