@@ -32,14 +32,21 @@ $(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_secde
 	@mkdir -p $(@D)
 	$(CC) $(DC_CFLAGS) -c $< -o $@
 
+# the lockstep bench's sources beyond tb/dc_lockstep.cpp (main, --test
+# dispatch): its tests, split by concern into tb/dc/*.cpp sharing
+# tb/dc/dc_tests.h (as sim/core.mk VBUILD_SRCS_<program>; sim/mutate.py
+# user_classes names the same files)
+VBUILD_SRCS_dc_lockstep := $(sort $(wildcard tb/dc/*.cpp))
+VBUILD_HDRS_dc_lockstep := $(wildcard tb/dc/*.h)
+
 # $(1) = build name, $(2) = extra verilator parameters, $(3) = C defines
 define dc_vbuild
-$(DC_BUILD)/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp tb/dc_harness.h tb/waves.h $(DC_BUILD)/dc_model.o
+$(DC_BUILD)/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp $(VBUILD_SRCS_dc_lockstep) $(VBUILD_HDRS_dc_lockstep) tb/dc_harness.h tb/waves.h $(DC_BUILD)/dc_model.o
 	@mkdir -p $$(@D); rm -f $$@   # Verilator's make does not see the model object: force the link
 	verilator --cc --exe --build -j 2 $(DC_VFLAGS) $(2) -Mdir $$(@D) -o Vdc_lockstep \
 	  -CFLAGS "-O2 -std=c++17 -I$(abspath $(DC_CM_DIR)) -I$(abspath tb) $(3) -DWAVES_NAME=dc_lockstep_$(1)" \
 	  -LDFLAGS "$(abspath $(DC_BUILD)/dc_model.o)" \
-	  $(DC_RTL) $(abspath tb/dc_lockstep.cpp) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
+	  $(DC_RTL) $(abspath tb/dc_lockstep.cpp $(VBUILD_SRCS_dc_lockstep)) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
 endef
 # Configurations of the lockstep and icarus flows (config/pmu_ip.yaml):
 # dc_ref, the reference ring (every default; hierarchical build, no -G),

@@ -687,14 +687,23 @@ def link_from_sibling(exe, prog, built, cfg, log):
     return None
 
 
+# a bench program's sources beyond tb/<program>.cpp: the directory under tb/
+# of its split-out .cpp files (the make rules' VBUILD_SRCS_<program>: sim/core.mk
+# test_directed, feature groups; sim/dc.mk dc_lockstep, the distributed-counter
+# tests by concern)
+BENCH_SRC_DIRS = {"test_directed": "directed", "dc_lockstep": "dc"}
+
+
 def user_classes(prog):
-    """make arguments naming a core bench's own sources for the generated
+    """make arguments naming a bench program's own sources for the generated
     makefile (its classes: the .cpp files without extension, and their
-    directories): tb/<prog>.cpp and, for test_directed, its feature groups
-    tb/directed/*.cpp (sim/core.mk VBUILD_SRCS_test_directed)."""
+    directories): tb/<prog>.cpp and tb/<BENCH_SRC_DIRS[prog]>/*.cpp. Used
+    where a core bench is linked from a sibling's build (sibling.mk); the dc
+    benches are only relinked with Verilator's own makefile, which names
+    tb/dc/*.cpp itself."""
     srcs = [os.path.join(ROOT, "tb", prog + ".cpp")]
-    if prog == "test_directed":
-        srcs += sorted(glob.glob(os.path.join(ROOT, "tb", "directed", "*.cpp")))
+    if prog in BENCH_SRC_DIRS:
+        srcs += sorted(glob.glob(os.path.join(ROOT, "tb", BENCH_SRC_DIRS[prog], "*.cpp")))
     return ["VM_USER_CLASSES=" + " ".join(os.path.splitext(os.path.basename(s))[0] for s in srcs),
             "VM_USER_DIR=" + " ".join(sorted({os.path.dirname(s) for s in srcs}))]
 
