@@ -53,6 +53,9 @@ module tb_apb_smoke #(
   integer passed = 0, failed = 0;
   reg [31:0] rd;
   reg err;
+  reg  [11:0] csr_addr = 12'd0;   // the RISC-V CSR port: which numbers it decodes tells XLEN
+  reg         h64, h32;
+  wire        csr_hit;
 
   /* verilator lint_off PINMISSING */
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
@@ -63,8 +66,8 @@ module tb_apb_smoke #(
     .ev_i(ev), .cpl_i({NT{2'd3}}), .flop_valid_i({NT*NRET{1'b0}}), .flop_rsz_i({NT*NRET*3{1'b0}}),
     .flop_esz_i({NT*NRET{1'b0}}), .flop_scalar_i({NT*NRET{1'b0}}), .flop_op_i({NT*NRET*4{1'b0}}),
     .irq_o(irq), .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o(),
-    .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i({(XLEN == 32 ? 32 : 64){1'b0}}), .csr_priv_i(3'd0),
-    .rv_mode_i({3*NT{1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o()
+    .csr_valid_i(1'b0), .csr_addr_i(csr_addr), .csr_op_i(2'd0), .csr_wdata_i({(XLEN == 32 ? 32 : 64){1'b0}}), .csr_priv_i(3'd0),
+    .rv_mode_i({3*NT{1'b0}}), .stopcount_i(1'b0), .csr_hit_o(csr_hit), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o()
   );
   /* verilator lint_on PINMISSING */
 
@@ -115,6 +118,12 @@ module tb_apb_smoke #(
     // the register view: PMIIDR (CoreSight page 0) reads its value only with VIEW=1
     apb_raw(0, 14'h0E08, 0); check((rd == 32'h50401000) == (VIEW != 0), "VIEW: PMIIDR");
     $display("tb_apb_smoke: CS VIEW=%0d", rd == 32'h50401000 ? 1 : 0);
+    // the CSR view: mhpmcounter3 (0xB03) is decoded with XLEN != 0, its RV32
+    // high half mhpmcounter3h (0xB83) with XLEN=32 only
+    csr_addr = 12'hB03; #1 h64 = csr_hit;
+    csr_addr = 12'hB83; #1 h32 = csr_hit;
+    check(h64 == (XLEN != 0) && h32 == (XLEN == 32), "XLEN: CSR decode");
+    $display("tb_apb_smoke: CSR XLEN=%0d", !h64 ? 0 : h32 ? 32 : 64);
     apb(0, 12'h0F0, 0); check(err, "unmapped offset -> PSLVERR");
     apb(0, 12'h002, 0); check(err, "misaligned -> PSLVERR");
     // counter K: class CLS, sub-event 2 of every thread, all privileges, enabled
