@@ -321,10 +321,6 @@ struct Harness {
 #endif
         check_state("after edge");
         if (vec) record();
-        if (getenv("PMU_TRACE") && cycle + 40 > strtoull(getenv("PMU_TRACE"), 0, 0))
-            fprintf(stderr, "[%" PRIu64 "] apb %u%u%u a=%03x d=%08x rdy=%u err=%u rd=%08x | csr v=%u op=%u a=%03x wd=%" PRIx64 " pv=%u hit=%u ill=%u rd=%" PRIx64 " yer=%x\n",
-                    cycle, in.psel, in.penable, in.pwrite, in.paddr, in.pwdata, out.pready, out.pslverr, out.prdata, in.csr_valid, in.csr_op,
-                    in.csr_addr, in.csr_wdata, in.csr_priv, out.csr_hit, out.csr_ill, out.csr_rdata, pmu_model_yer(m));
         cycle++;
         return !failed;
     }
