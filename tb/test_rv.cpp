@@ -394,30 +394,22 @@ static void t_xinh(Harness &h) {
     CHECK_EQ(h.cnt(0), 2);
     mode(h, 0, P_M);
     if (NT_ > 1) {
-        // per thread: thread 0 in M, thread 1 in U, one event each per cycle
-        const uint64_t per[5] = {inh_bit(P_M), inh_bit(P_U), 0, inh_bit(P_M) | inh_bit(P_U), inh_bit(P_S)};
-        for (unsigned k = 0; k < 5; k++) set_event(h, k, EV(CLS, 1) | per[k]);
-        zero_counters(h);
-        mode(h, 0, P_M); mode(h, 1, P_U);
-        events(h, K, 1, 1);
-        idle(h, 4);
-        CHECK_EQ(h.cnt(0), K);
-        CHECK_EQ(h.cnt(1), K);
-        CHECK_EQ(h.cnt(2), 2 * K);
-        CHECK_EQ(h.cnt(3), 0);
-        CHECK_EQ(h.cnt(4), 2 * K);
-        // thread 0 in VS, thread 1 in VU
-        const uint64_t pv[5] = {inh_bit(P_VS), inh_bit(P_VU), inh_bit(P_S) | inh_bit(P_U), inh_bit(P_VS) | inh_bit(P_VU), 0};
-        for (unsigned k = 0; k < 5; k++) set_event(h, k, EV(CLS, 1) | pv[k]);
-        zero_counters(h);
-        mode(h, 0, P_VS); mode(h, 1, P_VU);
-        events(h, K, 1, 1);
-        idle(h, 4);
-        CHECK_EQ(h.cnt(0), K);
-        CHECK_EQ(h.cnt(1), K);
-        CHECK_EQ(h.cnt(2), 2 * K);
-        CHECK_EQ(h.cnt(3), 0);
-        CHECK_EQ(h.cnt(4), 2 * K);
+        // per thread: thread 0 in mode m0, thread 1 in m1, one event each per
+        // cycle; counters 0..4 inhibit {m0}, {m1}, neither, both, neither
+        auto two_modes = [&](unsigned m0, unsigned m1, const uint64_t (&inh)[5]) {
+            for (unsigned k = 0; k < 5; k++) set_event(h, k, EV(CLS, 1) | inh[k]);
+            zero_counters(h);
+            mode(h, 0, m0); mode(h, 1, m1);
+            events(h, K, 1, 1);
+            idle(h, 4);
+            CHECK_EQ(h.cnt(0), K);
+            CHECK_EQ(h.cnt(1), K);
+            CHECK_EQ(h.cnt(2), 2 * K);
+            CHECK_EQ(h.cnt(3), 0);
+            CHECK_EQ(h.cnt(4), 2 * K);
+        };
+        two_modes(P_M, P_U, {inh_bit(P_M), inh_bit(P_U), 0, inh_bit(P_M) | inh_bit(P_U), inh_bit(P_S)});
+        two_modes(P_VS, P_VU, {inh_bit(P_VS), inh_bit(P_VU), inh_bit(P_S) | inh_bit(P_U), inh_bit(P_VS) | inh_bit(P_VU), 0});
         // TX: bit t excludes thread t (thread 0: 1 event per cycle, thread 1: 2)
         mode(h, 0, P_M); mode(h, 1, P_M);
         const uint64_t tx[5] = {1, 2, 3, 0, 1};
