@@ -463,7 +463,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     const uint32_t a = in->paddr & ((1u << PMU_ADDR_BITS) - 1u);
 
     /* ---- RISC-V CSR port (XLEN != 0; rtl/pmu_rv_csr.v, cmodel/pmu_rv_csr.h):
-     * combinational from pre-edge state; a write holds off the APB access phase */
+     * combinational from pre-edge state; every CSR instruction holds off the APB access phase */
     unsigned rk = 0, ridx = 0, rhi = 0;
     const int rhit = m->cfg.xlen && pmu_rv_decode(&m->rvp, in->csr_addr, &rk, &ridx, &rhi);
     int rexc = PMU_RV_OK;
@@ -480,7 +480,10 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     /* the register written (an element below NC of a writable kind); -1: none */
     const int rv_wk = rv_ok && (in->csr_op & 3u) != PMU_RV_OP_READ && pmu_rv_kinds[rk].writable &&
                       (!pmu_rv_kinds[rk].arr || ridx < nc) ? (int)rk : -1;
-    const int acc = in->psel && in->penable && rv_wk < 0;
+    /* every CSR instruction (whatever its number, operation or outcome) holds
+     * off a same-cycle APB access phase for a cycle: the hold is csr_valid */
+    const int rv_hold = m->cfg.xlen && in->csr_valid;
+    const int acc = in->psel && in->penable && !rv_hold;
 
     /* ---- bus decode (combinational, from pre-edge state): the generated
      * decode of rtl/pmu_apb.v (cmodel/pmu_regdec.h) ---- */
@@ -562,7 +565,7 @@ int pmu_model_step(pmu_model *m, const pmu_inputs *in, pmu_outputs *out)
     if (m->cfg.ycap && m->cfg.has_yield)
         for (unsigned n = 0; n < nc; n++) cnt_pre[n] = m->c[n].cnt;
     if (out) {
-        out->pready = rv_wk < 0;
+        out->pready = !rv_hold;
         out->csr_hit = (uint8_t)rhit;
         out->csr_ill = (uint8_t)(rhit && in->csr_valid && rexc == PMU_RV_ILL);
         out->csr_virt = (uint8_t)(rhit && in->csr_valid && rexc == PMU_RV_VIRT);

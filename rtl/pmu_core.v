@@ -482,16 +482,29 @@ module pmu_core #(
   //                      xINH = rv_inh_q, OF = OVF[n]
   //   mcountinhibit    = ~CNTEN; any write sets GCTL.GEN
   //   m/s/hcounteren   = rv_men_q / rv_sen_q / rv_hen_q, scountovf = OVF
-  // A CSR write holds off a same-cycle APB access phase (PREADY=0) for a cycle.
+  // Every CSR instruction (csr_valid_i, whatever its number, operation or
+  // outcome) holds off a same-cycle APB access phase (PREADY=0) for a cycle:
+  // the hold comes from the input alone, not from the decode.
+  // A written register's new value is computed here from its own current
+  // value (rv_rmw: the operation rv_op with the operand rv_wop on the bits
+  // rv_whm of the half the CSR names), not from the block's read multiplexer.
   /* verilator lint_off UNUSEDSIGNAL */   // XLEN=0: no CSR view
   reg  [NC-1:0]   rv_men_q, rv_sen_q, rv_hen_q;   // counter-enable bits 3+n
   reg  [NC*5-1:0] rv_inh_q;                       // {MINH, SINH, UINH, VSINH, VUINH} of counter n
-  wire [63:0]     rv_wd;                          // the written CSR's new value
+  wire [63:0]     rv_wop, rv_whm;                 // the operand at the half it writes, that half's bits
+  wire [1:0]      rv_op;                          // 1 write, 2 set, 3 clear
   wire [NC-1:0]   rv_we_ev, rv_we_cnt;
   wire            rv_we_inh, rv_we_men, rv_we_sen, rv_we_hen;
   wire [NC*64-1:0] rv_ev_rd;
   /* verilator lint_on UNUSEDSIGNAL */
-  assign rv_busy = |rv_we_ev | |rv_we_cnt | rv_we_inh | rv_we_men | rv_we_sen | rv_we_hen;
+  assign rv_busy = XLEN != 0 && csr_valid_i;
+  // a CSR write's new value of a register whose current value is old
+  function [63:0] rv_rmw;
+    input [63:0] old;
+    input [63:0] wop, whm;
+    input [1:0]  op;
+    rv_rmw = (old & ~whm) | (whm & (op == 2'd1 ? wop : op == 2'd2 ? (old | wop) : (old & ~wop)));
+  endfunction
   // thread exclusion bits (thread order) <-> EQ (seed order: thread t at 2(NT-1-t))
   function [NT-1:0] eq_tx;
     input [2*NT-1:0] v;
@@ -526,7 +539,7 @@ module pmu_core #(
   generate if (LEGAL && XLEN != 0) begin : g_rv
     pmu_rv_csr #(.XLEN(XLEN), .NC(NC), .NT(NT), .CW(CW)) u_rv (
       .csr_valid_i, .csr_addr_i, .csr_op_i, .csr_wdata_i, .csr_priv_i,
-      .csr_hit_o, .csr_rdata_o, .csr_ill_o, .csr_virt_o, .wdata_o(rv_wd),
+      .csr_hit_o, .csr_rdata_o, .csr_ill_o, .csr_virt_o, .op_o(rv_op), .wop_o(rv_wop), .whm_o(rv_whm),
       .rd_scounteren_i(rv_sen_x[63:0]), .we_scounteren_o(rv_we_sen),
       .rd_mcounteren_i(rv_men_x[63:0]), .we_mcounteren_o(rv_we_men),
       .rd_hcounteren_i(rv_hen_x[63:0]), .we_hcounteren_o(rv_we_hen),
@@ -537,19 +550,42 @@ module pmu_core #(
     );
   end else begin : g_no_rv
     assign csr_hit_o = 1'b0; assign csr_rdata_o = {(XLEN == 32 ? 32 : 64){1'b0}};
-    assign csr_ill_o = 1'b0; assign csr_virt_o = 1'b0; assign rv_wd = 64'd0;
+    assign csr_ill_o = 1'b0; assign csr_virt_o = 1'b0;
+    assign rv_op = 2'd0; assign rv_wop = 64'd0; assign rv_whm = 64'd0;
     assign rv_we_ev = {NC{1'b0}}; assign rv_we_cnt = {NC{1'b0}};
     assign rv_we_inh = 1'b0; assign rv_we_men = 1'b0; assign rv_we_sen = 1'b0; assign rv_we_hen = 1'b0;
   end endgenerate
+  // the new values, each register from its own value: the enables,
+  // mcountinhibit (~CNTEN), mhpmevent n (rv_ev_rd: CTL/EMQ/xINH/OF of counter
+  // n); the one written CTL/EMQ value for pmu_escr (rv_ev_wd: the AND-OR of
+  // the one-hot write enables)
+  /* verilator lint_off UNUSEDSIGNAL */   // bits that are not stored
+  wire [63:0] rv_men_n = rv_rmw(rv_men_x[63:0], rv_wop, rv_whm, rv_op),
+              rv_sen_n = rv_rmw(rv_sen_x[63:0], rv_wop, rv_whm, rv_op),
+              rv_hen_n = rv_rmw(rv_hen_x[63:0], rv_wop, rv_whm, rv_op),
+              rv_inh_n = rv_rmw(rv_inh_x[63:0], rv_wop, rv_whm, rv_op);
+  wire [NC*64-1:0] rv_ev_n;
+  reg  [63:0] rv_ev_wd;
+  /* verilator lint_on UNUSEDSIGNAL */
+  generate
+    for (cn = 0; cn < NC; cn = cn + 1) begin : g_rv_ev_n
+      assign rv_ev_n[cn*64 +: 64] = rv_rmw(rv_ev_rd[cn*64 +: 64], rv_wop, rv_whm, rv_op);
+    end
+  endgenerate
+  always @* begin
+    rv_ev_wd = 64'd0;
+    for (i = 0; i < NC; i = i + 1)
+      rv_ev_wd = rv_ev_wd | (rv_ev_n[i*64 +: 64] & {64{rv_we_ev[i]}});
+  end
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
       rv_men_q <= {NC{1'b0}}; rv_sen_q <= {NC{1'b0}}; rv_hen_q <= {NC{1'b0}}; rv_inh_q <= {NC*5{1'b0}};
     end else if (XLEN != 0) begin
-      if (rv_we_men) rv_men_q <= rv_wd[3 +: NC];
-      if (rv_we_sen) rv_sen_q <= rv_wd[3 +: NC];
-      if (rv_we_hen) rv_hen_q <= rv_wd[3 +: NC];
+      if (rv_we_men) rv_men_q <= rv_men_n[3 +: NC];
+      if (rv_we_sen) rv_sen_q <= rv_sen_n[3 +: NC];
+      if (rv_we_hen) rv_hen_q <= rv_hen_n[3 +: NC];
       for (i = 0; i < NC; i = i + 1)
-        if (rv_we_ev[i]) rv_inh_q[i*5 +: 5] <= rv_wd[62:58];
+        if (rv_we_ev[i]) rv_inh_q[i*5 +: 5] <= rv_ev_n[i*64 + 58 +: 5];
     end
   // the hardware overflow of a counter whose OF is 0: the LCOFI request,
   // registered (a one-cycle pulse in the cycle after the overflow, when OF
@@ -560,8 +596,11 @@ module pmu_core #(
     if (!rst_ni) lcofi_q <= 1'b0;
     else         lcofi_q <= lcofi_d;
   assign lcofi_o = lcofi_q;
-  wire [31:0] rv_of_set = {{(32-NC){1'b0}}, rv_we_ev & {NC{rv_wd[63]}}};
-  wire [31:0] rv_of_clr = {{(32-NC){1'b0}}, rv_we_ev & {NC{~rv_wd[63]}}};
+  // the OF bits written (bit 63 of each counter's new mhpmevent value)
+  reg  [NC-1:0] rv_of_n;
+  always @* for (i = 0; i < NC; i = i + 1) rv_of_n[i] = rv_ev_n[i*64 + 63];
+  wire [31:0] rv_of_set = {{(32-NC){1'b0}}, rv_we_ev & rv_of_n};
+  wire [31:0] rv_of_clr = {{(32-NC){1'b0}}, rv_we_ev & ~rv_of_n};
   wire        rv_ev = |rv_we_ev;
 
   // the views' writes, as writes of the counting core's state
@@ -584,9 +623,9 @@ module pmu_core #(
   wire [2*NT-1:0] cs_eq = eq_xbits(cs_wdata[2*NT-1:0]);   // the inversion is its own inverse (with the reversal)
   // (an mhpmevent write is a whole CTL write carrying the written counter's
   // IE, and a whole EMQ write: no masked writes, VIEW=0)
-  assign esc_wd_ctl = rv_ev ? ({16'd0, 8'd0, 2'd0, rv_wd[21:16]} << `PMU_CTL_ES_LSB |
-                               {31'd0, rv_wd[22]} << `PMU_CTL_EDGE_LSB | {31'd0, rv_wd[23]} << `PMU_CTL_INV_LSB |
-                               {24'd0, rv_wd[31:24]} << `PMU_CTL_THR_LSB | {31'd0, |(rv_we_ev & ie)} << `PMU_CTL_IE_LSB) :
+  assign esc_wd_ctl = rv_ev ? ({16'd0, 8'd0, 2'd0, rv_ev_wd[21:16]} << `PMU_CTL_ES_LSB |
+                               {31'd0, rv_ev_wd[22]} << `PMU_CTL_EDGE_LSB | {31'd0, rv_ev_wd[23]} << `PMU_CTL_INV_LSB |
+                               {24'd0, rv_ev_wd[31:24]} << `PMU_CTL_THR_LSB | {31'd0, |(rv_we_ev & ie)} << `PMU_CTL_IE_LSB) :
                       cs_ty ? ({16'd0, 8'd0, 2'd0, cs_wdata[21:16]} << `PMU_CTL_ES_LSB |
                                {31'd0, cs_wdata[22]} << `PMU_CTL_EDGE_LSB | {31'd0, cs_wdata[23]} << `PMU_CTL_INV_LSB |
                                {24'd0, cs_wdata[31:24]} << `PMU_CTL_THR_LSB) :
@@ -594,8 +633,8 @@ module pmu_core #(
   assign esc_wm_ctl = (rv_ev | cs_ty) ? ({26'd0, 6'h3F} << `PMU_CTL_ES_LSB | 32'd1 << `PMU_CTL_EDGE_LSB |
                                32'd1 << `PMU_CTL_INV_LSB | {24'd0, 8'hFF} << `PMU_CTL_THR_LSB) :
                       cs_ie ? 32'd1 << `PMU_CTL_IE_LSB : 32'hFFFFFFFF;
-  assign esc_wd_emq = rv_ev ? ({16'd0, rv_wd[15:0]} << `PMU_EMQ_EM_LSB |
-                               {{(32-2*NT){1'b0}}, tx_eq(rv_wd[32 +: NT])} << `PMU_EMQ_EQ_LSB) :
+  assign esc_wd_emq = rv_ev ? ({16'd0, rv_ev_wd[15:0]} << `PMU_EMQ_EM_LSB |
+                               {{(32-2*NT){1'b0}}, tx_eq(rv_ev_wd[32 +: NT])} << `PMU_EMQ_EQ_LSB) :
                       cs_ty ? {16'd0, cs_wdata[15:0]} << `PMU_EMQ_EM_LSB :
                       cs_f  ? {{(32-2*NT){1'b0}}, cs_eq} << `PMU_EMQ_EQ_LSB : wdata;
   assign esc_wm_emq = rv_ev ? ({16'd0, 16'hFFFF} << `PMU_EMQ_EM_LSB | {{(32-2*NT){1'b0}}, {2*NT{1'b1}}} << `PMU_EMQ_EQ_LSB) :
@@ -610,7 +649,10 @@ module pmu_core #(
       assign cs_cnt_lo[cn*32 +: 32] = c64[31:0];
       assign cs_cnt_hi[cn*32 +: 32] = c64[63:32];
       assign cnt_we[cn] = we_cnt[cn] | cs_we_lo[cn] | cs_we_hi[cn] | rv_we_cnt[cn];
-      assign cnt_wd64[cn*64 +: 64] = rv_we_cnt[cn] ? rv_wd :
+      // an mhpmcounter write: the new value from the counter's own value (the
+      // counter keeps bits CW-1:0)
+      wire [63:0] rv_c = rv_rmw(c64, rv_wop, rv_whm, rv_op);
+      assign cnt_wd64[cn*64 +: 64] = rv_we_cnt[cn] ? rv_c :
                                      cs_we_lo[cn] ? {c64[63:32], cs_wdata} :
                                      cs_we_hi[cn] ? {cs_wdata, c64[31:0]} : wdata64;
     end
@@ -679,7 +721,7 @@ module pmu_core #(
 
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) cnten_q <= {NC{1'b0}};
-    else if (XLEN != 0 && rv_we_inh) cnten_q <= ~rv_wd[3 +: NC];
+    else if (XLEN != 0 && rv_we_inh) cnten_q <= ~rv_inh_n[3 +: NC];
     else if (we_cnten) cnten_q <= wdata[NC-1:0];
     else if (VIEW != 0 && (cs_we_ces | cs_we_cec)) cnten_q <= (cnten_q | cnten_set) & ~cnten_clr;
     else for (i = 0; i < NC; i = i + 1)

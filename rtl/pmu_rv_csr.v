@@ -8,9 +8,14 @@
 // (combinational): csr_hit_o from the address alone; csr_ill_o / csr_virt_o
 // (illegal / virtual instruction: nothing written, csr_rdata_o = 0);
 // otherwise csr_rdata_o is the CSR's value before the instruction and, for
-// a write attempt (csr_op_i != 0: write, set, clear), we_<csr>_o and
-// wdata_o (the register's new 64-bit value; XLEN=32: the other half
-// unchanged) are applied by pmu_core at the clock edge.
+// a write attempt (csr_op_i != 0: write, set, clear), we_<csr>_o selects the
+// register pmu_core writes at the clock edge; pmu_core computes its new value
+// from the register's own current value `old` (bit by bit, where whm_o is 1:
+// op_o 1 wop_o, 2 old | wop_o, 3 old & ~wop_o; elsewhere old): wop_o is the
+// source operand at the half it writes (XLEN=32: the high half's at 63:32),
+// whm_o that half's bits (XLEN=64: all). The decode compares bit fields with
+// constants: an array of 29 at number B (B mod 32 = 3) is a[11:5] = B[11:5]
+// with a[4:0] in 3..31, element e is a[4:0] = 3 + e.
 // Access rules: a write attempt to a read-only CSR (number bits 11:10 = 3)
 // is illegal; below the CSR's level (number bits 9:8; HS-mode is level 2)
 // illegal, or virtual
@@ -35,7 +40,9 @@ module pmu_rv_csr #(
   output wire [(XLEN == 32 ? 32 : 64)-1:0] csr_rdata_o,  // value before the instruction
   output wire        csr_ill_o,  // illegal-instruction exception
   output wire        csr_virt_o,  // virtual-instruction exception
-  output wire [63:0] wdata_o,  // new value of the written register
+  output wire [1:0]  op_o,  // the write's operation (csr_op_i)
+  output wire [63:0] wop_o,  // the source operand at the half it writes
+  output wire [63:0] whm_o,  // the bits of that half (XLEN=64: all)
   /* verilator lint_off UNUSEDSIGNAL */  // reserved bits of the read values are not read
   input  wire [63:0] rd_scounteren_i,  // scounteren read value
   output wire we_scounteren_o,  // scounteren written
@@ -55,53 +62,55 @@ module pmu_rv_csr #(
 );
   localparam integer XW = XLEN == 32 ? 32 : 64;
   wire [11:0] a = csr_addr_i;
-  wire [4:0]  idx = a[4:0] - 5'd3;   // element of an array (counter 3..31 -> 0..28)
-  // selects: one per CSR (and per RV32 high half), disjoint number ranges
+  wire [4:0]  el = a[4:0];   // counter number 3+n of array element n
+  wire el_ok = a[4] | a[3] | a[2] | (a[1] & a[0]);   // el in 3..31
+  // selects: one per CSR (and per RV32 high half), disjoint numbers; arrays:
+  // b_ the 32 numbers of the block, s_ its 29 elements
   wire s_scounteren = a == 12'h106;
   wire s_mcounteren = a == 12'h306;
   wire s_mcountinhibit = a == 12'h320;
-  wire s_mhpmevent = a >= 12'h323 && a <= 12'h33F;
-  wire s_mhpmevent_h = XLEN == 32 && a >= 12'h723 && a <= 12'h73F;
+  wire b_mhpmevent = a[11:5] == 7'h19;
+  wire s_mhpmevent = b_mhpmevent & el_ok;
+  wire b_mhpmevent_h = XLEN == 32 && a[11:5] == 7'h39;
+  wire s_mhpmevent_h = b_mhpmevent_h & el_ok;
   wire s_hcounteren = a == 12'h606;
-  wire s_mhpmcounter = a >= 12'hB03 && a <= 12'hB1F;
-  wire s_mhpmcounter_h = XLEN == 32 && a >= 12'hB83 && a <= 12'hB9F;
-  wire s_hpmcounter = a >= 12'hC03 && a <= 12'hC1F;
-  wire s_hpmcounter_h = XLEN == 32 && a >= 12'hC83 && a <= 12'hC9F;
+  wire b_mhpmcounter = a[11:5] == 7'h58;
+  wire s_mhpmcounter = b_mhpmcounter & el_ok;
+  wire b_mhpmcounter_h = XLEN == 32 && a[11:5] == 7'h5C;
+  wire s_mhpmcounter_h = b_mhpmcounter_h & el_ok;
+  wire b_hpmcounter = a[11:5] == 7'h60;
+  wire s_hpmcounter = b_hpmcounter & el_ok;
+  wire b_hpmcounter_h = XLEN == 32 && a[11:5] == 7'h64;
+  wire s_hpmcounter_h = b_hpmcounter_h & el_ok;
   wire s_scountovf = a == 12'hDA0;
-  wire hi = s_mhpmevent_h | s_mhpmcounter_h | s_hpmcounter_h;
+  wire hi = b_mhpmevent_h | b_mhpmcounter_h | b_hpmcounter_h;   // an RV32 high half
   assign csr_hit_o = s_scounteren | s_mcounteren | s_mcountinhibit | s_mhpmevent | s_mhpmevent_h | s_hcounteren | s_mhpmcounter | s_mhpmcounter_h | s_hpmcounter | s_hpmcounter_h | s_scountovf;
 
-  // implemented (read) and writable bits of each CSR
+  // implemented (read) bits of each CSR
   localparam [63:0] RM_SCOUNTEREN = (((64'd1 << (NC)) - 64'd1) << 3);
-  localparam [63:0] WM_SCOUNTEREN = (((64'd1 << (NC)) - 64'd1) << 3);
   localparam [63:0] RM_MCOUNTEREN = (((64'd1 << (NC)) - 64'd1) << 3);
-  localparam [63:0] WM_MCOUNTEREN = (((64'd1 << (NC)) - 64'd1) << 3);
   localparam [63:0] RM_MCOUNTINHIBIT = (((64'd1 << (NC)) - 64'd1) << 3);
-  localparam [63:0] WM_MCOUNTINHIBIT = (((64'd1 << (NC)) - 64'd1) << 3);
   localparam [63:0] RM_MHPMEVENT = 64'h000000000000FFFF | 64'h00000000003F0000 | 64'h0000000000400000 | 64'h0000000000800000 | 64'h00000000FF000000 | (((64'd1 << (NT)) - 64'd1) << 32) | 64'h0400000000000000 | 64'h0800000000000000 | 64'h1000000000000000 | 64'h2000000000000000 | 64'h4000000000000000 | 64'h8000000000000000;
-  localparam [63:0] WM_MHPMEVENT = 64'h000000000000FFFF | 64'h00000000003F0000 | 64'h0000000000400000 | 64'h0000000000800000 | 64'h00000000FF000000 | (((64'd1 << (NT)) - 64'd1) << 32) | 64'h0400000000000000 | 64'h0800000000000000 | 64'h1000000000000000 | 64'h2000000000000000 | 64'h4000000000000000 | 64'h8000000000000000;
   localparam [63:0] RM_HCOUNTEREN = (((64'd1 << (NC)) - 64'd1) << 3);
-  localparam [63:0] WM_HCOUNTEREN = (((64'd1 << (NC)) - 64'd1) << 3);
   localparam [63:0] RM_MHPMCOUNTER = (((64'd1 << (CW)) - 64'd1) << 0);
-  localparam [63:0] WM_MHPMCOUNTER = (((64'd1 << (CW)) - 64'd1) << 0);
   localparam [63:0] RM_HPMCOUNTER = (((64'd1 << (CW)) - 64'd1) << 0);
   localparam [63:0] RM_SCOUNTOVF = (((64'd1 << (NC)) - 64'd1) << 3);
 
-  // the elements of the arrays, zero above the count
+  // the arrays' elements by counter number el (element el-3), zero below 3 and above the count
   genvar e;
-  wire [29*64-1:0] rdx_mhpmevent;
-  generate for (e = 0; e < 29; e = e + 1) begin : g_mhpmevent
-    if (e < NC) begin : g_on assign rdx_mhpmevent[e*64 +: 64] = rd_mhpmevent_i[e*64 +: 64]; end
+  wire [32*64-1:0] rdx_mhpmevent;
+  generate for (e = 0; e < 32; e = e + 1) begin : g_mhpmevent
+    if (e >= 3 && e < NC + 3) begin : g_on assign rdx_mhpmevent[e*64 +: 64] = rd_mhpmevent_i[(e-3)*64 +: 64]; end
     else begin : g_off assign rdx_mhpmevent[e*64 +: 64] = 64'd0; end
   end endgenerate
-  wire [29*64-1:0] rdx_mhpmcounter;
-  generate for (e = 0; e < 29; e = e + 1) begin : g_mhpmcounter
-    if (e < NC) begin : g_on assign rdx_mhpmcounter[e*64 +: 64] = rd_mhpmcounter_i[e*64 +: 64]; end
+  wire [32*64-1:0] rdx_mhpmcounter;
+  generate for (e = 0; e < 32; e = e + 1) begin : g_mhpmcounter
+    if (e >= 3 && e < NC + 3) begin : g_on assign rdx_mhpmcounter[e*64 +: 64] = rd_mhpmcounter_i[(e-3)*64 +: 64]; end
     else begin : g_off assign rdx_mhpmcounter[e*64 +: 64] = 64'd0; end
   end endgenerate
-  wire [29*64-1:0] rdx_hpmcounter;
-  generate for (e = 0; e < 29; e = e + 1) begin : g_hpmcounter
-    if (e < NC) begin : g_on assign rdx_hpmcounter[e*64 +: 64] = rd_hpmcounter_i[e*64 +: 64]; end
+  wire [32*64-1:0] rdx_hpmcounter;
+  generate for (e = 0; e < 32; e = e + 1) begin : g_hpmcounter
+    if (e >= 3 && e < NC + 3) begin : g_on assign rdx_hpmcounter[e*64 +: 64] = rd_hpmcounter_i[(e-3)*64 +: 64]; end
     else begin : g_off assign rdx_hpmcounter[e*64 +: 64] = 64'd0; end
   end endgenerate
 
@@ -116,18 +125,18 @@ module pmu_rv_csr #(
   wire en_m = rd_mcounteren_i[nb], en_h = rd_hcounteren_i[nb], en_s = rd_scounteren_i[nb];
   wire [63:0] ovf_msk = m_mode ? ~64'd0 : v ? (rd_mcounteren_i & rd_hcounteren_i) : rd_mcounteren_i;
 
-  // the selected CSR's 64-bit value and its writable bits
-  reg [63:0] val, wmsk;
+  // the selected CSR's 64-bit value (the read path only)
+  reg [63:0] val;
   always @* begin
-    val = 64'd0; wmsk = 64'd0;
-    if (s_scounteren) begin val = rd_scounteren_i & RM_SCOUNTEREN; wmsk = WM_SCOUNTEREN; end
-    if (s_mcounteren) begin val = rd_mcounteren_i & RM_MCOUNTEREN; wmsk = WM_MCOUNTEREN; end
-    if (s_mcountinhibit) begin val = rd_mcountinhibit_i & RM_MCOUNTINHIBIT; wmsk = WM_MCOUNTINHIBIT; end
-    if (s_mhpmevent | s_mhpmevent_h) begin val = rdx_mhpmevent[idx*64 +: 64] & RM_MHPMEVENT; wmsk = WM_MHPMEVENT; end
-    if (s_hcounteren) begin val = rd_hcounteren_i & RM_HCOUNTEREN; wmsk = WM_HCOUNTEREN; end
-    if (s_mhpmcounter | s_mhpmcounter_h) begin val = rdx_mhpmcounter[idx*64 +: 64] & RM_MHPMCOUNTER; wmsk = WM_MHPMCOUNTER; end
-    if (s_hpmcounter | s_hpmcounter_h) begin val = rdx_hpmcounter[idx*64 +: 64] & RM_HPMCOUNTER; wmsk = 64'd0; end
-    if (s_scountovf) begin val = rd_scountovf_i & RM_SCOUNTOVF & ovf_msk; wmsk = 64'd0; end
+    val = 64'd0;
+    if (s_scounteren) val = rd_scounteren_i & RM_SCOUNTEREN;
+    if (s_mcounteren) val = rd_mcounteren_i & RM_MCOUNTEREN;
+    if (s_mcountinhibit) val = rd_mcountinhibit_i & RM_MCOUNTINHIBIT;
+    if (s_mhpmevent | s_mhpmevent_h) val = rdx_mhpmevent[el*64 +: 64] & RM_MHPMEVENT;
+    if (s_hcounteren) val = rd_hcounteren_i & RM_HCOUNTEREN;
+    if (s_mhpmcounter | s_mhpmcounter_h) val = rdx_mhpmcounter[el*64 +: 64] & RM_MHPMCOUNTER;
+    if (s_hpmcounter | s_hpmcounter_h) val = rdx_hpmcounter[el*64 +: 64] & RM_HPMCOUNTER;
+    if (s_scountovf) val = rd_scountovf_i & RM_SCOUNTOVF & ovf_msk;
   end
 
   // access rules
@@ -142,25 +151,28 @@ module pmu_rv_csr #(
   assign csr_virt_o = csr_valid_i & csr_hit_o & ~e_ro & ((e_lvl & v_lvl) | (~e_lvl & g_virt));
   wire ok = csr_valid_i & csr_hit_o & ~csr_ill_o & ~csr_virt_o;
 
-  // read-modify-write on the XLEN-bit CSR (XLEN=32: the half it names)
+  // the read value: the XLEN-bit CSR (XLEN=32: the half it names); the
+  // write: the operand at its half, pmu_core applies it to the register
   /* verilator lint_off UNUSEDSIGNAL */
   wire [XW+63:0] wdx = {64'd0, csr_wdata_i};
   /* verilator lint_on UNUSEDSIGNAL */
   wire [63:0] wd  = wdx[63:0];
+  /* verilator lint_off UNUSEDSIGNAL */   // XLEN=32: bits 63:32
   wire [63:0] cur = hi ? {32'd0, val[63:32]} : XLEN == 32 ? {32'd0, val[31:0]} : val;
-  wire [63:0] nw  = csr_op_i == 2'd1 ? wd : csr_op_i == 2'd2 ? (cur | wd) : (cur & ~wd);
-  wire [63:0] n64 = XLEN != 32 ? nw : hi ? {nw[31:0], val[31:0]} : {val[63:32], nw[31:0]};
-  assign wdata_o = (n64 & wmsk) | (val & ~wmsk);
+  /* verilator lint_on UNUSEDSIGNAL */
+  assign op_o  = csr_op_i;
+  assign wop_o = XLEN != 32 ? wd : hi ? {wd[31:0], 32'd0} : {32'd0, wd[31:0]};
+  assign whm_o = XLEN != 32 ? ~64'd0 : hi ? {32'hFFFFFFFF, 32'd0} : {32'd0, 32'hFFFFFFFF};
   assign csr_rdata_o = ok ? cur[XW-1:0] : {XW{1'b0}};
   wire wok = ok & wr;
   assign we_scounteren_o = wok & (s_scounteren);
   assign we_mcounteren_o = wok & (s_mcounteren);
   assign we_mcountinhibit_o = wok & (s_mcountinhibit);
   generate for (e = 0; e < NC; e = e + 1) begin : g_we_mhpmevent
-    assign we_mhpmevent_o[e] = wok & (s_mhpmevent | s_mhpmevent_h) & {27'd0, idx} == e;
+    assign we_mhpmevent_o[e] = wok & (b_mhpmevent | b_mhpmevent_h) & {27'd0, el} == e + 3;
   end endgenerate
   assign we_hcounteren_o = wok & (s_hcounteren);
   generate for (e = 0; e < NC; e = e + 1) begin : g_we_mhpmcounter
-    assign we_mhpmcounter_o[e] = wok & (s_mhpmcounter | s_mhpmcounter_h) & {27'd0, idx} == e;
+    assign we_mhpmcounter_o[e] = wok & (b_mhpmcounter | b_mhpmcounter_h) & {27'd0, el} == e + 3;
   end endgenerate
 endmodule

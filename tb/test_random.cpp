@@ -583,7 +583,7 @@ int main(int argc, char **argv) {
             if (phase == 3 && !h.out.pready) cov_rv_stall++;
             if (h.in.stopcount) cov_rv_stop++;
         }
-        // an APB access phase held off by a same-cycle CSR write: it goes on
+        // an APB access phase held off by a same-cycle CSR instruction: it goes on
         if (phase == 3 && !h.out.pready) phase = 2;
         if (c.view) {
             const uint64_t tn = pmu_model_cs_ccnt(h.m);
@@ -825,7 +825,7 @@ int main(int argc, char **argv) {
         if (c.xlen == 32) goal("RV32 high-half CSR accesses accepted", cov_rv_h, 50 * k);
         goal("mhpmevent writes accepted with xINH bits (RV32: any)", cov_rv_inh, 10 * k);
         goal("count-overflow interrupt requests (lcofi_o)", cov_lcofi, 5 * k);
-        goal("APB access phases held off by a CSR write", cov_rv_stall, 5 * k);
+        goal("APB access phases held off by a CSR instruction", cov_rv_stall, 5 * k);
         goal("cycles with stopcount_i", cov_rv_stop, 100 * k);
     }
     printf("%d passed, %d failed\n", passed, failed);

@@ -26,8 +26,8 @@
 //                  OpenSBI width probe reads back 2^CW-1
 //   rmw            set / clear return the old value; reserved bits read 0
 //                  and are not written; an APB access phase waits (PREADY=0)
-//                  in a cycle where the CSR port writes (not for a read or a
-//                  faulting instruction)
+//                  in a cycle with a CSR instruction (a write, a read, a
+//                  faulting instruction: csr_valid_i alone)
 //   apb_hold       a held APB write completes in the next cycle, after the
 //                  CSR write; a set with a zero source holds it too
 //   test_rv [--only NAME[,NAME...]]
@@ -737,7 +737,7 @@ static void t_rmw(Harness &h) {
         CHECK_EQ(CLR(MHPMCOUNTER + n, ~0ull), 1ull << (CW_ - 1));
         CHECK_EQ(h.cnt(n), 0);
     }
-    // the APB access phase waits (PREADY=0) in a cycle where the CSR port writes
+    // the APB access phase waits (PREADY=0) in a cycle with a CSR instruction
     h.write(PMU_REG_CNTEN, 0x5);
     auto apb_setup = [&](uint32_t a, bool w, uint32_t d) {
         h.in.psel = 1; h.in.penable = 0; h.in.pwrite = w; h.in.paddr = a; h.in.pwdata = d;
@@ -755,16 +755,30 @@ static void t_rmw(Harness &h) {
     CHECK_EQ(h.out.prdata, 0x5);
     apb_end();
     CHECK_EQ(RD(MCOUNTEREN), 0x8);
-    // a CSR read (op READ) or a faulting write does not hold it
+    // every CSR instruction holds it (csr_valid_i alone): a CSR read (op
+    // READ), a faulting write, a number that is not the view's
     apb_setup(PMU_REG_CNTEN, false, 0);
     RD(MCOUNTINHIBIT);
+    CHECK_EQ(h.out.pready, 0);
+    stp(h);
     CHECK_EQ(h.out.pready, 1);
     CHECK_EQ(h.out.prdata, 0x5);
     apb_end();
     apb_setup(PMU_REG_CNTEN, false, 0);
     CHECK_EQ(try_acc(h, MCOUNTEREN, OP_W, 0, P_S), ILL);
+    CHECK_EQ(h.out.pready, 0);
+    stp(h);
     CHECK_EQ(h.out.pready, 1);
+    CHECK_EQ(h.out.prdata, 0x5);
     apb_end();
+    apb_setup(PMU_REG_CNTEN, false, 0);
+    CHECK_EQ(csr(h, 0xB00, OP_R, 0).hit, 0u);   // mcycle: the core's own CSR
+    CHECK_EQ(h.out.pready, 0);
+    stp(h);
+    CHECK_EQ(h.out.pready, 1);
+    CHECK_EQ(h.out.prdata, 0x5);
+    apb_end();
+    CHECK_EQ(RD(MCOUNTEREN), 0x8);
 }
 
 // An APB write whose access phase meets a CSR write waits a cycle (PREADY=0)

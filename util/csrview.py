@@ -5,9 +5,12 @@
   docs/rv_csrmap.md      the CSR table
 One description, three outputs; `--check` (make regmap-check) fails when one
 is stale. pmu_core stores the state of every CSR (they are all `external`):
-the block decodes the CSR number, applies the privileged spec's access rules,
-computes the new value of a read-modify-write instruction and gives pmu_core
-one write strobe per register (element) and the 64-bit value to store.
+the block decodes the CSR number (comparisons of bit fields with constants,
+no arithmetic), applies the privileged spec's access rules and gives
+pmu_core one write strobe per register (element), the operation, the source
+operand placed at the half it writes and that half's bit mask; pmu_core
+computes each written register's new value from its own current value (no
+path from the read multiplexer into the written state).
 
 Rules taken from the CSR number (RISC-V privileged architecture, "CSR
 address mapping conventions"): bits 11:10 = 3 is read-only (a write attempt
@@ -99,9 +102,14 @@ HDR_V = """// SPDX-License-Identifier: Apache-2.0
 // (combinational): csr_hit_o from the address alone; csr_ill_o / csr_virt_o
 // (illegal / virtual instruction: nothing written, csr_rdata_o = 0);
 // otherwise csr_rdata_o is the CSR's value before the instruction and, for
-// a write attempt (csr_op_i != 0: write, set, clear), we_<csr>_o and
-// wdata_o (the register's new 64-bit value; XLEN=32: the other half
-// unchanged) are applied by pmu_core at the clock edge.
+// a write attempt (csr_op_i != 0: write, set, clear), we_<csr>_o selects the
+// register pmu_core writes at the clock edge; pmu_core computes its new value
+// from the register's own current value `old` (bit by bit, where whm_o is 1:
+// op_o 1 wop_o, 2 old | wop_o, 3 old & ~wop_o; elsewhere old): wop_o is the
+// source operand at the half it writes (XLEN=32: the high half's at 63:32),
+// whm_o that half's bits (XLEN=64: all). The decode compares bit fields with
+// constants: an array of 29 at number B (B mod 32 = 3) is a[11:5] = B[11:5]
+// with a[4:0] in 3..31, element e is a[4:0] = 3 + e.
 // Access rules: a write attempt to a read-only CSR (number bits 11:10 = 3)
 // is illegal; below the CSR's level (number bits 9:8; HS-mode is level 2)
 // illegal, or virtual
@@ -131,7 +139,9 @@ def gen_v():
         "  output wire [(XLEN == 32 ? 32 : 64)-1:0] csr_rdata_o  // value before the instruction",
         "  output wire        csr_ill_o     // illegal-instruction exception",
         "  output wire        csr_virt_o    // virtual-instruction exception",
-        "  output wire [63:0] wdata_o       // new value of the written register",
+        "  output wire [1:0]  op_o          // the write's operation (csr_op_i)",
+        "  output wire [63:0] wop_o         // the source operand at the half it writes",
+        "  output wire [63:0] whm_o         // the bits of that half (XLEN=64: all)",
         "  /* verilator lint_off UNUSEDSIGNAL */  // reserved bits of the read values are not read",
     ]
     for c in csrs:
@@ -156,36 +166,43 @@ def gen_v():
     L.append(");")
     L.append("  localparam integer XW = XLEN == 32 ? 32 : 64;")
     L.append("  wire [11:0] a = csr_addr_i;")
-    L.append("  wire [4:0]  idx = a[4:0] - 5'd3;   // element of an array (counter 3..31 -> 0..28)")
-    L.append("  // selects: one per CSR (and per RV32 high half), disjoint number ranges")
+    L.append("  wire [4:0]  el = a[4:0];   // counter number 3+n of array element n")
+    L.append("  wire el_ok = a[4] | a[3] | a[2] | (a[1] & a[0]);   // el in 3..31")
+    L.append("  // selects: one per CSR (and per RV32 high half), disjoint numbers; arrays:")
+    L.append("  // b_ the 32 numbers of the block, s_ its 29 elements")
     sels = []
+    bases = []
     for c in csrs:
         if c.arr:
-            L.append(f"  wire s_{c.port} = a >= 12'h{c.num:03X} && a <= 12'h{c.num + NARR - 1:03X};")
+            L.append(f"  wire b_{c.port} = a[11:5] == 7'h{c.num >> 5:02X};")
+            L.append(f"  wire s_{c.port} = b_{c.port} & el_ok;")
         else:
             L.append(f"  wire s_{c.port} = a == 12'h{c.num:03X};")
         sels.append(f"s_{c.port}")
         if c.h is not None:
             hn = c.num + c.h
-            rng = (f"a >= 12'h{hn:03X} && a <= 12'h{hn + NARR - 1:03X}" if c.arr else f"a == 12'h{hn:03X}")
-            L.append(f"  wire s_{c.port}_h = XLEN == 32 && {rng};")
+            if c.arr:
+                L.append(f"  wire b_{c.port}_h = XLEN == 32 && a[11:5] == 7'h{hn >> 5:02X};")
+                L.append(f"  wire s_{c.port}_h = b_{c.port}_h & el_ok;")
+                bases.append(f"b_{c.port}_h")
+            else:
+                L.append(f"  wire s_{c.port}_h = XLEN == 32 && a == 12'h{hn:03X};")
+                bases.append(f"s_{c.port}_h")
             sels.append(f"s_{c.port}_h")
-    L.append("  wire hi = " + " | ".join(f"s_{c.port}_h" for c in csrs if c.h is not None) + ";")
+    L.append("  wire hi = " + " | ".join(bases) + ";   // an RV32 high half")
     L.append("  assign csr_hit_o = " + " | ".join(sels) + ";")
     L.append("")
-    L.append("  // implemented (read) and writable bits of each CSR")
+    L.append("  // implemented (read) bits of each CSR")
     for c in csrs:
         L.append(f"  localparam [63:0] RM_{c.name.upper()} = {c.mask('v')};")
-        if c.writable:
-            L.append(f"  localparam [63:0] WM_{c.name.upper()} = {c.mask('v', True)};")
     L.append("")
-    L.append("  // the elements of the arrays, zero above the count")
+    L.append("  // the arrays' elements by counter number el (element el-3), zero below 3 and above the count")
     L.append("  genvar e;")
     for c in csrs:
         if c.arr:
-            L.append(f"  wire [{NARR}*64-1:0] rdx_{c.port};")
-            L.append(f"  generate for (e = 0; e < {NARR}; e = e + 1) begin : g_{c.port}")
-            L.append(f"    if (e < NC) begin : g_on assign rdx_{c.port}[e*64 +: 64] = rd_{c.port}_i[e*64 +: 64]; end")
+            L.append(f"  wire [32*64-1:0] rdx_{c.port};")
+            L.append(f"  generate for (e = 0; e < 32; e = e + 1) begin : g_{c.port}")
+            L.append(f"    if (e >= 3 && e < NC + 3) begin : g_on assign rdx_{c.port}[e*64 +: 64] = rd_{c.port}_i[(e-3)*64 +: 64]; end")
             L.append(f"    else begin : g_off assign rdx_{c.port}[e*64 +: 64] = 64'd0; end")
             L.append("  end endgenerate")
     L.append("")
@@ -200,18 +217,17 @@ def gen_v():
     L.append("  wire en_m = rd_mcounteren_i[nb], en_h = rd_hcounteren_i[nb], en_s = rd_scounteren_i[nb];")
     L.append("  wire [63:0] ovf_msk = m_mode ? ~64'd0 : v ? (rd_mcounteren_i & rd_hcounteren_i) : rd_mcounteren_i;")
     L.append("")
-    L.append("  // the selected CSR's 64-bit value and its writable bits")
-    L.append("  reg [63:0] val, wmsk;")
+    L.append("  // the selected CSR's 64-bit value (the read path only)")
+    L.append("  reg [63:0] val;")
     L.append("  always @* begin")
-    L.append("    val = 64'd0; wmsk = 64'd0;")
+    L.append("    val = 64'd0;")
     for c in csrs:
         sel = f"s_{c.port}" + (f" | s_{c.port}_h" if c.h is not None else "")
-        src = f"rdx_{c.port}[idx*64 +: 64]" if c.arr else f"rd_{c.port}_i"
+        src = f"rdx_{c.port}[el*64 +: 64]" if c.arr else f"rd_{c.port}_i"
         rm = f"RM_{c.name.upper()}"
         if c.ovfmask:
             rm += " & ovf_msk"
-        wm = f"WM_{c.name.upper()}" if c.writable else "64'd0"
-        L.append(f"    if ({sel}) begin val = {src} & {rm}; wmsk = {wm}; end")
+        L.append(f"    if ({sel}) val = {src} & {rm};")
     L.append("  end")
     L.append("")
     L.append("  // access rules")
@@ -227,15 +243,18 @@ def gen_v():
     L.append("  assign csr_virt_o = csr_valid_i & csr_hit_o & ~e_ro & ((e_lvl & v_lvl) | (~e_lvl & g_virt));")
     L.append("  wire ok = csr_valid_i & csr_hit_o & ~csr_ill_o & ~csr_virt_o;")
     L.append("")
-    L.append("  // read-modify-write on the XLEN-bit CSR (XLEN=32: the half it names)")
+    L.append("  // the read value: the XLEN-bit CSR (XLEN=32: the half it names); the")
+    L.append("  // write: the operand at its half, pmu_core applies it to the register")
     L.append("  /* verilator lint_off UNUSEDSIGNAL */")
     L.append("  wire [XW+63:0] wdx = {64'd0, csr_wdata_i};")
     L.append("  /* verilator lint_on UNUSEDSIGNAL */")
     L.append("  wire [63:0] wd  = wdx[63:0];")
+    L.append("  /* verilator lint_off UNUSEDSIGNAL */   // XLEN=32: bits 63:32")
     L.append("  wire [63:0] cur = hi ? {32'd0, val[63:32]} : XLEN == 32 ? {32'd0, val[31:0]} : val;")
-    L.append("  wire [63:0] nw  = csr_op_i == 2'd1 ? wd : csr_op_i == 2'd2 ? (cur | wd) : (cur & ~wd);")
-    L.append("  wire [63:0] n64 = XLEN != 32 ? nw : hi ? {nw[31:0], val[31:0]} : {val[63:32], nw[31:0]};")
-    L.append("  assign wdata_o = (n64 & wmsk) | (val & ~wmsk);")
+    L.append("  /* verilator lint_on UNUSEDSIGNAL */")
+    L.append("  assign op_o  = csr_op_i;")
+    L.append("  assign wop_o = XLEN != 32 ? wd : hi ? {wd[31:0], 32'd0} : {32'd0, wd[31:0]};")
+    L.append("  assign whm_o = XLEN != 32 ? ~64'd0 : hi ? {32'hFFFFFFFF, 32'd0} : {32'd0, 32'hFFFFFFFF};")
     L.append("  assign csr_rdata_o = ok ? cur[XW-1:0] : {XW{1'b0}};")
     L.append("  wire wok = ok & wr;")
     for c in csrs:
@@ -243,8 +262,9 @@ def gen_v():
             continue
         sel = f"s_{c.port}" + (f" | s_{c.port}_h" if c.h is not None else "")
         if c.arr:
+            bsel = f"b_{c.port}" + (f" | b_{c.port}_h" if c.h is not None else "")
             L.append(f"  generate for (e = 0; e < NC; e = e + 1) begin : g_we_{c.port}")
-            L.append(f"    assign we_{c.port}_o[e] = wok & ({sel}) & {{27'd0, idx}} == e;")
+            L.append(f"    assign we_{c.port}_o[e] = wok & ({bsel}) & {{27'd0, el}} == e + 3;")
             L.append("  end endgenerate")
         else:
             L.append(f"  assign we_{c.port}_o = wok & ({sel});")

@@ -28,6 +28,7 @@ the source stamp of synth/report_stamp.py).
 Usage: run_timing.py [--rtl "<pmu_core RTL files>"] [--picorv32 picorv32.v]
                      [--workdir build/timing] [--quick] [--seeds 1,2,3]
                      [--devices up5k,hx8k] [--no-depth] [--jobs N] [--report FILE]
+                     [--designs picorv32,pmu_small_rv,soc_rv]
   --quick  one seed, UP5K only, report written to <workdir>/timing-quick.md
            (the committed report is left alone) -- for development.
 """
@@ -273,6 +274,9 @@ def main():
     ap.add_argument("--seeds", default=None, help="comma-separated nextpnr seeds (default 1,2,3)")
     ap.add_argument("--devices", default=None, help="comma-separated from up5k,hx8k")
     ap.add_argument("--no-depth", action="store_true", help="skip the logic-depth (ASIC proxy) part")
+    ap.add_argument("--designs", default=None,
+                    help="comma-separated subset of picorv32,pmu_small,pmu_small_cs,pmu_small_rv,soc,soc_rv "
+                         "(default: all; a subset is never the full report)")
     ap.add_argument("--jobs", type=int, default=0,
                     help="nextpnr runs at a time (seeds of one design; default: all its seeds at once; "
                          "1 on a shared machine). Only the wall-clock time depends on it")
@@ -289,7 +293,7 @@ def main():
             if d not in DEVICES:
                 raise SystemExit("run_timing: unknown device %s (use %s)" % (d, ",".join(DEVICES)))
     jobs = args.jobs if args.jobs > 0 else len(seeds)
-    full = seeds == list(SEEDS) and devices == list(DEVICES) and not args.no_depth
+    full = seeds == list(SEEDS) and devices == list(DEVICES) and not args.no_depth and not args.designs
     report = args.report or (os.path.join(ROOT, "synth", "reports", "timing.md") if full
                              else os.path.join(args.workdir, "timing-quick.md"))
     wd = os.path.abspath(args.workdir)
@@ -348,6 +352,13 @@ def main():
          % SOC_PMU["NC"]),
     ]
 
+    if args.designs:
+        want = args.designs.split(",")
+        known = [d[0] for d in designs]
+        for n in want:
+            if n not in known:
+                raise SystemExit("run_timing: unknown design %s (use %s)" % (n, ",".join(known)))
+        designs = [d for d in designs if d[0] in want]
     print("run_timing: seeds %s, devices %s, work directory %s" %
           (",".join(map(str, seeds)), ",".join(devices), rel(wd) if wd.startswith(ROOT) else wd), flush=True)
     synth_rows, pnr_rows = [], []
@@ -393,8 +404,8 @@ def main():
                                  ("pmu_small_rv", "hx8k", GOAL_PMU, "pmu_core small XLEN=32 / PicoRV32 alone"),
                                  ("soc_rv", "hx8k", GOAL_SOC, "SoC with the CSR port / PicoRV32 alone"),
                                  ("soc_rv", "up5k", GOAL_SOC, "SoC with the CSR port / PicoRV32 alone")):
-        if dev not in devices:
-            continue
+        if dev not in devices or num not in [d[0] for d in designs]:
+            continue                # a --designs subset: no row for a design not run
         a, ra = med(num, dev)
         b, rb = med("picorv32", dev)
         if a is not None and b:
