@@ -498,12 +498,21 @@ module pmu_core #(
   wire [NC*64-1:0] rv_ev_rd;
   /* verilator lint_on UNUSEDSIGNAL */
   assign rv_busy = XLEN != 0 && csr_valid_i;
-  // a CSR write's new value of a register whose current value is old
+  // a CSR write's new value of a register whose current value is old: on the
+  // bits of the half (whm) write wop, set (old | wop) or clear (old & ~wop);
+  // elsewhere old. Coded as two per-half controls p (a 1 of wop sets the bit:
+  // write, set) and q (write: a 0 of wop clears it; clear: a 1 clears it) so
+  // that a bit is one 4-input function of (wop, old, p, q)
   function [63:0] rv_rmw;
     input [63:0] old;
     input [63:0] wop, whm;
     input [1:0]  op;
-    rv_rmw = (old & ~whm) | (whm & (op == 2'd1 ? wop : op == 2'd2 ? (old | wop) : (old & ~wop)));
+    reg   [63:0] p, q;
+    begin
+      p = whm & {64{op == 2'd1 || op == 2'd2}};
+      q = whm & {64{op == 2'd1 || op == 2'd3}};
+      rv_rmw = (wop & (p | (old & ~q))) | (~wop & old & ~(p & q));
+    end
   endfunction
   // thread exclusion bits (thread order) <-> EQ (seed order: thread t at 2(NT-1-t))
   function [NT-1:0] eq_tx;

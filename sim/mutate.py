@@ -552,7 +552,8 @@ MUTANTS = [
      "case PMU_RV_K_MHPMCOUNTER: case PMU_RV_K_HPMCOUNTER: return c->cnt;", RV),
     # read-modify-write, reserved bits, the APB hold
     ("rtl-rv-clear-is-and", "rtl/pmu_core.v",
-     "(old | wop) : (old & ~wop)));", "(old | wop) : (old & wop)));", RV),
+     "rv_rmw = (wop & (p | (old & ~q))) | (~wop & old & ~(p & q));",
+     "rv_rmw = op == 2'd3 ? ((old & ~whm) | (old & wop & whm)) : ((wop & (p | (old & ~q))) | (~wop & old & ~(p & q)));", RV),
     ("rtl-rv-rdata-new-value", "rtl/pmu_rv_csr.v",
      "assign csr_rdata_o = ok ? cur[XW-1:0] : {XW{1'b0}};",
      "assign csr_rdata_o = ok ? (csr_op_i == 2'd1 ? wd[XW-1:0] : csr_op_i == 2'd2 ? (cur[XW-1:0] | wd[XW-1:0]) : "
