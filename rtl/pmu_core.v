@@ -477,8 +477,8 @@ module pmu_core #(
   // pmu_rv_csr (generated from regs/pmu_rv.rdl) decodes the CSR port; every
   // CSR is state of this core (docs/riscv.md):
   //   mhpmcounter(3+n) = counter n (the whole value written at once)
-  //   mhpmevent(3+n)   = CTL[n].ES/EDGE/INV/THR, EMQ[n].EM (pmu_escr, masked
-  //                      writes), TX = threads whose EQ bits are both 0,
+  //   mhpmevent(3+n)   = CTL[n].ES/EDGE/INV/THR, EMQ[n].EM (whole pmu_escr
+  //                      writes carrying IE), TX = threads whose EQ bits are both 0,
   //                      xINH = rv_inh_q, OF = OVF[n]
   //   mcountinhibit    = ~CNTEN; any write sets GCTL.GEN
   //   m/s/hcounteren   = rv_men_q / rv_sen_q / rv_hen_q, scountovf = OVF

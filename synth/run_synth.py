@@ -1444,7 +1444,7 @@ def run_tables(configs, args, report):
         out.append("")
         out.append("The same counting core; XLEN=64 adds the CSR decode block "
                    "(pmu_rv_csr), the counter-enable and mode-inhibit bits and the "
-                   "masked event-select writes (docs/riscv.md).")
+                   "event-select writes (whole CTL/EMQ writes; docs/riscv.md).")
         out.append("")
         out.append(compare_table(R[L_DEFAULT], R[L_RV], "native", "XLEN=64"))
     sweep = [(c, R.get(c.label)) for c in configs if "sweep" in c.tables]
