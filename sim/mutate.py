@@ -54,7 +54,7 @@ YCAP_USER = (("test_directed", "alt"), ("test_regs", "alt"))   # unprivileged ca
 CS = (("test_random", "cs"),)
 CS_REGS = (("test_regs", "cs"), ("test_random", "cs"))
 CSPMU = (("cspmu_model", "cs"),)
-# the RISC-V CSR view (XLEN != 0): the conformance tests (tb/test_rv.cpp,
+# the RISC-V CSR view (XLEN != 0): the conformance tests (tb/test_rv.cpp + tb/rv/,
 # sim/rv.mk core-rvconf-*) of configuration rv (RV64, two threads) or rv32
 # (RV32 halves, one thread)
 RV = (("test_rv", "rv"),)
@@ -691,9 +691,9 @@ def link_from_sibling(exe, prog, built, cfg, log):
 
 # a bench program's sources beyond tb/<program>.cpp: the directory under tb/
 # of its split-out .cpp files (the make rules' VBUILD_SRCS_<program>: sim/core.mk
-# test_directed, feature groups; sim/dc.mk dc_lockstep, the distributed-counter
-# tests by concern)
-BENCH_SRC_DIRS = {"test_directed": "directed", "dc_lockstep": "dc"}
+# test_directed, feature groups; sim/rv.mk test_rv, the RISC-V view's rules by
+# concern; sim/dc.mk dc_lockstep, the distributed-counter tests by concern)
+BENCH_SRC_DIRS = {"test_directed": "directed", "test_rv": "rv", "dc_lockstep": "dc"}
 
 
 def user_classes(prog):

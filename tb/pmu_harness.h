@@ -45,6 +45,19 @@ extern "C" {
 #error "build with -DCFG_<P>=V for every pmu_core parameter (sim/core.mk dparams, config/pmu_ip.yaml)"
 #endif
 
+// NAME in a comma-separated list (the benches' --only NAME[,NAME...])
+inline bool name_in(const char *list, const char *name) {
+    const size_t n = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *e = strchr(p, ',');
+        const size_t l = e ? (size_t)(e - p) : strlen(p);
+        if (l == n && !strncmp(p, name, n)) return true;
+        if (!e) break;
+        p = e + 1;
+    }
+    return false;
+}
+
 // ---- generic bit access to Verilator port types (integral or VlWide) ----
 template <typename T>
 static typename std::enable_if<std::is_integral<T>::value>::type

@@ -5,19 +5,6 @@
 // --vec records every cycle for the Icarus replay bench (tb/tb_replay.v).
 #include "directed/directed.h"
 
-// NAME in the comma-separated list
-static bool name_in(const char *list, const char *name) {
-    const size_t n = strlen(name);
-    for (const char *p = list; *p;) {
-        const char *e = strchr(p, ',');
-        const size_t l = e ? (size_t)(e - p) : strlen(p);
-        if (l == n && !strncmp(p, name, n)) return true;
-        if (!e) break;
-        p = e + 1;
-    }
-    return false;
-}
-
 int main(int argc, char **argv) {
     const char *vec = nullptr, *only = nullptr, *latf = nullptr, *rulesf = nullptr;
     for (int i = 1; i + 1 < argc; i++) {
