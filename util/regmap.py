@@ -63,7 +63,8 @@ import sys
 # none imports util/regmap.py):
 #   rdl_load (compile regs/*.rdl, write and check outputs), doc_block
 #   (generated document blocks), config (the configuration table; imports doc_block)
-#   regblock            <- rdl_load (the compiled maps, the register blocks)
+#   regblock            <- rdl_load, regblock_kinds / _v / _c / _dc (the compiled maps, the register
+#                          blocks; its own layering: util/regblock.py's docstring)
 #   regmap_flop         <- nothing
 #   regmap_tables       <- rdl_load, regblock, config
 #   regmap_values       <- rdl_load, config, regmap_tables, regmap_flop
