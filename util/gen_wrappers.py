@@ -5,11 +5,12 @@
 One port description: pmu_core's parameter and port list as util/ports.py
 parses it from rtl/pmu_core.v (names, directions, widths, comments), the
 wrapper parameters of config/pmu_ip.yaml (names, defaults, ranges, trap
-rules: the table stays their one home) and, below (WRAPPERS), a small
+rules) and the `bus` entry of each wrapper's top in the table, a small
 description per wrapper: its bus ports, their mapping to the bridge, the glue
 and the core's APB4 ports' connections. From them:
 
-  rtl/pmu_core_axil.v, rtl/pmu_core_wb.v, rtl/pmu_core_apb3.v  (whole files)
+  rtl/pmu_core_<short>.v of every top of config/pmu_ip.yaml with a `bus`
+      entry (pmu_core_axil, pmu_core_wb, pmu_core_apb3)  (whole files)
   tb/tb_bus_x.v, tb/cocotb/tb_cocotb_top.v, tb/cocotb/pmu_bus.py  (the blocks
       between "// BEGIN generated: NAME" and "// END generated: NAME" (# in
       Python): the non-bus port connections of the wrapper instances, the
@@ -76,159 +77,51 @@ CORE_APB_BRIDGED = [[("psel_i", "psel"), ("penable_i", "penable"), ("pwrite_i", 
                     [("pwdata_i", "pwdata"), ("pstrb_i", "pstrb"), ("pprot_i", "pprot"), ("ptid_i", "pauser")],
                     [("pready_o", "pready"), ("prdata_o", "prdata"), ("pslverr_o", "pslverr")]]
 
-# Per wrapper:
-#   header   the comment after the generated-file lines (role first: README's file table)
-#   params   comment of each of the wrapper's own parameters ({range}: the table's range);
-#            names, defaults, ranges and trap rules come from config/pmu_ip.yaml
-#   bus      (group comment, [(dir, range, port, bridge pin or None, comment, unused)]):
-#            the bus ports in order; `unused` puts them in a lint_off UNUSEDSIGNAL
-#            pair; bridge pins are listed `per_line` to a line
-#   glue     Verilog between the traps and the bridge (None: no bridge)
-#   conn     bridge pin -> expression where it is not the port itself
-#   bridge   (module, parameter overrides) of the bridge instance u_bridge
-#   core_bus pmu_core's CORE_BUS pins, lines of (pin, expression)
-AXIL_PROT = ("unused with FORCE_PRIV")
-WRAPPERS = {
-    "pmu_core_axil": dict(
-        header="""\
-pmu_core_axil: pmu_core behind an AXI4-Lite slave (rtl/pmu_axil2apb.v).
-Every pmu_core parameter and non-bus port is passed through unchanged;
-ABITS is the AXI address width (12..32: the core decodes
-ADDR[11:0], the bits above are left to the interconnect's decoder).
-Latency with pmu_core (zero wait states): BVALID/RVALID 4 cycles after the
-AW&W/AR handshake; AWPROT/ARPROT drive PPROT (bit 0 = privileged), WSTRB
-drives PSTRB (pmu_core answers SLVERR to a write whose WSTRB is not 4'hF).
-AWUSER/ARUSER carry the ID of the hardware thread that issued the write /
-read, buffered with AWADDR/ARADDR like AxPROT and driven on the core's
-PAUSER (ptid_i): an unprivileged access reaches only that thread's ring-3
-yield channels (tie them to 3'd0 for a single-threaded master).
-Many AXI masters drive AxPROT=3'b000 (unprivileged) by default: pmu_core
-then answers SLVERR to every write and to most reads. Tie AxPROT to
-3'b001 for a machine/kernel-mode master, or set FORCE_PRIV=1: every
-access is presented to pmu_core as a privileged data access
-(PPROT=3'b001) and AWPROT/ARPROT are ignored, for an interconnect that
-carries no privilege; any master that reaches the PMU can then program it,
-so user/kernel separation is left to the address map / MMU.""",
-        params={"ABITS": "AXI address bits ({range})",
-                "FORCE_PRIV": "1: PPROT=3'b001 for every access, AWPROT/ARPROT ignored"},
-        bus=("AXI4-Lite slave", [
-            ("input", "", "awvalid_i", "awvalid_i", "", False),
-            ("output", "", "awready_o", "awready_o", "", False),
-            ("input", "[ABITS-1:0]", "awaddr_i", "awaddr_i", "", False),
-            ("input", "[2:0]", "awprot_i", "awprot_i", AXIL_PROT, True),
-            ("input", "[2:0]", "awuser_i", "awuser_i", "AWUSER: thread ID of the write (pmu_core ptid_i)", False),
-            ("input", "", "wvalid_i", "wvalid_i", "", False),
-            ("output", "", "wready_o", "wready_o", "", False),
-            ("input", "[31:0]", "wdata_i", "wdata_i", "", False),
-            ("input", "[3:0]", "wstrb_i", "wstrb_i", "", False),
-            ("output", "", "bvalid_o", "bvalid_o", "", False),
-            ("input", "", "bready_i", "bready_i", "", False),
-            ("output", "[1:0]", "bresp_o", "bresp_o", "", False),
-            ("input", "", "arvalid_i", "arvalid_i", "", False),
-            ("output", "", "arready_o", "arready_o", "", False),
-            ("input", "[ABITS-1:0]", "araddr_i", "araddr_i", "", False),
-            ("input", "[2:0]", "arprot_i", "arprot_i", AXIL_PROT, True),
-            ("input", "[2:0]", "aruser_i", "aruser_i", "ARUSER: thread ID of the read (pmu_core ptid_i)", False),
-            ("output", "", "rvalid_o", "rvalid_o", "", False),
-            ("input", "", "rready_i", "rready_i", "", False),
-            ("output", "[31:0]", "rdata_o", "rdata_o", "", False),
-            ("output", "[1:0]", "rresp_o", "rresp_o", "", False)]),
-        per_line=[5, 4, 3, 5, 4],
-        glue="""\
-  // FORCE_PRIV: every request privileged data (PPROT=3'b001)
-  wire [2:0] awprot = (FORCE_PRIV != 0) ? 3'b001 : awprot_i;
-  wire [2:0] arprot = (FORCE_PRIV != 0) ? 3'b001 : arprot_i;
-""",
-        conn={"awprot_i": "awprot", "arprot_i": "arprot"},
-        bridge=("pmu_axil2apb", [("AW", "ABITS")]),
-        core_bus=CORE_APB_BRIDGED),
-    "pmu_core_wb": dict(
-        header="""\
-pmu_core_wb: pmu_core behind a Wishbone slave for classic (B3, B4
-standard mode) and B4 pipelined masters (rtl/pmu_wb2apb.v). Every pmu_core
-parameter and non-bus port is passed through unchanged; ABITS is the
-Wishbone address width (12..32: the core decodes ADR[11:0] as a byte
-address, the bits above are left to the interconnect's decoder).
-PIPELINED_ONLY: 0 (default) serves classic and pipelined masters, STALL
-is high in the ACK/ERR cycle, one transfer every 4 cycles in a pipelined
-stream; 1 takes the next request in the ACK/ERR cycle, one transfer every
-3 cycles, for B4 pipelined masters only (a classic master, which holds STB
-until it sees ACK, would have each transfer executed twice).
-wb_prot_i drives PPROT (bit 0 = privileged; Wishbone has no protection
-signal). FORCE_PRIV=1 presents every access to pmu_core as a privileged
-data access (PPROT=3'b001) and ignores wb_prot_i: for an interconnect that
-carries no privilege; any master that reaches the PMU can then program it,
-so user/kernel separation is left to the address map / MMU.
-wb_tga_i (an address tag, TGA) carries the ID of the hardware thread that
-issued the request, sampled with it like wb_prot_i and driven on the
-core's PAUSER (ptid_i): an unprivileged access reaches only that thread's
-ring-3 yield channels (tie it to 3'd0 for a single-threaded master).
-Latency with pmu_core: ACK/ERR 3 cycles after the request is taken; ERR
-for every PSLVERR (docs/regmap.md).""",
-        params={"ABITS": "Wishbone address bits ({range})",
-                "PIPELINED_ONLY": "1: next request taken in the ACK/ERR cycle (B4 pipelined masters only)",
-                "FORCE_PRIV": "1: PPROT=3'b001 for every access, wb_prot_i ignored"},
-        bus=("Wishbone slave (classic and B4 pipelined)", [
-            ("input", "", "wb_cyc_i", "cyc_i", "", False),
-            ("input", "", "wb_stb_i", "stb_i", "", False),
-            ("input", "", "wb_we_i", "we_i", "", False),
-            ("input", "[ABITS-1:0]", "wb_adr_i", "adr_i", "", False),
-            ("input", "[31:0]", "wb_dat_i", "dat_i", "", False),
-            ("input", "[3:0]", "wb_sel_i", "sel_i", "", False),
-            ("input", "[2:0]", "wb_prot_i", "prot_i",
-             "PPROT of the request (not a Wishbone signal; unused with FORCE_PRIV)", True),
-            ("input", "[2:0]", "wb_tga_i", "tga_i", "address tag TGA: thread ID of the request (pmu_core ptid_i)",
-             False),
-            ("output", "", "wb_stall_o", "stall_o", "", False),
-            ("output", "", "wb_ack_o", "ack_o", "", False),
-            ("output", "", "wb_err_o", "err_o", "", False),
-            ("output", "[31:0]", "wb_dat_o", "dat_o", "", False)]),
-        per_line=[5, 3, 4],
-        glue="""\
-  // FORCE_PRIV: every request privileged data (PPROT=3'b001)
-  wire [2:0] prot = (FORCE_PRIV != 0) ? 3'b001 : wb_prot_i;
-""",
-        conn={"prot_i": "prot"},
-        bridge=("pmu_wb2apb", [("AW", "ABITS"), ("PIPELINED_ONLY", "PIPELINED_ONLY")]),
-        core_bus=CORE_APB_BRIDGED),
-    "pmu_core_apb3": dict(
-        header="""\
-pmu_core_apb3: pmu_core for an APB3 master (no PSTRB, no PPROT).
-pmu_core is an APB4 slave: it stores only writes with PSTRB=4'b1111 and
-treats PPROT[0]=0 as an unprivileged access (docs/regmap.md), so an APB3
-master wired to it with PSTRB/PPROT tied to 0 would get PSLVERR on every
-write and on most reads. This wrapper drives PSTRB=4'b1111 on writes (an
-APB3 write is a full word; 0 on reads, as APB4 asks) and PPROT from the
-parameter PPROT (default 3'b001: privileged, secure, data access), so every
-access of an APB3 master is privileged. A master that needs user-level
-(PPROT[0]=0) accesses to CNT/TSC under GCTL.UEN needs an APB4 master and
-pmu_core itself, or pmu_core_axil / pmu_core_wb (AxPROT, wb_prot_i).
-pauser_i is not an APB3 signal: it is the APB5 PAUSER user sideband, here
-the ID of the hardware thread that issued the access (pmu_core ptid_i),
-held with the request like the other APB signals; only unprivileged
-accesses use it, so with the default PPROT it is unused (tie it to 3'd0).
-No added latency: the APB3 signals go straight to the core.""",
-        params={"PPROT": "PPROT of every access, {range} (bit 0: privileged; default 3'b001)"},
-        bus=("APB3 slave", [
-            ("input", "", "psel_i", None, "", False),
-            ("input", "", "penable_i", None, "", False),
-            ("input", "", "pwrite_i", None, "", False),
-            ("input", "[`PMU_ADDR_BITS-1:0]", "paddr_i", None, "", False),
-            ("input", "[31:0]", "pwdata_i", None, "", False),
-            ("input", "[2:0]", "pauser_i", None, "APB5 PAUSER (not APB3): thread ID (pmu_core ptid_i)", False),
-            ("output", "", "pready_o", None, "", False),
-            ("output", "[31:0]", "prdata_o", None, "", False),
-            ("output", "", "pslverr_o", None, "", False)]),
-        glue="""\
-  localparam [2:0] PPROT3 = PPROT[2:0];
-""",
-        bridge=None,
-        core_bus=[[("psel_i", "psel_i"), ("penable_i", "penable_i"), ("pwrite_i", "pwrite_i"),
-                   ("paddr_i", "paddr_i")],
-                  [("pwdata_i", "pwdata_i"), ("pstrb_i", "{4{pwrite_i}}"), ("pprot_i", "PPROT3"),
-                   ("ptid_i", "pauser_i")],
-                  [("pready_o", "pready_o"), ("prdata_o", "prdata_o"), ("pslverr_o", "pslverr_o")]]),
-}
+# Per wrapper: the `bus` entry of its top in config/pmu_ip.yaml (the one home
+# of a wrapper: file list, parameters, bus description; every list of
+# wrappers in the flows is derived from the tops that have one):
+#   group     the comment of the bus port group
+#   header    the comment after the generated-file lines (role first: README's file table)
+#   param_doc comment of each of the wrapper's own parameters ({range}: the table's range);
+#             names, defaults, ranges and trap rules come from the top's params
+#   ports     [dir, range, port, bridge pin or null, comment, unused]: the bus
+#             ports in order; `unused` puts them in a lint_off UNUSEDSIGNAL
+#             pair; bridge pins are listed `per_line` to a line (default: 5)
+#   glue      Verilog between the traps and the bridge (indented here)
+#   conn      bridge pin -> expression where it is not the port itself
+#   bridge    {module, params: [[P, expr]]} of the bridge instance u_bridge (none: no bridge)
+#   core_bus  pmu_core's CORE_BUS pins, lines of [pin, expression] (default with a
+#             bridge: CORE_APB_BRIDGED)
+#   model     the C bus model of the lockstep bench tb/test_bus.cpp (none: not
+#             in lockstep): `bench` axil / wb (the bench's own master and
+#             checker) or generic (cmodel/pmu_bus_<short>.h, see
+#             tb/test_bus_gen.h), `variants` {suffix: [P=V ...]} extra builds
+#   xcheck    true: the Icarus X-check bench tb/tb_bus_x.v drives it (BUS_<SHORT>)
+
+
+def short(name):
+    """The wrapper's short name: pmu_core_<short> (make targets core-bus-<short>, BUS_<SHORT>)."""
+    return name[len(CORE) + 1:]
+
+
+def from_table(name, b):
+    bridged = bool(b.get("bridge"))
+    ports_ = [tuple(p) for p in b["ports"]]
+    return dict(
+        header=b["header"].rstrip("\n"),
+        params=b.get("param_doc") or {},
+        bus=(b["group"], ports_),
+        per_line=b.get("per_line") or [5] * (len(ports_) // 5) + ([len(ports_) % 5] if len(ports_) % 5 else []),
+        glue="".join("  " + ln + "\n" if ln else "\n" for ln in (b.get("glue") or "").rstrip("\n").split("\n"))
+        if b.get("glue") else "",
+        conn=b.get("conn") or {},
+        bridge=(b["bridge"]["module"], [tuple(kv) for kv in b["bridge"].get("params", [])]) if bridged else None,
+        core_bus=[[tuple(pe) for pe in g] for g in b["core_bus"]] if b.get("core_bus") else CORE_APB_BRIDGED,
+        model=b.get("model"),
+        xcheck=bool(b.get("xcheck")))
+
+
+WRAPPERS = {n: from_table(n, t["bus"]) for n, t in cfg.TOPS.items() if t.get("bus")}
 
 # Benches: file -> {block name: what the block holds}
 #   decl      declarations of pmu_core's parameters (localparams at the table's
@@ -260,8 +153,8 @@ BENCHES = {
     },
 }
 
-GEN_HEAD = ("// GENERATED by util/gen_wrappers.py from rtl/pmu_core.v (ports, parameters), config/pmu_ip.yaml\n"
-            "// (the wrapper's parameters) and the wrapper description in util/gen_wrappers.py;\n"
+GEN_HEAD = ("// GENERATED by util/gen_wrappers.py from rtl/pmu_core.v (ports, parameters) and config/pmu_ip.yaml\n"
+            "// (the wrapper's parameters and its bus description);\n"
             "// do not edit: change those and run make wrappers (make ports-check fails when stale).\n")
 BLOCK_HEAD = "%s BEGIN generated: %s (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)"
 BLOCK_RE = r"^([ \t]*)%s BEGIN generated: %s(?:[ \t][^\n]*)?\n(.*?)^[ \t]*%s END generated: %s[ \t]*\n"
