@@ -76,4 +76,23 @@ void wb_model_reset(wb_model *m, unsigned abits, unsigned pipelined_only, unsign
 void wb_model_outputs(const wb_model *m, wb_out *o);
 void wb_model_step(wb_model *m, const wb_in *in, const apb_rsp *rsp);
 
+/* ---------------- a generic bus entry ----------------
+ * A wrapper whose `model` in config/pmu_ip.yaml says bench: generic has its
+ * bridge model in cmodel/pmu_bus_<bus>.h (static functions), run by the
+ * lockstep bench tb/test_bus.cpp through tb/test_bus_gen.h (generated from
+ * the wrapper's ports: <bus>_in / <bus>_out fields are its input / output
+ * port names without the "<bus>_" prefix and the _i / _o suffix):
+ *   <bus>_in, <bus>_out (holding apb_req apb), <bus>_model
+ *   <bus>_model_reset(m, abits, the wrapper's parameters but ABITS, in table order)
+ *   <bus>_model_outputs(m, &o), <bus>_model_step(m, &in, &rsp)   as above
+ * and the master side of the bench's in-order master (one request at a time):
+ *   <bus>_drive(&in, valid, &t)      present t (valid=0: idle, t's fields don't-care)
+ *   <bus>_taken(&in, &o)             1: the presented request is taken at this edge
+ *   <bus>_response(&o, &err, &rdata) 1: o carries a response (every one is accepted)
+ */
+typedef struct {
+    uint8_t  write, strb, prot, tid;
+    uint32_t addr, wdata;
+} bus_txn;
+
 #endif
