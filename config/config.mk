@@ -13,6 +13,19 @@ CFG_RTL_soc_top := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.
 CFG_CMODEL_pmu_core := cmodel/pmu_model.c
 CFG_CMODEL_dc_top := cmodel/dc_model.c
 
+# bus wrappers (tops with a `bus` entry): every one (lint, parameter checks),
+# those the Icarus X-check bench drives, those in lockstep with a C bus model
+# (short names; sim/core.mk) and the builds of their non-default modes
+CFG_BUS_TOPS := pmu_core_axil pmu_core_wb pmu_core_apb3
+CFG_BUS_XCHECK := axil wb apb3
+CFG_BUS_LOCKSTEP := axil wb
+CFG_BUS_BENCH_axil := axil
+CFG_BUS_VARIANTS_axil := priv
+CFG_BUS_VARIANT_axil_priv := FORCE_PRIV=1
+CFG_BUS_BENCH_wb := wb
+CFG_BUS_VARIANTS_wb := pipe
+CFG_BUS_VARIANT_wb_pipe := PIPELINED_ONLY=1 FORCE_PRIV=1
+
 # named configurations: every parameter P=V (sim/core.mk gparams/dparams)
 CFG_default := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=0
 CFG_alt := NT=3 NC=5 CW=64 NCLS=16 NRET=2 FLOP_CLASS=5 NCH=2 NAREA=3 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=1 VIEW=0 XLEN=0

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Parameter checking of a top (pmu_core, dc_top, the bus wrappers
-pmu_core_axil, pmu_core_wb, pmu_core_apb3): illegal values are refused,
+every top with a `bus` entry in config/pmu_ip.yaml): illegal values are refused,
 legal values accepted, by every tool and by the C model.
 
 The cases come from config/pmu_ip.yaml (util/config.py `cases`): every
@@ -41,9 +41,9 @@ import config  # noqa: E402  config/pmu_ip.yaml
 # C model of each top: header, source, struct, check function
 C_MODEL = {"pmu_core": ("pmu_model.h", "pmu_cfg", "pmu_cfg_check", "PMU_CFG_DEFAULT"),
            "dc_top": ("dc_model.h", "dc_cfg_t", "dc_cfg_check", "DC_CFG_REF")}
-# tops without a C model configuration check (their own parameters go to
-# cmodel/pmu_bus_model.c's reset functions unchecked)
-NO_C_MODEL = ("pmu_core_axil", "pmu_core_wb", "pmu_core_apb3")
+# tops without a C model configuration check: the bus wrappers of the table
+# (their own parameters go to the bus models' reset functions unchecked)
+NO_C_MODEL = tuple(config.BUS_TOPS)
 
 
 def tool_cmds(top, params, srcs):

@@ -163,14 +163,15 @@ TEST_TARGETS += core-mutate
 mutate: deps-sim deps-formal
 	python3 sim/mutate.py $(if $(MUTATE_JOBS),--jobs $(MUTATE_JOBS))
 
-# Bus wrappers (rtl/pmu_core_axil.v, rtl/pmu_core_wb.v) in lockstep with the
-# core model and the bridge models (cmodel/pmu_bus_model.c): tb/test_bus.cpp,
-# directed tests + random traffic with back-pressure, in each configuration
-# of the bus flow: core-bus-axil[-C], core-bus-wb[-C].
-BUS_RTL_axil := $(filter-out $(RTL_SRCS),$(CFG_RTL_pmu_core_axil))
-BUS_RTL_wb   := $(filter-out $(RTL_SRCS),$(CFG_RTL_pmu_core_wb))
-BUS_DEF_axil := BUS_AXIL
-BUS_DEF_wb   := BUS_WB
+# Bus wrappers in lockstep with the core model and their bridge's C model
+# (cmodel/pmu_bus_model.c, or cmodel/pmu_bus_<bus>.h for a wrapper whose
+# model entry says bench: generic): tb/test_bus.cpp, directed tests + random
+# traffic with back-pressure, in each configuration of the bus flow:
+# core-bus-<bus>[-C] for every <bus> of CFG_BUS_LOCKSTEP (config/config.mk:
+# the wrappers of config/pmu_ip.yaml with a `model`), and core-bus-<bus>-<v>
+# for each of its non-default modes (the model's `variants`).
+$(foreach b,$(CFG_BUS_LOCKSTEP),$(eval BUS_RTL_$(b) := $(filter-out $(RTL_SRCS),$(CFG_RTL_pmu_core_$(b)))))
+bus_def = BUS_$(shell echo $(1) | tr a-z A-Z)
 BUS_CYCLES   ?= 200000
 $(CORE_BUILD)/%/pmu_bus_model.o: $(CORE_CM_DIR)/pmu_bus_model.c $(CORE_CM_DIR)/pmu_bus_model.h
 	@mkdir -p $(@D)
@@ -180,38 +181,37 @@ $(CORE_BUILD)/%/pmu_bus_model.o: $(CORE_CM_DIR)/pmu_bus_model.c $(CORE_CM_DIR)/p
 # to the bench, which checks the behaviour they select)
 define busbuild
 $(CORE_BUILD)/test_bus_$(1)$(if $(filter default,$(2)),,_$(2))$(if $(3),_$(3))/Vtest_bus: $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) \
-    tb/test_bus.cpp tb/pmu_harness.h $(CORE_BUILD)/$(2)/pmu_model.o $(CORE_BUILD)/$(2)/pmu_bus_model.o
+    tb/test_bus.cpp tb/test_bus_gen.h tb/pmu_harness.h $(wildcard $(CORE_CM_DIR)/pmu_bus_$(1).h) \
+    $(CORE_BUILD)/$(2)/pmu_model.o $(CORE_BUILD)/$(2)/pmu_bus_model.o
 	@mkdir -p $$(@D)
 	@rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 $(filter-out --top-module pmu_core,$(VFLAGS)) --top-module pmu_core_$(1) \
 	  $(call gparams,$(2)) $(foreach p,$(4),-G$(p)) -Mdir $$(@D) -o Vtest_bus \
-	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -D$(BUS_DEF_$(1)) $(foreach p,$(4),-DBUS_$(p))" \
+	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -D$(call bus_def,$(1)) $(foreach p,$(4),-DBUS_$(p))" \
 	  -LDFLAGS "$(abspath $(CORE_BUILD)/$(2)/pmu_model.o) $(abspath $(CORE_BUILD)/$(2)/pmu_bus_model.o)" \
 	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) $(abspath tb/test_bus.cpp) >$$(@D)/build.log 2>&1 \
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef
-$(foreach b,axil wb,$(foreach c,$(CFG_FLOW_pmu_core_bus),$(eval $(call busbuild,$(b),$(c)))))
-# the wrappers' non-default modes, default configuration: Wishbone for B4
-# pipelined masters only (next request in the ACK cycle) with the privilege
-# override, AXI4-Lite with the privilege override
-$(eval $(call busbuild,wb,default,pipe,PIPELINED_ONLY=1 FORCE_PRIV=1))
-$(eval $(call busbuild,axil,default,priv,FORCE_PRIV=1))
+$(foreach b,$(CFG_BUS_LOCKSTEP),$(foreach c,$(CFG_FLOW_pmu_core_bus),$(eval $(call busbuild,$(b),$(c)))))
+# the wrappers' non-default modes, default configuration (e.g. Wishbone for
+# B4 pipelined masters only with the privilege override, AXI4-Lite with the
+# privilege override)
+$(foreach b,$(CFG_BUS_LOCKSTEP),$(foreach v,$(CFG_BUS_VARIANTS_$(b)),$(eval $(call busbuild,$(b),default,$(v),$(CFG_BUS_VARIANT_$(b)_$(v))))))
 # $(1)=bus, $(2)=build directory suffix (configuration[_variant]): core-bus-<bus>[-suffix]
 define bus_run
 .PHONY: core-bus-$(1)$(if $(2),-$(2))
 core-bus-$(1)$(if $(2),-$(2)): $(CORE_BUILD)/test_bus_$(1)$(if $(2),_$(2))/Vtest_bus
 	$$< --seed $$(SEED) --cycles $$(BUS_CYCLES)
 endef
-$(foreach c,$(CFG_FLOW_pmu_core_bus),$(foreach b,axil wb,$(eval $(call bus_run,$(b),$(filter-out default,$(c))))))
-$(eval $(call bus_run,wb,pipe))
-$(eval $(call bus_run,axil,priv))
-$(foreach c,$(CFG_FLOW_pmu_core_bus),$(call cfg_test,$(c),bus,$(foreach b,axil wb,$(call cfg_name,core-bus-$(b),$(c)))))
-TEST_TARGETS += core-bus-wb-pipe core-bus-axil-priv
+$(foreach c,$(CFG_FLOW_pmu_core_bus),$(foreach b,$(CFG_BUS_LOCKSTEP),$(eval $(call bus_run,$(b),$(filter-out default,$(c))))))
+$(foreach b,$(CFG_BUS_LOCKSTEP),$(foreach v,$(CFG_BUS_VARIANTS_$(b)),$(eval $(call bus_run,$(b),$(v)))))
+$(foreach c,$(CFG_FLOW_pmu_core_bus),$(call cfg_test,$(c),bus,$(foreach b,$(CFG_BUS_LOCKSTEP),$(call cfg_name,core-bus-$(b),$(c)))))
+TEST_TARGETS += $(foreach b,$(CFG_BUS_LOCKSTEP),$(foreach v,$(CFG_BUS_VARIANTS_$(b)),core-bus-$(b)-$(v)))
 
 # Bus wrappers: lint (the core-lint commands, one run per wrapper top) and
-# the Icarus X-check/smoke bench (tb/tb_bus_x.v: no X/Z on any output after
+# the Icarus X-check/smoke bench (tb/tb_bus_x.v, the wrappers of CFG_BUS_XCHECK: no X/Z on any output after
 # reset while a few transfers run; readback, error mapping, counting).
-BUS_TOPS     := pmu_core_axil pmu_core_wb pmu_core_apb3
+BUS_TOPS     := $(CFG_BUS_TOPS)
 BUS_ALL_RTL  := $(sort $(filter-out $(RTL_SRCS),$(foreach t,$(BUS_TOPS),$(CFG_RTL_$(t)))))   # sort: once each (rtl/bus_apb_req.v is in two lists)
 .PHONY: core-lint-bus core-icarus-bus
 core-lint-bus:
@@ -229,7 +229,7 @@ core-lint-bus:
 	done; done; echo "$$((3*$(words $(BUS_TOPS))-fails)) passed, $$fails failed"; [ $$fails -eq 0 ]
 core-icarus-bus:
 	@mkdir -p $(CORE_BUILD)/icarus_bus
-	@p=0; f=0; for b in axil wb apb3; do \
+	@p=0; f=0; for b in $(CFG_BUS_XCHECK); do \
 	  B=$$(tr a-z A-Z <<<$$b); \
 	  iverilog -g2005 -Wall -I$(CORE_RTL_DIR) -DBUS_$$B -s tb_bus_x -o $(CORE_BUILD)/icarus_bus/sim_$$b tb/tb_bus_x.v \
 	    $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_ALL_RTL))) || { f=$$((f+1)); continue; }; \

@@ -3,6 +3,6 @@
 # parameters (no C model check for those); one total line last.
 .PHONY: core-params
 core-params: deps-py
-	python3 sim/check_params.py --top pmu_core --top pmu_core_axil --top pmu_core_wb --top pmu_core_apb3 \
+	python3 sim/check_params.py --top pmu_core $(foreach t,$(CFG_BUS_TOPS),--top $(t)) \
 	  --build $(BUILD)/params
 TEST_TARGETS += core-params

@@ -26,8 +26,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # synthesized or placed by any report (the reports measure pmu_core from
 # $(RTL_SRCS), and the SoC with pmu_mem2apb), so they are left out of the
 # stamps: a wrapper change needs no re-measurement.
-BUS_WRAPPERS = ["rtl/pmu_axil2apb.v", "rtl/pmu_wb2apb.v", "rtl/pmu_core_axil.v", "rtl/pmu_core_wb.v",
-                "rtl/pmu_core_apb3.v"]
+# The list: every rtl/pmu_*.v file of the wrappers of config/pmu_ip.yaml (the
+# tops with a `bus` entry) that is not pmu_core's (their other files, such as
+# rtl/bus_apb_req.v, are outside the rtl/pmu_*.v globs anyway).
+sys.path.insert(0, os.path.join(ROOT, "util"))
+import config  # noqa: E402  (config/pmu_ip.yaml)
+BUS_WRAPPERS = sorted({f for t in config.BUS_TOPS for f in config.files(t)
+                       if f not in config.files("pmu_core") and re.match(r"rtl/pmu_[^/]*\.v$", f)})
 # report (relative to ROOT) -> (globs of the sources it is measured from, make target)
 REPORTS = {
     "synth/reports/area.md": (["rtl/pmu_*.v", "synth/run_synth.py", "synth/synth.ys", "synth/ref/*.v"],

@@ -226,6 +226,20 @@ def gen_make():
         if TOPS[top].get("cmodel"):
             L.append("CFG_CMODEL_%s := %s" % (top, " ".join(files(top, "cmodel"))))
     L.append("")
+    L.append("# bus wrappers (tops with a `bus` entry): every one (lint, parameter checks),")
+    L.append("# those the Icarus X-check bench drives, those in lockstep with a C bus model")
+    L.append("# (short names; sim/core.mk) and the builds of their non-default modes")
+    L.append("CFG_BUS_TOPS := %s" % " ".join(BUS_TOPS))
+    L.append("CFG_BUS_XCHECK := %s" % " ".join(bus_short(t) for t in BUS_TOPS if TOPS[t]["bus"].get("xcheck")))
+    lock = [t for t in BUS_TOPS if TOPS[t]["bus"].get("model")]
+    L.append("CFG_BUS_LOCKSTEP := %s" % " ".join(bus_short(t) for t in lock))
+    for t in lock:
+        m = TOPS[t]["bus"]["model"]
+        L.append("CFG_BUS_BENCH_%s := %s" % (bus_short(t), m.get("bench", "generic")))
+        L.append("CFG_BUS_VARIANTS_%s := %s" % (bus_short(t), " ".join(m.get("variants") or {})))
+        for v, ps in (m.get("variants") or {}).items():
+            L.append("CFG_BUS_VARIANT_%s_%s := %s" % (bus_short(t), v, " ".join(ps)))
+    L.append("")
     L.append("# named configurations: every parameter P=V (sim/core.mk gparams/dparams)")
     for n in CONFIGS:
         L.append("CFG_%s := %s" % (n, " ".join("%s=%s" % kv for kv in full(n).items())))
@@ -312,9 +326,19 @@ def gen_header(top, guard, prefix):
     return "\n".join(L) + "\n"
 
 
+# the bus wrappers: the tops with a `bus` entry (util/gen_wrappers.py), in
+# table order; a wrapper's short name is its name after "pmu_core_"
+BUS_TOPS = [t for t in TOPS if TOPS[t].get("bus")]
+
+
+def bus_short(top):
+    return top[len("pmu_core_"):]
+
+
 # bus wrappers that pmu_ip.core has lint_<fileset> / synth_<fileset> targets
-# for (top: fileset of its own files); their parameters come from the table
-WRAPPER_TARGETS = {"pmu_core_axil": "axil", "pmu_core_wb": "wb"}
+# for (top: fileset of its own files): those with a bridge; their parameters
+# come from the table
+WRAPPER_TARGETS = {t: bus_short(t) for t in BUS_TOPS if TOPS[t]["bus"].get("bridge")}
 WRAPPER_TARGET_TEXT = """
   lint_{FS}:
     default_tool: verilator
@@ -351,11 +375,11 @@ CORES = {
                   "  fusesoc --cores-root . run --target sim   pmu-ip:ip:pmu_core   (Icarus APB smoke bench)",
                   "  fusesoc --cores-root . run --target synth pmu-ip:ip:pmu_core   (Yosys, iCE40 netlist)",
                   "Every target takes every parameter (--NC 5 ...). The bus wrappers as top",
-                  "(their own parameters too, e.g. --ABITS 16):",
-                  "  fusesoc --cores-root . run --target lint_axil  pmu-ip:ip:pmu_core   (pmu_core_axil, AXI4-Lite)",
-                  "  fusesoc --cores-root . run --target synth_axil pmu-ip:ip:pmu_core",
-                  "  fusesoc --cores-root . run --target lint_wb    pmu-ip:ip:pmu_core   (pmu_core_wb, Wishbone)",
-                  "  fusesoc --cores-root . run --target synth_wb   pmu-ip:ip:pmu_core"],
+                  "(their own parameters too, e.g. --ABITS 16):"]
+        + [ln for t, fs in WRAPPER_TARGETS.items() for ln in (
+            "  fusesoc --cores-root . run --target %-10s pmu-ip:ip:pmu_core   (%s, %s)"
+            % ("lint_" + fs, t, TOPS[t]["bus"]["group"].split(" slave")[0]),
+            "  fusesoc --cores-root . run --target %-10s pmu-ip:ip:pmu_core" % ("synth_" + fs))],
         "wrappers": WRAPPER_TARGETS,
         "description": "Synthesizable performance-monitoring unit (APB4 slave, per-thread event counters, "
                        "sampling, yield channels)",
@@ -363,7 +387,7 @@ CORES = {
                      # each file once: the wrappers share files (rtl/bus_apb_req.v), and
                      # a module listed twice is a duplicate declaration in every tool
                      ("bridge", "verilogSource",
-                      list(dict.fromkeys(f for t in ("pmu_mem2apb", "pmu_core_axil", "pmu_core_wb", "pmu_core_apb3")
+                      list(dict.fromkeys(f for t in ["pmu_mem2apb"] + BUS_TOPS
                                          for f in files(t) if f not in files("pmu_core"))), {}),
                      ("sw", "cSource", ["cmodel/pmu_regs.h", "cmodel/pmu_regdec.h", "cmodel/pmu_reg_field.h",
                                         "cmodel/pmu_cs_regs.h", "cmodel/pmu_cs_regdec.h", "cmodel/pmu_rv_csr.h",
@@ -536,7 +560,7 @@ def gen_core(fname):
 
 def gen_readme_params():
     L = ["| parameter | default | range | meaning |", "|---|---|---|---|"]
-    for top in ("pmu_core", "pmu_core_axil", "pmu_core_wb", "pmu_core_apb3", "dc_top"):
+    for top in ["pmu_core"] + BUS_TOPS + ["dc_top"]:
         for k, p in (TOPS[top].get("params") or {}).items():
             L.append("| %s`%s` | %d | %s | %s |" % ("" if top == "pmu_core" else top + " ", k, p["default"],
                                                      rng_text(p), p["doc"]))
@@ -756,7 +780,7 @@ def check_copies():
     got = set(re.findall(r'"([^"]+)"', bus.group(1) if bus else ""))
     # (BUS_FILES filters run_timing.py's rtl/pmu_*.v glob: a bus file outside it, rtl/bus_apb_req.v,
     # needs no entry)
-    want = {os.path.basename(f) for t in ("pmu_mem2apb", "pmu_core_axil", "pmu_core_wb", "pmu_core_apb3")
+    want = {os.path.basename(f) for t in ["pmu_mem2apb"] + BUS_TOPS
             for f in files(t) if f not in files("pmu_core") and re.match(r"rtl/pmu_[^/]*\.v$", f)}
     res.append((got == want, "synth/timing/run_timing.py BUS_FILES = the bus tops' files%s" % (
         "" if got == want else " (%s vs %s)" % (sorted(got), sorted(want)))))
