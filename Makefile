@@ -142,11 +142,18 @@ TEST_TARGETS += config-check
 config-add-check: deps-py
 	python3 sim/config_add_check.py
 TEST_TARGETS += config-add-check
+# a new bus wrapper is three hand-written files (its config/pmu_ip.yaml entry,
+# its bridge, its C bridge model): a scratch copy gets one, regenerates, and
+# it lints and runs in lockstep (sim/wrapper_add_check.py)
+.PHONY: wrapper-add-check
+wrapper-add-check: deps-py deps-sim
+	python3 sim/wrapper_add_check.py
+TEST_TARGETS += wrapper-add-check
 
 # The bus wrappers rtl/pmu_core_{axil,wb,apb3}.v and the benches' blocks
 # of pmu_core's port list (tb/tb_bus_x.v, tb/cocotb/tb_cocotb_top.v) are
-# generated from rtl/pmu_core.v's ports, config/pmu_ip.yaml and the bus
-# description in util/gen_wrappers.py (make wrappers; make ports runs it first).
+# generated from rtl/pmu_core.v's ports and config/pmu_ip.yaml (each wrapper's
+# top entry holds its bus description; make wrappers; make ports runs it first).
 # docs/ports.md: port tables of every top (pmu_core, wrappers, dc_top, ...)
 # with the widths of each named configuration (Yosys), and the top's file
 # list; the docs/sampling.md block sampling-ports (util/ports.py).
