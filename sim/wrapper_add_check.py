@@ -9,11 +9,14 @@ small valid/ready request port, by hand-writing exactly
   cmodel/pmu_bus_vr.h    its C bridge model, a generic entry of the lockstep bench
 then regenerates (make wrappers config, util/ports.py) and checks that
   - every other changed file is a generator's output (the wrapper RTL, the
-    bench glue tb/test_bus_gen.h, config/config.mk, pmu_ip.core, docs/ports.md,
-    README blocks), and that counting works: a 4th hand-edited file is seen,
+    bench glue tb/test_bus_gen.h, the X-check bench tb/tb_bus_x.v's blocks,
+    config/config.mk, pmu_ip.core, docs/ports.md, README blocks), and that
+    counting works: a 4th hand-edited file is seen,
   - the derived lists name the wrapper (make's CFG_BUS_TOPS / CFG_BUS_LOCKSTEP,
     the FuseSoC lint_vr target, sim/check_params.py, the report stamps' BUS_WRAPPERS),
-  - the wrapper lints clean in Verilator, Icarus and Yosys (core-lint-bus), and
+  - the wrapper lints clean in Verilator, Icarus and Yosys (core-lint-bus),
+  - the Icarus X-check bench drives it with no X/Z on any output (core-icarus-bus;
+    its transfer task body is part of the table entry), and
   - it runs in lockstep with the core and bridge models (core-bus-vr: the
     directed tests and random traffic through it all pass, transfers reported).
 Not run here: config-check, which compares synth/timing/run_timing.py's
@@ -184,6 +187,19 @@ ENTRY = r'''  pmu_core_vr:
         - [output, '[31:0]', vr_rsp_rdata_o, rsp_rdata_o, "", false]
       bridge: {module: bus_vr2apb, params: [[AW, ABITS]]}
       model: {bench: generic}
+      xcheck:
+        unpriv: true
+        xfer: |
+          @(posedge clk); #1;
+          vr_req_valid_i = 1'b1; vr_req_write_i = w; vr_req_addr_i = a; vr_req_wdata_i = d;
+          vr_req_wstrb_i = w ? 4'hF : 4'h0; vr_req_prot_i = pr;
+          hs_b = 1'b0;
+          while (vr_req_valid_i || !hs_b) begin
+            @(negedge clk); hs_a = vr_req_valid_i & vr_req_ready_o; hs_b = vr_rsp_valid_o;
+            er = vr_rsp_err_o; rd = vr_rsp_rdata_o;
+            @(posedge clk); #1;
+            if (hs_a) vr_req_valid_i = 1'b0;
+          end
 '''
 
 
@@ -232,6 +248,11 @@ def main():
     rc, out = s.sh("make -s core-lint-bus BUS_TOPS=pmu_core_vr")
     last = out.strip().splitlines()[-1] if out.strip() else ""
     check(rc == 0 and last == "3 passed, 0 failed", f"core-lint-bus of pmu_core_vr (Verilator, Icarus, Yosys): {last}")
+    rc, out = s.sh(f"make -s CORE_BUILD={s.dir}/build core-icarus-bus CFG_BUS_XCHECK=vr")
+    lines = out.strip().splitlines()
+    line = [ln for ln in lines if ln.startswith("tb_bus_x vr: ")]
+    check(rc == 0 and lines[-1:] == ["1 passed, 0 failed"] and line and line[0].endswith(" passed, 0 failed"),
+          f"core-icarus-bus: the X-check bench drives the wrapper ({line[0] if line else '?'})")
     rc, out = s.sh(f"make -s CORE_BUILD={s.dir}/build core-bus-vr BUS_CYCLES={BUS_CYCLES}")
     last = out.strip().splitlines()[-1] if out.strip() else ""
     m = re.search(r"\[random\] vr: (\d+) cycles, (\d+) transfers", out)

@@ -1,16 +1,17 @@
 `timescale 1ns/1ps
-// Icarus X-check and smoke bench of a bus wrapper (one of -DBUS_AXIL,
-// -DBUS_WB, -DBUS_APB3 selects rtl/pmu_core_axil.v, pmu_core_wb.v,
-// pmu_core_apb3.v): every output of the wrapper must be free of X/Z from
-// the first cycle after reset on, every cycle, while a few transfers run:
-// write + readback of a plain RW register (yield channel 0's target, made
-// valid first), ID read, unmapped read and
-// (AXI/WB) unprivileged write answered with SLVERR / ERR, GEN on and the
-// counter 0 counting a constant event (X on the event path would show on
+// Icarus X-check and smoke bench of a bus wrapper (-DBUS_<BUS> selects
+// rtl/pmu_core_<bus>.v, one of the wrappers with an xcheck entry in
+// config/pmu_ip.yaml: CFG_BUS_XCHECK): every output of the wrapper must be
+// free of X/Z from the first cycle after reset on, every cycle, while a few
+// transfers run: write + readback of a plain RW register (yield channel 0's
+// target, made valid first), ID read, unmapped read and (where the bus
+// carries privilege) unprivileged write answered with an error, GEN on and
+// the counter 0 counting a constant event (X on the event path would show on
 // cnt_o). The counter value itself is checked by the Verilator lockstep
 // benches; here the RTL must only be X-free in a 4-state simulator.
-// pmu_core's non-bus ports and parameters: the blocks between "BEGIN
-// generated" and "END generated" (util/gen_wrappers.py, make wrappers).
+// pmu_core's non-bus ports and parameters, the wrapper's bus ports and
+// instance and its transfer task body: the blocks between "BEGIN generated"
+// and "END generated" (util/gen_wrappers.py, make wrappers).
 // Last line: "N passed, N failed".
 module tb_bus_x;
   // register offsets (docs/regmap.md)
@@ -86,51 +87,80 @@ module tb_bus_x;
     else begin failed = failed + 1; $display("FAIL %0s", what); end
   endtask
 
+  // BEGIN generated: bus-inst (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
 `ifdef BUS_AXIL
-  reg         awvalid = 1'b0, wvalid = 1'b0, bready = 1'b0, arvalid = 1'b0, rready = 1'b0;
-  reg  [11:0] awaddr = 12'd0, araddr = 12'd0;
-  reg  [2:0]  awprot = 3'd0, arprot = 3'd0;
-  reg  [2:0]  awuser = 3'd0, aruser = 3'd0;   // thread ID (pmu_core ptid_i)
-  reg  [31:0] wdata = 32'd0;
-  reg  [3:0]  wstrb = 4'd0;
-  wire        awready, wready, bvalid, arready, rvalid;
-  wire [1:0]  bresp, rresp;
-  wire [31:0] rdata;
-  wire [39:0] bus_out = {awready, wready, bvalid, bresp, arready, rvalid, rresp, rdata};
+  // AXI4-Lite slave of pmu_core_axil (ABITS=12, FORCE_PRIV=0)
+  reg          awvalid_i = 1'd0;
+  wire         awready_o;
+  reg  [11:0]  awaddr_i = 12'd0;
+  reg  [2:0]   awprot_i = 3'd0;
+  reg  [2:0]   awuser_i = 3'd0;
+  reg          wvalid_i = 1'd0;
+  wire         wready_o;
+  reg  [31:0]  wdata_i = 32'd0;
+  reg  [3:0]   wstrb_i = 4'd0;
+  wire         bvalid_o;
+  reg          bready_i = 1'd0;
+  wire [1:0]   bresp_o;
+  reg          arvalid_i = 1'd0;
+  wire         arready_o;
+  reg  [11:0]  araddr_i = 12'd0;
+  reg  [2:0]   arprot_i = 3'd0;
+  reg  [2:0]   aruser_i = 3'd0;
+  wire         rvalid_o;
+  reg          rready_i = 1'd0;
+  wire [31:0]  rdata_o;
+  wire [1:0]   rresp_o;
+  wire [40:0] bus_out = {awready_o, wready_o, bvalid_o, bresp_o, arready_o, rvalid_o, rdata_o, rresp_o};
+  localparam integer BUS_UNPRIV = 1;   // 1: an unprivileged write gets an error response
   pmu_core_axil dut (
     .clk_i(clk), .rst_ni(rst_n),
-    .awvalid_i(awvalid), .awready_o(awready), .awaddr_i(awaddr), .awprot_i(awprot), .awuser_i(awuser),
-    .wvalid_i(wvalid), .wready_o(wready), .wdata_i(wdata), .wstrb_i(wstrb),
-    .bvalid_o(bvalid), .bready_i(bready), .bresp_o(bresp),
-    .arvalid_i(arvalid), .arready_o(arready), .araddr_i(araddr), .arprot_i(arprot), .aruser_i(aruser),
-    .rvalid_o(rvalid), .rready_i(rready), .rdata_o(rdata), .rresp_o(rresp),
+    .awvalid_i(awvalid_i), .awready_o(awready_o), .awaddr_i(awaddr_i), .awprot_i(awprot_i),
+    .awuser_i(awuser_i), .wvalid_i(wvalid_i), .wready_o(wready_o), .wdata_i(wdata_i), .wstrb_i(wstrb_i),
+    .bvalid_o(bvalid_o), .bready_i(bready_i), .bresp_o(bresp_o), .arvalid_i(arvalid_i), .arready_o(arready_o),
+    .araddr_i(araddr_i), .arprot_i(arprot_i), .aruser_i(aruser_i), .rvalid_o(rvalid_o), .rready_i(rready_i),
+    .rdata_o(rdata_o), .rresp_o(rresp_o),
 `elsif BUS_WB
-  reg         cyc = 1'b0, stb = 1'b0, we = 1'b0;
-  reg  [11:0] adr = 12'd0;
-  reg  [31:0] wdat = 32'd0;
-  reg  [3:0]  sel = 4'd0;
-  reg  [2:0]  prot = 3'd0;
-  reg  [2:0]  tga = 3'd0;                     // thread ID (pmu_core ptid_i)
-  wire        stall, ack, err;
-  wire [31:0] rdat;
-  wire [34:0] bus_out = {stall, ack, err, rdat};
+  // Wishbone slave (classic and B4 pipelined) of pmu_core_wb (ABITS=12,
+  // PIPELINED_ONLY=0, FORCE_PRIV=0)
+  reg          wb_cyc_i = 1'd0;
+  reg          wb_stb_i = 1'd0;
+  reg          wb_we_i = 1'd0;
+  reg  [11:0]  wb_adr_i = 12'd0;
+  reg  [31:0]  wb_dat_i = 32'd0;
+  reg  [3:0]   wb_sel_i = 4'd0;
+  reg  [2:0]   wb_prot_i = 3'd0;
+  reg  [2:0]   wb_tga_i = 3'd0;
+  wire         wb_stall_o;
+  wire         wb_ack_o;
+  wire         wb_err_o;
+  wire [31:0]  wb_dat_o;
+  wire [34:0] bus_out = {wb_stall_o, wb_ack_o, wb_err_o, wb_dat_o};
+  localparam integer BUS_UNPRIV = 1;   // 1: an unprivileged write gets an error response
   pmu_core_wb dut (
     .clk_i(clk), .rst_ni(rst_n),
-    .wb_cyc_i(cyc), .wb_stb_i(stb), .wb_we_i(we), .wb_adr_i(adr), .wb_dat_i(wdat), .wb_sel_i(sel),
-    .wb_prot_i(prot), .wb_tga_i(tga), .wb_stall_o(stall), .wb_ack_o(ack), .wb_err_o(err), .wb_dat_o(rdat),
-`else
-  reg         psel = 1'b0, penable = 1'b0, pwrite = 1'b0;
-  reg  [11:0] paddr = 12'd0;
-  reg  [31:0] pwdata = 32'd0;
-  reg  [2:0]  pauser = 3'd0;                  // APB5 PAUSER: thread ID (pmu_core ptid_i)
-  wire        pready, pslverr;
-  wire [31:0] prdata;
-  wire [33:0] bus_out = {pready, pslverr, prdata};
+    .wb_cyc_i(wb_cyc_i), .wb_stb_i(wb_stb_i), .wb_we_i(wb_we_i), .wb_adr_i(wb_adr_i), .wb_dat_i(wb_dat_i),
+    .wb_sel_i(wb_sel_i), .wb_prot_i(wb_prot_i), .wb_tga_i(wb_tga_i), .wb_stall_o(wb_stall_o),
+    .wb_ack_o(wb_ack_o), .wb_err_o(wb_err_o), .wb_dat_o(wb_dat_o),
+`elsif BUS_APB3
+  // APB3 slave of pmu_core_apb3 (PPROT=1)
+  reg          psel_i = 1'd0;
+  reg          penable_i = 1'd0;
+  reg          pwrite_i = 1'd0;
+  reg  [13:0]  paddr_i = 14'd0;
+  reg  [31:0]  pwdata_i = 32'd0;
+  reg  [2:0]   pauser_i = 3'd0;
+  wire         pready_o;
+  wire [31:0]  prdata_o;
+  wire         pslverr_o;
+  wire [33:0] bus_out = {pready_o, prdata_o, pslverr_o};
+  localparam integer BUS_UNPRIV = 0;   // 1: an unprivileged write gets an error response
   pmu_core_apb3 dut (
     .clk_i(clk), .rst_ni(rst_n),
-    .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr), .pwdata_i(pwdata), .pauser_i(pauser),
-    .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
+    .psel_i(psel_i), .penable_i(penable_i), .pwrite_i(pwrite_i), .paddr_i(paddr_i), .pwdata_i(pwdata_i),
+    .pauser_i(pauser_i), .pready_o(pready_o), .prdata_o(prdata_o), .pslverr_o(pslverr_o),
 `endif
+  // END generated: bus-inst
     // BEGIN generated: core-conn (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
     .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_o), .cnt_o(cnt_o), .ovf_o(ovf_o),
@@ -158,54 +188,56 @@ module tb_bus_x;
   integer    n;
   task xfer(input w, input [11:0] a, input [31:0] d, input [2:0] pr);
     begin
+      // BEGIN generated: bus-xfer (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
 `ifdef BUS_AXIL
       // inputs change 1 ns after the rising edge, outputs are sampled at the
       // falling edge (the bridge's outputs are registers)
       @(posedge clk); #1;
       if (w) begin
-        awvalid = 1'b1; awaddr = a; awprot = pr; wvalid = 1'b1; wdata = d; wstrb = 4'hF; bready = 1'b1;
+        awvalid_i = 1'b1; awaddr_i = a; awprot_i = pr; wvalid_i = 1'b1; wdata_i = d; wstrb_i = 4'hF; bready_i = 1'b1;
         hs_b = 1'b0;
-        while (awvalid || wvalid || !hs_b) begin
-          @(negedge clk); hs_a = awvalid & awready; hs_w = wvalid & wready; hs_b = bvalid;
-          er = bresp == 2'b10;
+        while (awvalid_i || wvalid_i || !hs_b) begin
+          @(negedge clk); hs_a = awvalid_i & awready_o; hs_w = wvalid_i & wready_o; hs_b = bvalid_o;
+          er = bresp_o == 2'b10;
           @(posedge clk); #1;
-          if (hs_a) awvalid = 1'b0;
-          if (hs_w) wvalid = 1'b0;
+          if (hs_a) awvalid_i = 1'b0;
+          if (hs_w) wvalid_i = 1'b0;
         end
-        bready = 1'b0; rd = 32'd0;
+        bready_i = 1'b0; rd = 32'd0;
       end else begin
-        arvalid = 1'b1; araddr = a; arprot = pr; rready = 1'b1;
+        arvalid_i = 1'b1; araddr_i = a; arprot_i = pr; rready_i = 1'b1;
         hs_b = 1'b0;
-        while (arvalid || !hs_b) begin
-          @(negedge clk); hs_a = arvalid & arready; hs_b = rvalid;
-          er = rresp == 2'b10; rd = rdata;
+        while (arvalid_i || !hs_b) begin
+          @(negedge clk); hs_a = arvalid_i & arready_o; hs_b = rvalid_o;
+          er = rresp_o == 2'b10; rd = rdata_o;
           @(posedge clk); #1;
-          if (hs_a) arvalid = 1'b0;
+          if (hs_a) arvalid_i = 1'b0;
         end
-        rready = 1'b0;
+        rready_i = 1'b0;
       end
 `elsif BUS_WB
       @(posedge clk); #1;
-      cyc = 1'b1; stb = 1'b1; we = w; adr = a; wdat = d; sel = w ? 4'hF : 4'h0; prot = pr;
+      wb_cyc_i = 1'b1; wb_stb_i = 1'b1; wb_we_i = w; wb_adr_i = a; wb_dat_i = d; wb_sel_i = w ? 4'hF : 4'h0; wb_prot_i = pr;
       hs_b = 1'b0;
-      while (stb || !hs_b) begin
-        @(negedge clk); hs_a = stb & ~stall; hs_b = ack | err; er = err; rd = rdat;
+      while (wb_stb_i || !hs_b) begin
+        @(negedge clk); hs_a = wb_stb_i & ~wb_stall_o; hs_b = wb_ack_o | wb_err_o; er = wb_err_o; rd = wb_dat_o;
         @(posedge clk); #1;
-        if (hs_a) stb = 1'b0;
+        if (hs_a) wb_stb_i = 1'b0;
       end
-      cyc = 1'b0;
-`else
+      wb_cyc_i = 1'b0;
+`elsif BUS_APB3
       @(posedge clk); #1;
-      psel = 1'b1; penable = 1'b0; pwrite = w; paddr = a; pwdata = d;
-      @(posedge clk); #1; penable = 1'b1;
+      psel_i = 1'b1; penable_i = 1'b0; pwrite_i = w; paddr_i = a; pwdata_i = d;
+      @(posedge clk); #1; penable_i = 1'b1;
       hs_b = 1'b0;
       while (!hs_b) begin
-        @(negedge clk); hs_b = pready; er = pslverr; rd = prdata;
+        @(negedge clk); hs_b = pready_o; er = pslverr_o; rd = prdata_o;
         @(posedge clk); #1;
       end
-      psel = 1'b0; penable = 1'b0;
+      psel_i = 1'b0; penable_i = 1'b0;
       n = pr;   // APB3: PPROT comes from the wrapper's parameter
 `endif
+      // END generated: bus-xfer
     end
   endtask
 
@@ -224,9 +256,9 @@ module tb_bus_x;
     xfer(1'b1, R_TGT, 32'hA5C3_0F1E, 3'b001); check(!er, "write");
     xfer(1'b0, R_TGT, 32'd0, 3'b001);         check(!er && rd == 32'hA5C3_0F1E, "readback");
     xfer(1'b0, R_NONE, 32'd0, 3'b001);        check(er && rd == 32'd0, "unmapped read -> error");
-`ifndef BUS_APB3
-    xfer(1'b1, R_GCTL, 32'd1, 3'b000);        check(er, "unprivileged write -> error");
-`endif
+    if (BUS_UNPRIV) begin
+      xfer(1'b1, R_GCTL, 32'd1, 3'b000);      check(er, "unprivileged write -> error");
+    end
     // counter 0: class 0, all sub-events, all threads and CPLs, enabled; GEN on
     ev_i[15:0] = 16'h0001;
     xfer(1'b1, R_EMQ0, 32'hFFFF_FFFF, 3'b001); check(!er, "EMQ write");

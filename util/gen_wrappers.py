@@ -98,7 +98,11 @@ CORE_APB_BRIDGED = [[("psel_i", "psel"), ("penable_i", "penable"), ("pwrite_i", 
 #             in lockstep): `bench` axil / wb (the bench's own master and
 #             checker) or generic (cmodel/pmu_bus_<short>.h, see
 #             tb/test_bus_gen.h), `variants` {suffix: [P=V ...]} extra builds
-#   xcheck    true: the Icarus X-check bench tb/tb_bus_x.v drives it (BUS_<SHORT>)
+#   xcheck    the Icarus X-check bench tb/tb_bus_x.v drives it (-DBUS_<SHORT>): its
+#             bus ports are regs / wires of their own names (at the wrapper's
+#             default parameters), `xfer` the body of the bench's transfer task
+#             (inputs w, a, d, pr; results rd, er), `unpriv` whether an
+#             unprivileged write must get an error response
 
 
 def short(name):
@@ -120,7 +124,7 @@ def from_table(name, b):
         bridge=(b["bridge"]["module"], [tuple(kv) for kv in b["bridge"].get("params", [])]) if bridged else None,
         core_bus=[[tuple(pe) for pe in g] for g in b["core_bus"]] if b.get("core_bus") else CORE_APB_BRIDGED,
         model=b.get("model"),
-        xcheck=bool(b.get("xcheck")))
+        xcheck=b.get("xcheck"))
 
 
 WRAPPERS = {n: from_table(n, t["bus"]) for n, t in cfg.TOPS.items() if t.get("bus")}
@@ -141,6 +145,8 @@ WRAPPERS = {n: from_table(n, t["bus"]) for n, t in cfg.TOPS.items() if t.get("bu
 BENCHES = {
     "tb/tb_bus_x.v": {
         "core-decl": dict(kind="decl"),
+        "bus-inst": dict(kind="bus-inst"),
+        "bus-xfer": dict(kind="bus-xfer"),
         "core-conn": dict(kind="conn", outputs="self"),
     },
     "tb/cocotb/pmu_bus.py": {
@@ -395,17 +401,21 @@ def inst_overrides(text, pos):
     return m.group(1), ov
 
 
-def bench_blocks(path, core, widths):
-    """{block name: (indent, body text)} of bench file `path`."""
-    text = open(os.path.join(ROOT, path)).read()
+def bench_blocks(path, core, widths, text, kinds=None):
+    """{block name: (indent, body text)} of bench file `path` (its text; only
+    the blocks of `kinds` if given)."""
     out = {}
     for name, b in BENCHES[path].items():
+        if kinds is not None and b["kind"] not in kinds:
+            continue
         m = re.search(BLOCK_RE % (cmt(path), re.escape(name), cmt(path), re.escape(name)), text, re.S | re.M)
         if not m:
             raise SystemExit("gen_wrappers: %s has no generated block '%s'" % (path, name))
         ind = m.group(1)
         L = []
-        if b["kind"] == "decl":
+        if b["kind"] in ("bus-inst", "bus-xfer"):
+            L += xcheck_lines(b["kind"], core, ind)
+        elif b["kind"] == "decl":
             L += comment_lines("pmu_core's parameters (at their defaults, as the DUT is built) and non-bus "
                                "ports: inputs 0 unless the bench drives them, every output in core_x "
                                "(the XOR of all their bits: X if any bit is X or Z)", ind)
@@ -448,14 +458,52 @@ def bench_blocks(path, core, widths):
                     pairs.append((pn, b["outputs"].get(pn, "")))
             L += pin_lines(pairs, ind)
         out[name] = (m, "\n".join(L) + "\n")
-    return text, out
+    return out
 
 
-def bench_insts(core):
+def xcheck_lines(kind, core, ind):
+    """tb/tb_bus_x.v: one `ifdef BUS_<SHORT> branch per wrapper with an xcheck
+    entry: its bus ports' regs/wires, bus_out, BUS_UNPRIV and the head of its
+    instance dut (bus-inst), or its transfer task body (bus-xfer)."""
+    L = []
+    xs = [n for n, w in WRAPPERS.items() if w["xcheck"]]
+    for k, n in enumerate(xs):
+        w = WRAPPERS[n]
+        L.append("`%s BUS_%s" % ("ifdef" if k == 0 else "elsif", short(n).upper()))
+        if kind == "bus-xfer":
+            L += [(ind + ln).rstrip() for ln in w["xcheck"]["xfer"].rstrip("\n").split("\n")]
+            continue
+        own = {p: v["default"] for p, v in (cfg.TOPS[n].get("params") or {}).items()}
+        ctx = dict(core.defaults, **own)
+        L += comment_lines("%s of %s (%s)" % (w["bus"][0], n, ", ".join("%s=%d" % kv for kv in own.items())), ind)
+        outs, width = [], 0
+        for d, rng, pn, _, _, _ in w["bus"][1]:
+            r = core.expand(rng)
+            r = re.sub(r"\b[A-Z_]+\b", lambda m: str(ctx[m.group(0)]) if m.group(0) in ctx else m.group(0), r)
+            n_ = eval(r[1:-1].split(":")[0]) - eval(r[1:-1].split(":")[1]) + 1 if r else 1
+            rr = "[%d:0]" % (n_ - 1) if r else ""
+            if d == "input":
+                L.append("%sreg  %-7s %s = %d'd0;" % (ind, rr, pn, n_))
+            else:
+                L.append("%swire %-7s %s;" % (ind, rr, pn))
+                outs.append(pn)
+                width += n_
+        L += wrap_list(ind + "wire [%d:0] bus_out = {" % (width - 1), outs, "};", ind + "  ")
+        L.append("%slocalparam integer BUS_UNPRIV = %d;   // 1: an unprivileged write gets an error response"
+                 % (ind, 1 if w["xcheck"].get("unpriv") else 0))
+        L.append("%s%s dut (" % (ind, n))
+        L.append("%s  .clk_i(clk), .rst_ni(rst_n)," % ind)
+        pins = pin_lines([(p[2], p[2]) for p in w["bus"][1]], ind + "  ")
+        L += pins[:-1] + [pins[-1] + ","]
+    L.append("`endif")
+    return L
+
+
+def bench_insts(core, texts):
     """(key, module, params) of every pmu_core configuration the benches' blocks need."""
     need = {()}
     for path, blocks in BENCHES.items():
-        text = open(os.path.join(ROOT, path)).read()
+        text = texts[path]
         for name, b in blocks.items():
             if b["kind"] != "conn":
                 continue
@@ -466,19 +514,23 @@ def bench_insts(core):
     return [(k, CORE, dict(k)) for k in sorted(need)]
 
 
+def fill_blocks(path, text, blocks):
+    """text with the bodies of `blocks` ({name: (match, body)}) replaced."""
+    for name, (m, body) in sorted(blocks.items(), key=lambda kv: -kv[1][0].start()):
+        head = m.group(1) + BLOCK_HEAD % (cmt(path), name) + "\n"
+        text = text[:m.start()] + head + body + m.group(1) + "%s END generated: %s\n" % (cmt(path), name) + text[m.end():]
+    return text
+
+
 def gen_benches(core):
     files = sorted(glob.glob(os.path.join(ROOT, "rtl", "*.v")))
-    insts = bench_insts(core)
-    el = ports.elaborate(insts, files)
-    out = {}
+    # the wrapper instances first (a conn block continues the instance before it)
+    texts = {}
     for path in BENCHES:
-        text, blocks = bench_blocks(path, core, el)
-        new = text
-        for name, (m, body) in sorted(blocks.items(), key=lambda kv: -kv[1][0].start()):
-            head = m.group(1) + BLOCK_HEAD % (cmt(path), name) + "\n"
-            new = new[:m.start()] + head + body + m.group(1) + "%s END generated: %s\n" % (cmt(path), name) + new[m.end():]
-        out[path] = new
-    return out
+        text = open(os.path.join(ROOT, path)).read()
+        texts[path] = fill_blocks(path, text, bench_blocks(path, core, None, text, ("bus-inst", "bus-xfer")))
+    el = ports.elaborate(bench_insts(core, texts), files)
+    return {path: fill_blocks(path, texts[path], bench_blocks(path, core, el, texts[path])) for path in BENCHES}
 
 
 # ---------------------------------------------------------------- lockstep glue
