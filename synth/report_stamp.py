@@ -28,11 +28,19 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # stamps: a wrapper change needs no re-measurement.
 # The list: every rtl/pmu_*.v file of the wrappers of config/pmu_ip.yaml (the
 # tops with a `bus` entry) that is not pmu_core's (their other files, such as
-# rtl/bus_apb_req.v, are outside the rtl/pmu_*.v globs anyway).
-sys.path.insert(0, os.path.join(ROOT, "util"))
-import config  # noqa: E402  (config/pmu_ip.yaml)
-BUS_WRAPPERS = sorted({f for t in config.BUS_TOPS for f in config.files(t)
-                       if f not in config.files("pmu_core") and re.match(r"rtl/pmu_[^/]*\.v$", f)})
+# rtl/bus_apb_req.v, are outside the rtl/pmu_*.v globs anyway), read from the
+# table's generated config/config.mk (CFG_BUS_TOPS, CFG_RTL_<top>; kept up to
+# date by make config-check) so that the measurement flows need no PyYAML.
+
+
+def _bus_wrappers():
+    mk = dict(re.findall(r"^(CFG_\w+) := ?(.*)$", open(os.path.join(ROOT, "config", "config.mk")).read(), re.M))
+    core = set(mk["CFG_RTL_pmu_core"].split())
+    return sorted({f for t in mk["CFG_BUS_TOPS"].split() for f in mk["CFG_RTL_" + t].split()
+                   if f not in core and re.match(r"rtl/pmu_[^/]*\.v$", f)})
+
+
+BUS_WRAPPERS = _bus_wrappers()
 # report (relative to ROOT) -> (globs of the sources it is measured from, make target)
 REPORTS = {
     "synth/reports/area.md": (["rtl/pmu_*.v", "synth/run_synth.py", "synth/synth.ys", "synth/ref/*.v"],
