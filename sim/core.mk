@@ -31,22 +31,27 @@ VBUILD_HDRS_test_directed := $(wildcard tb/directed/*.h)
 # $(1)=test program, $(2)=config
 define vbuild
 $(CORE_BUILD)/$(1)_$(2)/V$(1): $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS))) \
-    tb/$(1).cpp $(VBUILD_SRCS_$(1)) $(VBUILD_HDRS_$(1)) tb/pmu_harness.h tb/waves.h $(CORE_BUILD)/$(2)/pmu_model.o
+    tb/$(1).cpp $(VBUILD_SRCS_$(1)) $(VBUILD_HDRS_$(1)) tb/pmu_harness.h tb/waves.h $(CORE_BUILD)/$(2)/libpmu_model.a
 	@mkdir -p $$(@D)
 	@rm -f $$@   # Verilator's own make does not relink when only the model object changed
 	@echo "build: Verilating pmu_core with tb/$(1).cpp, configuration $(2) (log: $$(@D)/build.log)"
 	$(VERILATOR) --cc --exe --build -j 2 $(VFLAGS) $(call gparams,$(2)) \
 	  -Mdir $$(@D) -o V$(1) \
 	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -DWAVES_NAME=$(1)_$(2)" \
-	  -LDFLAGS "$(abspath $(CORE_BUILD)/$(2)/pmu_model.o)" \
+	  -LDFLAGS "$(abspath $(CORE_BUILD)/$(2)/libpmu_model.a)" \
 	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS))) $(abspath tb/$(1).cpp $(VBUILD_SRCS_$(1))) >$$(@D)/build.log 2>&1 \
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef
 
-$(CORE_BUILD)/%/pmu_model.o: $(CORE_CM_DIR)/pmu_model.c $(CORE_CM_DIR)/pmu_model.h $(CORE_CM_DIR)/pmu_regs.h $(CORE_CM_DIR)/pmu_cfg_gen.h \
-    $(CORE_CM_DIR)/pmu_regdec.h $(CORE_CM_DIR)/pmu_reg_field.h $(CORE_CM_DIR)/pmu_cs_regdec.h $(CORE_CM_DIR)/pmu_rv_csr.h
-	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -c $< -o $@
+# the pmu_core model (CFG_CMODEL_pmu_core: cmodel/pmu_model.c and its blocks
+# cmodel/pmu_model_<block>.c) as one archive per configuration directory
+CORE_CM_SRCS = $(addprefix $(CORE_CM_DIR)/,$(notdir $(CFG_CMODEL_pmu_core)))
+CORE_CM_HDRS = $(addprefix $(CORE_CM_DIR)/,pmu_model.h pmu_model_int.h pmu_regs.h pmu_cfg_gen.h pmu_regdec.h \
+                 pmu_reg_field.h pmu_cs_regs.h pmu_cs_regdec.h pmu_rv_csr.h)
+$(CORE_BUILD)/%/libpmu_model.a: $(CORE_CM_SRCS) $(CORE_CM_HDRS)
+	@mkdir -p $(@D)/cm
+	cd $(@D)/cm && $(CC) $(CFLAGS) -c $(abspath $(CORE_CM_SRCS))
+	rm -f $@ && ar rcs $@ $(addprefix $(@D)/cm/,$(notdir $(CORE_CM_SRCS:.c=.o)))
 
 $(foreach t,test_directed demo bench,$(foreach c,$(CFG_FLOW_pmu_core_directed),$(eval $(call vbuild,$(t),$(c)))))
 $(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(eval $(call vbuild,test_random,$(c))))
@@ -182,13 +187,13 @@ $(CORE_BUILD)/%/pmu_bus_model.o: $(CORE_CM_DIR)/pmu_bus_model.c $(CORE_CM_DIR)/p
 define busbuild
 $(CORE_BUILD)/test_bus_$(1)$(if $(filter default,$(2)),,_$(2))$(if $(3),_$(3))/Vtest_bus: $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) \
     tb/test_bus.cpp tb/test_bus_gen.h tb/pmu_harness.h $(wildcard $(CORE_CM_DIR)/pmu_bus_$(1).h) \
-    $(CORE_BUILD)/$(2)/pmu_model.o $(CORE_BUILD)/$(2)/pmu_bus_model.o
+    $(CORE_BUILD)/$(2)/libpmu_model.a $(CORE_BUILD)/$(2)/pmu_bus_model.o
 	@mkdir -p $$(@D)
 	@rm -f $$@
 	$(VERILATOR) --cc --exe --build -j 2 $(filter-out --top-module pmu_core,$(VFLAGS)) --top-module pmu_core_$(1) \
 	  $(call gparams,$(2)) $(foreach p,$(4),-G$(p)) -Mdir $$(@D) -o Vtest_bus \
 	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -D$(call bus_def,$(1)) $(foreach p,$(4),-DBUS_$(p))" \
-	  -LDFLAGS "$(abspath $(CORE_BUILD)/$(2)/pmu_model.o) $(abspath $(CORE_BUILD)/$(2)/pmu_bus_model.o)" \
+	  -LDFLAGS "$(abspath $(CORE_BUILD)/$(2)/libpmu_model.a) $(abspath $(CORE_BUILD)/$(2)/pmu_bus_model.o)" \
 	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) $(abspath tb/test_bus.cpp) >$$(@D)/build.log 2>&1 \
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef

@@ -86,15 +86,15 @@ MUTANTS = [
     # the generated CoreSight block: a RAZ/WI word must not answer PSLVERR
     ("rtl-cs-raz-word-errors", "rtl/pmu_cs_apb.v",
      "wire err_d   = (|a[1:0]) | ~in_span |", "wire err_d   = (|a[1:0]) | ~in_span | ~|k_d |", CS_REGS),
-    ("model-cs-hi-word-sets-low", "cmodel/pmu_model.c",
+    ("model-cs-hi-word-sets-low", "cmodel/pmu_model_event.c",
      "(c->cnt & 0xFFFFFFFFull) | (uint64_t)wd << 32) & m->cmask;", "(c->cnt & ~0xFFFFFFFFull) | wd) & m->cmask;", CSPMU),
-    ("model-cs-ovsclr-ignored", "cmodel/pmu_model.c",
+    ("model-cs-ovsclr-ignored", "cmodel/pmu_model_cs.c",
      "if (cw_k == PMU_CS_K_PMOVSCLR0) hwclr[PMU_K_OVF] = wd;", "", CSPMU),
-    ("model-cs-cycle-filter-ignored", "cmodel/pmu_model.c",
+    ("model-cs-cycle-filter-ignored", "cmodel/pmu_model_cs.c",
      "&& m->cc_en && !fz && (thr & ~m->ccf);", "&& m->cc_en && !fz && thr;", CSPMU),
-    ("model-cs-intenset-clears", "cmodel/pmu_model.c",
+    ("model-cs-intenset-clears", "cmodel/pmu_model_cs.c",
      "m->c[n].ie = cw_k == PMU_CS_K_PMINTENSET0;", "m->c[n].ie = cw_k != PMU_CS_K_PMINTENSET0;", CSPMU),
-    ("model-cs-pmcr-c-clears-event-counters", "cmodel/pmu_model.c",
+    ("model-cs-pmcr-c-clears-event-counters", "cmodel/pmu_model_cs.c",
      "const int cs_p = cw_k == PMU_CS_K_PMCR && ((wd >> 1) & 1u);", "const int cs_p = cw_k == PMU_CS_K_PMCR && ((wd >> 1) & 3u);", CSPMU),
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)]", "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1]"),
@@ -125,16 +125,16 @@ MUTANTS = [
     # the generated register block and the model's generic register store
     ("rtl-regblock-field-not-stored", "rtl/pmu_apb.v",
      ".MASK(32'h0000001F)) u_rw (", ".MASK(32'h0000000F)) u_rw (", REGS),
-    ("model-regblock-element-aliased", "cmodel/pmu_model.c",
+    ("model-regblock-element-aliased", "cmodel/pmu_model_apb.c",
      "m->st[k][idx] = pmu_kind_next(&m->dp, k, m->st[k][idx], 1, wd & own_m, hwclr[k], hwset[k]);",
      "m->st[k][0] = pmu_kind_next(&m->dp, k, m->st[k][0], 1, wd & own_m, hwclr[k], hwset[k]);", REGS),
-    ("model-edge-is-level", "cmodel/pmu_model.c",
+    ("model-edge-is-level", "cmodel/pmu_model_event.c",
      "if (c->edge) return *cond & !c->prev_cond;", "if (c->edge) return *cond;"),
-    ("model-stage-not-cleared", "cmodel/pmu_model.c",
+    ("model-stage-not-cleared", "cmodel/pmu_model_apb.c",
      "if (wr_ok && PMU_KIND[r].wr && PMU_KIND[r].wide == 1) m->wstage = 0;", ""),
-    ("model-gen-ignored", "cmodel/pmu_model.c",
+    ("model-gen-ignored", "cmodel/pmu_model_event.c",
      "int run = FLD(m, GCTL, 0, GEN) && ((m->cnten >> n) & 1u);", "int run = ((m->cnten >> n) & 1u);"),
-    ("model-scalar-swapped", "cmodel/pmu_model.c",
+    ("model-scalar-swapped", "cmodel/pmu_model_event.c",
      "return d ? PMU_FLOP_SCALAR_DOUBLE_MASK : PMU_FLOP_SCALAR_SINGLE_MASK;",
      "return d ? PMU_FLOP_SCALAR_SINGLE_MASK : PMU_FLOP_SCALAR_DOUBLE_MASK;"),
     # FLOP class (seed 003), one rule per mutant pair: the main event (FTYPE)
@@ -144,50 +144,50 @@ MUTANTS = [
     # ... the FLOPS code selects the seed's FLOP types (add/sub/mul/div, FMA), not MIN..SQRT
     ("rtl-flop-main-flops-all", "rtl/pmu_event_mux.v",
      "if (ft_i == `PMU_FMAIN_FLOPS) ftm = `PMU_FMAIN_FLOPS_TYPES;", "if (ft_i == `PMU_FMAIN_FLOPS) ftm = {NFT{1'b1}};"),
-    ("model-flop-main-reserved-counts", "cmodel/pmu_model.c",
+    ("model-flop-main-reserved-counts", "cmodel/pmu_model_event.c",
      "if (code == PMU_FMAIN_ALL) return PMU_FTYPE_ALL;\n    return 0u;", "if (code == PMU_FMAIN_ALL) return PMU_FTYPE_ALL;\n    return code == 12u ? PMU_FTYPE_ALL : 0u;"),
-    ("model-flop-ftype-ignored", "cmodel/pmu_model.c",
+    ("model-flop-ftype-ignored", "cmodel/pmu_model_event.c",
      "if ((flop_cat(f) & c->em & PMU_FLOP_SUB_ALL) && (typ & ft))",
      "if ((flop_cat(f) & c->em & PMU_FLOP_SUB_ALL) && typ)"),
     # ... an FMA counts 2 (the model's side of rtl-fma-counts-one)
-    ("model-flop-fma-counts-one", "cmodel/pmu_model.c",
+    ("model-flop-fma-counts-one", "cmodel/pmu_model_event.c",
      "acc += (typ & PMU_FTYPE_FMA_MASK) ? 2u : 1u;", "acc += 1u;"),
     # ... type codes 9..15 (not a main event) never count
     ("rtl-flop-other-op-counted", "rtl/pmu_flop_decode.v",
      "if (valid_i && op_i == k[`PMU_FLOP_OP_W-1:0]) typ_o[k] = 1'b1;",
      "if (valid_i && (op_i == k[`PMU_FLOP_OP_W-1:0] || (k == 0 && op_i == 4'd15))) typ_o[k] = 1'b1;"),
-    ("model-flop-other-op-counted", "cmodel/pmu_model.c",
+    ("model-flop-other-op-counted", "cmodel/pmu_model_event.c",
      "return s->valid && op < PMU_FLOP_NTYPE ? 1u << op : 0u;",
      "return s->valid && op < PMU_FLOP_NTYPE ? 1u << op : s->valid && op == 15u ? 1u : 0u;"),
     # ... the explicit scalar flag: a scalar op on a wide register is scalar
     ("rtl-flop-scalar-flag-ignored", "rtl/pmu_flop_decode.v",
      "if (scalar_i || one_el)", "if ((scalar_i & 1'b0) || one_el)"),
-    ("model-flop-scalar-flag-ignored", "cmodel/pmu_model.c",
+    ("model-flop-scalar-flag-ignored", "cmodel/pmu_model_event.c",
      "if ((s->scalar & 1u) || (s->rsz == PMU_RSZ32 && !d)", "if ((s->rsz == PMU_RSZ32 && !d)"),
     # ... 1024-bit registers have their own sub-events
     ("rtl-flop-1024-as-512", "rtl/pmu_flop_decode.v",
      "`PMU_RSZ1024: cat_o[esz_i ? `PMU_FLOP_PACKED1024_DOUBLE_BIT : `PMU_FLOP_PACKED1024_SINGLE_BIT]",
      "`PMU_RSZ1024: cat_o[esz_i ? `PMU_FLOP_PACKED512_DOUBLE_BIT : `PMU_FLOP_PACKED512_SINGLE_BIT]"),
-    ("model-flop-1024-not-counted", "cmodel/pmu_model.c",
+    ("model-flop-1024-not-counted", "cmodel/pmu_model_event.c",
      "case PMU_RSZ1024: return d ? PMU_FLOP_PACKED1024_DOUBLE_MASK : PMU_FLOP_PACKED1024_SINGLE_MASK;",
      "case PMU_RSZ1024: return 0u;"),
     # ... a double in a 32-bit register (no element) counts nothing, scalar or not
     ("rtl-flop-no-element-counted", "rtl/pmu_flop_decode.v",
      "wire no_el  = (rsz_i == `PMU_RSZ32 && esz_i) || rsz_i > `PMU_RSZ1024;",
      "wire no_el  = rsz_i > `PMU_RSZ1024;"),
-    ("model-flop-no-element-counted", "cmodel/pmu_model.c",
+    ("model-flop-no-element-counted", "cmodel/pmu_model_event.c",
      "if (!s->valid || s->rsz > PMU_RSZ1024 || (s->rsz == PMU_RSZ32 && d)) return 0;",
      "if (!s->valid || s->rsz > PMU_RSZ1024) return 0;"),
     # ... a packed op on a one-element register is scalar
     ("rtl-flop-one-element-not-scalar", "rtl/pmu_flop_decode.v",
      "wire one_el = (rsz_i == `PMU_RSZ32 && !esz_i) || (rsz_i == `PMU_RSZ64 && esz_i);",
      "wire one_el = (rsz_i == `PMU_RSZ32 && !esz_i);"),
-    ("model-wrap-saturates", "cmodel/pmu_model.c",
+    ("model-wrap-saturates", "cmodel/pmu_model_event.c",
      "c->cnt = sum;", "c->cnt = sum < c->cnt ? m->cmask : sum;"),
     ("model-unpriv-write-allowed", "cmodel/pmu_regdec.h",
      "return write || !(uen && PMU_KIND[k].user == 1);",
      "return !write && !(uen && PMU_KIND[k].user == 1);"),
-    ("model-ych-reload-off-by-one", "cmodel/pmu_model.c",
+    ("model-ych-reload-off-by-one", "cmodel/pmu_model_yield.c",
      "else if (uf || per) y->cnt = sav_old;", "else if (uf || per) y->cnt = sav_old ? sav_old - 1u : 0u;"),
     # pipelined event path: the count enable must travel with the events
     ("rtl-enable-not-piped", "rtl/pmu_core.v",
@@ -196,13 +196,13 @@ MUTANTS = [
     ("rtl-siar-not-piped", "rtl/pmu_sample.v",
      "siar_q <= ia3_q; sdar_q <= da3_q;",
      "siar_q <= ia2_q | (ia3_q & ia2_q); sdar_q <= da2_q | (da3_q & da2_q);"),   # one stage early (lint-clean)
-    ("model-siar-not-piped", "cmodel/pmu_model.c",
+    ("model-siar-not-piped", "cmodel/pmu_model_sample.c",
      "if (fire) { m->siar = m->ia3; m->sdar = m->da3; }", "if (fire) { m->siar = m->ia2; m->sdar = m->da2; }"),
     # the yield channels see "counter counted" one register later
-    ("model-cev-not-piped", "cmodel/pmu_model.c",
+    ("model-cev-not-piped", "cmodel/pmu_model_yield.c",
      "const uint32_t evt = ((m->cev_q & 0xFFFFu) |", "const uint32_t evt = ((cev & 0xFFFFu) |"),
     # the yield trigger is registered: a scenario of cycle t counts in t+1
-    ("model-ych-trig-not-piped", "cmodel/pmu_model.c",
+    ("model-ych-trig-not-piped", "cmodel/pmu_model_yield.c",
      "const int trig = y->trig_q;",
      "const int trig = act_ok && y->esm && (y->any ? match != 0 : match == y->esm);"),
     # yield channels (docs/yield.md): YER is set by hardware only
@@ -210,12 +210,12 @@ MUTANTS = [
      ".we_i(1'b0), .wdata_i(1'b0), .hwclr_i(deliv | w_ctl),",
      ".we_i(w_ctl), .wdata_i(wdata_i[`PMU_YCH_CTL_YER_LSB]), .hwclr_i(deliv),"),
     # ... and cleared by a re-arm (CTL write)
-    ("model-ych-rearm-keeps-yer", "cmodel/pmu_model.c",
+    ("model-ych-rearm-keeps-yer", "cmodel/pmu_model_yield.c",
      "(uint32_t)(deliv || wreg == PMU_YCH_CTL_OFF)", "(uint32_t)deliv"),
     # an invalid channel reads 0
     ("rtl-ych-invalid-readable", "rtl/pmu_yield.v",
      "assign valid[k] = valid_q;", "assign valid[k] = 1'b1;"),
-    ("model-ych-yring-raw-yer", "cmodel/pmu_model.c",
+    ("model-ych-yring-raw-yer", "cmodel/pmu_model_yield.c",
      "yer |= (m->y[r3 * m->cfg.nch + i].yer & m->y[r3 * m->cfg.nch + i].valid) << i;",
      "yer |= m->y[r3 * m->cfg.nch + i].yer << i;", (("test_directed", "default"),)),   # a rare race: directed
     # reserved action encodings answer PSLVERR (the generated block)
@@ -224,7 +224,7 @@ MUTANTS = [
     # action 2 raises the PMU interrupt, action 3 freezes the counters
     ("rtl-ych-act-irq-dropped", "rtl/pmu_core.v",
      "assign irq_o = |(ovf_q & ie) | pmi | yirq | cc_irq;", "assign irq_o = |(ovf_q & ie) | pmi | cc_irq;"),
-    ("model-ych-act-frz-dropped", "cmodel/pmu_model.c",
+    ("model-ych-act-frz-dropped", "cmodel/pmu_model_event.c",
      "run = run && !FLD(m, MMCR, 0, FRZ) && !yfrz && !fz && !(n && hold);", "run = run && !FLD(m, MMCR, 0, FRZ) && !fz && !(n && hold);"),
     # only action 1 delivers a yield
     ("rtl-ych-act-any-yields", "rtl/pmu_yield.v",
@@ -233,10 +233,10 @@ MUTANTS = [
     ("rtl-ych-stk-fire-keeps", "rtl/pmu_yield.v",
      "esv_r <= esv_n;            fired_q <= trig_d;",
      "esv_r <= esv_n;            fired_q <= 1'b0;"),
-    ("model-ych-stk-rearm-keeps", "cmodel/pmu_model.c",
+    ("model-ych-stk-rearm-keeps", "cmodel/pmu_model_yield.c",
      "else if (wreg == PMU_YCH_CTL_OFF && ((wd >> PMU_YCH_CTL_STK_LSB) & 1u)) y->esv = 0;",
      "else if (0) y->esv = 0;"),
-    ("model-ych-stk-edge-as-level", "cmodel/pmu_model.c",
+    ("model-ych-stk-edge-as-level", "cmodel/pmu_model_yield.c",
      "(y->edge ? evt & ~m->evt_prev : evt)", "evt"),
     ("rtl-ych-stk-masked-dropped", "rtl/pmu_yield.v",
      "esv | ({EVW{act_ok}} & (edge_q ? evt_rise : evt_i))",
@@ -244,20 +244,20 @@ MUTANTS = [
     # yield types: a delivered fault-like yield drops the other fault-like requests, a trap-like one does not
     ("rtl-ych-fault-no-drop", "rtl/pmu_yield.v",
      "(pick_flt & flt_q & (act_q == 2'd1) &", "(pick_flt & flt_q & (act_q == 2'd3) &"),   # lint-clean: drops no yield channel
-    ("model-ych-trap-drops", "cmodel/pmu_model.c",
+    ("model-ych-trap-drops", "cmodel/pmu_model_yield.c",
      "(ypick >= 0 && m->y[ypick].flt && ring == pick_r3", "(ypick >= 0 && ring == pick_r3"),
     # monitor conditions: event DSEL ends the period (COND=1) / counts up (COND=2)
     ("rtl-ych-cond-period-ignored", "rtl/pmu_yield.v",
      "else if (uf | (c_per & sel_q))  cnt_q <= sav_q;", "else if (uf | (c_per & sel_q & 1'b0))  cnt_q <= sav_q;"),
     ("rtl-ych-diff-no-saturation", "rtl/pmu_yield.v",
      "wire up     = c_dif & sel_q & ~trig_q & ~&cnt_q;", "wire up     = c_dif & sel_q & ~trig_q & ~(&cnt_q & 1'b0);"),
-    ("model-ych-cond-diff-as-count", "cmodel/pmu_model.c",
+    ("model-ych-cond-diff-as-count", "cmodel/pmu_model_yield.c",
      "const int dif = y->cond == PMU_YCOND_DIFF && y->sel_q;", "const int dif = 0 && y->sel_q;"),
     # capture records (alt: YCAP=1): a missed underflow keeps the record; the
     # TSC of the underflow cycle; the counter CSEL selects
     ("rtl-ych-cap-overwrite", "rtl/pmu_yield.v",
      "wire cap = uf & (~yer_q | deliv);", "wire cap = uf & (~yer_q | deliv | 1'b1);", ALT),
-    ("model-ych-cap-tsc-late", "cmodel/pmu_model.c",
+    ("model-ych-cap-tsc-late", "cmodel/pmu_model_yield.c",
      "y->cap.ts = tsc_pre;", "y->cap.ts = m->tsc;", ALT),
     ("rtl-ych-cap-csel-ignored", "rtl/pmu_yield.v",
      "if (csel_q == c[4:0]) cval = cnt_i[c*CW +: CW];", "if (c == 0) cval = cnt_i[c*CW +: CW];", ALT),
@@ -265,7 +265,7 @@ MUTANTS = [
     # (ring, thread), a fault-like delivery drops requests of its thread only
     ("rtl-ych-thread-ring-t0", "rtl/pmu_yield.v",
      "th_r3 = ring3_i[t]; th_blk = blk_i[RING*NT + t];", "th_r3 = ring3_i[t] & ring3_i[0]; th_blk = blk_i[RING*NT + t];"),   # lint-clean: thread t's ring only with thread 0 in ring 3
-    ("model-ych-blk-shared", "cmodel/pmu_model.c",
+    ("model-ych-blk-shared", "cmodel/pmu_model_yield.c",
      "!((blk >> y->tid) & 1u)", "!(blk & 1u)"),
     ("rtl-ych-fault-drop-other-thread", "rtl/pmu_yield.v",
      "(pick_r3 == RING[0]) & (tid_x[2:0] == tid_sel)));", "(pick_r3 == RING[0]) & ((tid_x[2:0] == tid_sel) | 1'b1)));"),
@@ -299,17 +299,17 @@ MUTANTS = [
      "wire bad_uval = pwrite_i & (", "wire bad_uval = 1'b0 & pwrite_i & ("),
     ("rtl-ycap-ct-uen-dropped", "rtl/pmu_apb.v",
      "(~pwrite_i & ~uen_i & user_uen)", "(1'b0 & ~pwrite_i & ~uen_i & user_uen)", YCAP_USER),
-    ("model-ych3-own-any-thread", "cmodel/pmu_model.c",
+    ("model-ych3-own-any-thread", "cmodel/pmu_model_yield.c",
      "return y->tid < m->cfg.nt && y->tid == t;", "return y->tid < m->cfg.nt && (y->tid == t || t < 8u);"),
     # (a shadow another thread latched unprivileged: the directed test
     # "isolation" (g))
-    ("model-shadow-tag-ignored", "cmodel/pmu_model.c",
+    ("model-shadow-tag-ignored", "cmodel/pmu_model_apb.c",
      "(priv || (m->sh_user && m->sh_tid == ptid))", "(priv || m->sh_user)", (("test_directed", "default"),)),
     # yield delivery in the thread's own slot only (a sibling's requests
     # never delay it)
     ("rtl-yield-slot-ignored", "rtl/pmu_yield.v",
      "& ~th_blk & th_slot;", "& ~th_blk & (th_slot | 1'b1);"),
-    ("model-yield-slot-ignored", "cmodel/pmu_model.c",
+    ("model-yield-slot-ignored", "cmodel/pmu_model_yield.c",
      "!((blk >> y->tid) & 1u) &&\n            y->tid == m->yslot)", "!((blk >> y->tid) & 1u))"),
     # left-out blocks: their registers answer PSLVERR
     ("rtl-absent-sample-mapped", "rtl/pmu_apb.v",
@@ -484,12 +484,12 @@ MUTANTS = [
      "wire lcofi_d = XLEN != 0 && |(ovf_set & ~ovf_q);", "wire lcofi_d = XLEN != 0 && |ovf_set;", RV),
     ("rtl-rv-counter-write-sets-of", "rtl/pmu_core.v",
      "rv_we_ev & rv_of_n};", "(rv_we_ev & rv_of_n) | (rv_we_cnt & {NC{&rv_wop[CW-1:0]}})};", RV),
-    ("model-rv-lcofi-ignores-of", "cmodel/pmu_model.c",
+    ("model-rv-lcofi-ignores-of", "cmodel/pmu_model_event.c",
      "(ovf_set & ~ST(m, OVF, 0)) != 0;", "ovf_set != 0;", RV),
     # write-wins: an mhpmcounter write drops the same edge's increment
     ("rtl-rv-increment-wins-over-write", "rtl/pmu_core.v",
      ".clr_i(clr), .we_i(cnt_we[n] | hist_we),", ".clr_i(clr), .we_i((cnt_we[n] & ~(rv_we_cnt[n] & run2_q & |inc_q)) | hist_we),", RV32),
-    ("model-rv-write-keeps-increment", "cmodel/pmu_model.c",
+    ("model-rv-write-keeps-increment", "cmodel/pmu_model_event.c",
      "c->cnt = rv_new & m->cmask;   /* a CSR write wins over the increment */",
      "c->cnt = (rv_new + (c->run2_q ? c->inc_q : 0u)) & m->cmask;", RV32),
     # mcountinhibit = ~CNTEN, any write sets GCTL.GEN
@@ -497,7 +497,7 @@ MUTANTS = [
      "cnten_q <= ~rv_inh_n[3 +: NC];", "cnten_q <= rv_inh_n[3 +: NC];", RV),
     ("rtl-rv-mcountinhibit-no-gen", "rtl/pmu_core.v",
      "| rv_we_inh} << `PMU_GCTL_GEN_LSB;", "} << `PMU_GCTL_GEN_LSB;", RV32),
-    ("model-rv-mcountinhibit-no-gen", "cmodel/pmu_model.c",
+    ("model-rv-mcountinhibit-no-gen", "cmodel/pmu_model_rv.c",
      "if (rv_wk == PMU_RV_K_MCOUNTINHIBIT) hwset[PMU_K_GCTL] |= 1u << PMU_GCTL_GEN_LSB;", "", RV32),
     # xINH per mode and thread, TX thread exclusion
     ("rtl-rv-xinh-vs-vu-swapped", "rtl/pmu_core.v",
@@ -506,12 +506,12 @@ MUTANTS = [
      "wire [2:0] md  = rv_mode_i[3*t +: 3];", "wire [2:0] md  = rv_mode_i[2:0];", RV),
     ("rtl-rv-tx-thread-order", "rtl/pmu_core.v",
      "tx_eq[2*(NT-1-tt) +: 2] = {2{~x[tt]}};", "tx_eq[2*(NT-1-tt) +: 2] = {2{~x[NT-1-tt]}};", RV),
-    ("model-rv-xinh-vs-vu-swapped", "cmodel/pmu_model.c",
+    ("model-rv-xinh-vs-vu-swapped", "cmodel/pmu_model_event.c",
      "case 5u: return (inh >> 1) & 1u;   /* VS */", "case 5u: return inh & 1u;   /* VS */", RV),
     # stopcount_i
     ("rtl-rv-stopcount-ignored", "rtl/pmu_core.v",
      "~(XLEN != 0 && stopcount_i);", "~(XLEN != 0 && stopcount_i && 1'b0);", RV32),
-    ("model-rv-stopcount-ignored", "cmodel/pmu_model.c",
+    ("model-rv-stopcount-ignored", "cmodel/pmu_model_event.c",
      "&& !(m->cfg.xlen && in->stopcount);", "&& !(m->cfg.xlen && in->stopcount && 0);", RV),
     # scountovf: HS masked by mcounteren, VS by mcounteren & hcounteren
     ("rtl-rv-scountovf-vs-ignores-hcounteren", "rtl/pmu_rv_csr.v",
@@ -547,7 +547,7 @@ MUTANTS = [
     ("rtl-rv-width-probe-short", "rtl/pmu_rv_csr.v",
      "localparam [63:0] RM_MHPMCOUNTER = (((64'd1 << (CW)) - 64'd1) << 0);",
      "localparam [63:0] RM_MHPMCOUNTER = (((64'd1 << (CW-1)) - 64'd1) << 0);", RV32),
-    ("model-rv-unimpl-reads-counter0", "cmodel/pmu_model.c",
+    ("model-rv-unimpl-reads-counter0", "cmodel/pmu_model_rv.c",
      "case PMU_RV_K_MHPMCOUNTER: case PMU_RV_K_HPMCOUNTER: return idx < nc ? c->cnt : 0u;",
      "case PMU_RV_K_MHPMCOUNTER: case PMU_RV_K_HPMCOUNTER: return c->cnt;", RV),
     # read-modify-write, reserved bits, the APB hold
@@ -563,7 +563,7 @@ MUTANTS = [
     ("rtl-rv-apb-not-held", "rtl/pmu_core.v",
      "assign pready_o  = nat_ready & cs_ready & ~rv_busy;", "assign pready_o  = nat_ready & cs_ready;", RV),
     ("model-rv-apb-not-held", "cmodel/pmu_model.c", "out->pready = !rv_hold;", "out->pready = 1;", RV),
-    ("model-rv-reserved-reads-ones", "cmodel/pmu_model.c",
+    ("model-rv-reserved-reads-ones", "cmodel/pmu_model_rv.c",
      "rv_old = rv_read(m, rk, ridx) & pmu_rv_rmask(&m->rvp, rk);",
      "rv_old = rv_read(m, rk, ridx) | ~pmu_rv_rmask(&m->rvp, rk);", RV32),
     ("header-rv-clear-is-xor", "cmodel/pmu_rv_csr.h",
@@ -590,6 +590,16 @@ def bench_exe(core, prog, cfg):
     if prog.startswith("dc_"):
         return f"{core}/dc/{cfg}/Vdc_lockstep"
     return f"{core}/{prog}_{cfg}/V{prog}"
+
+
+def cmodel_srcs(top):
+    """The C model sources of top: CFG_CMODEL_<top> of config/config.mk (from
+    config/pmu_ip.yaml; pmu_core: cmodel/pmu_model.c and its blocks)."""
+    with open(os.path.join(ROOT, "config", "config.mk")) as f:
+        for line in f:
+            if line.startswith(f"CFG_CMODEL_{top} :="):
+                return line.split(":=", 1)[1].split()
+    raise SystemExit(f"mutate: CFG_CMODEL_{top} not in config/config.mk (make config)")
 
 
 def benches_of(mut):
@@ -746,7 +756,8 @@ def one_run(mut, cycles):
             exe = f"{d}/build/test_cspmu_model"
             os.makedirs(os.path.dirname(exe), exist_ok=True)
             if run(["cc", "-std=c99", "-O2", f"-I{d}/cmodel", "-Isw", "-o", exe, "sw/test_cspmu_model.c",
-                    "sw/test_cspmu.c", "sw/cspmu_linux.c", "sw/pmu_simbus.c", f"{d}/cmodel/pmu_model.c"], log) != 0:
+                    "sw/test_cspmu.c", "sw/cspmu_linux.c", "sw/pmu_simbus.c"]
+                   + [f"{d}/{f}" for f in cmodel_srcs("pmu_core")], log) != 0:
                 killed = None
                 break
             if run([exe, "--seed", "1", "--cfg", cfg], log) != 0:

@@ -470,7 +470,7 @@ CORES = {
         "intro": ["FuseSoC core of the C golden models (C99, no dependencies), a library for",
                   "the user's own benches: depend on pmu-ip:sw:pmu_model and compile its",
                   "cSource files as C (not C++) into the bench, e.g.",
-                  "  cc -std=c99 -O2 -c pmu_model.c dc_model.c && ar rcs libpmu_model.a pmu_model.o dc_model.o",
+                  "  cc -std=c99 -O2 -c *.c && ar rcs libpmu_model.a *.o   (in the core's cmodel/ directory)",
                   "The `lib` target does exactly that in FuseSoC's work root (pre_build hook",
                   "cmodel/fusesoc_lib.sh) and lints the headers with the tool of the target",
                   "(Verilator lint of pmu_core at the parameters given, which must match the",
@@ -480,7 +480,7 @@ CORES = {
                   "(below the directory fusesoc runs in; with --work-root DIR: DIR/libpmu_model.a)."],
         "description": "Cycle-accurate C models of pmu_core (pmu_model) and dc_top (dc_model), C99 library",
         "filesets": [("model", "cSource",
-                      ["cmodel/pmu_model.h", "cmodel/pmu_cfg_gen.h", "cmodel/pmu_regs.h", "cmodel/pmu_regdec.h",
+                      ["cmodel/pmu_model.h", "cmodel/pmu_model_int.h", "cmodel/pmu_cfg_gen.h", "cmodel/pmu_regs.h", "cmodel/pmu_regdec.h",
                        "cmodel/pmu_cs_regs.h", "cmodel/pmu_cs_regdec.h", "cmodel/pmu_rv_csr.h",
                        "cmodel/pmu_reg_field.h", "cmodel/dc_model.h", "cmodel/dc_cfg_gen.h", "cmodel/dc_regs.h",
                        "cmodel/dc_regdec.h", "cmodel/dc_secded.h"]
