@@ -5,11 +5,11 @@
 #include "dc_regdec.h"
 #include "dc_secded.h"
 #include "pmu_reg_field.h"
+#include "pmu_prim.h"
 #include <stdlib.h>
 #include <string.h>
 
 enum { K_NONE, K_ADD, K_BRD, K_BWR, K_ALD, K_AWR };
-static void pc_init(void);
 
 int dc_cfg_default(dc_cfg_t *c) {
   if (!c) return DC_MODEL_EINVAL;
@@ -51,7 +51,6 @@ dc_model_t *dc_model_new(const dc_cfg_t *c) {
   dc_model_t *m;
   int u;
   if (dc_cfg_check(c)) return NULL;
-  pc_init();
   m = calloc(1, sizeof *m);
   if (!m) return NULL;
   m->cfg = *c;
@@ -143,22 +142,21 @@ int dc_flit_pack(const dc_flit_t *f, uint32_t w[5]) {
 /* ------------------------------------------------------------ local unit */
 typedef struct { int sel, we, off; uint32_t wdata; } rbus_t;
 
-static unsigned char pc8[256];
-static void pc_init(void) {
-  int i;
-  if (pc8[255]) return;
-  for (i = 0; i < 256; i++) pc8[i] = (unsigned char)(pc8[i >> 1] + (i & 1));
+/* even parity of a flit's 96 DATA bits (1: an odd number of ones) */
+static unsigned data_par(const uint32_t *d) {
+  return (pmu_popcount16(d[0]) + pmu_popcount16(d[0] >> 16) + pmu_popcount16(d[1]) + pmu_popcount16(d[1] >> 16) +
+          pmu_popcount16(d[2]) + pmu_popcount16(d[2] >> 16)) & 1u;
 }
-static int pc16(unsigned x) { return pc8[x & 255] + pc8[(x >> 8) & 255]; }
 
-/* thread masks of a counter from EQ/TC (pmu_qualifier + thread combine) */
+/* thread masks of a counter from EQ/TC (pmu_qualifier, cmodel/pmu_prim.h,
+ * + thread combine) */
 static void ctr_derive(dc_ctr_t *c, int k, int nt) {
   int t;
   c->os_m = c->usr_m = 0;
   for (t = 0; t < nt; t++) {
     if (!c->tc && t != k % nt) continue;
-    if ((c->eq >> (2 * (nt - 1 - t) + 1)) & 1) c->os_m |= (uint8_t)(1u << t);
-    if ((c->eq >> (2 * (nt - 1 - t))) & 1) c->usr_m |= (uint8_t)(1u << t);
+    if (pmu_qual_on(c->eq, (unsigned)t, (unsigned)nt, 1)) c->os_m |= (uint8_t)(1u << t);
+    if (pmu_qual_on(c->eq, (unsigned)t, (unsigned)nt, 0)) c->usr_m |= (uint8_t)(1u << t);
   }
 }
 
@@ -225,7 +223,7 @@ static int unit_read(const dc_model_t *m, const dc_unit_t *x, int off, uint32_t 
  * (at a constant event pattern, e.g. the maximum-rate soak, never again). */
 static void unit_incs(const dc_model_t *m, dc_unit_t *x, const uint16_t *ev, unsigned cplz) {
   const int nt = m->cfg.nt, ncs = m->ncs;
-  const uint32_t lmask = (1u << x->lw) - 1;
+  const uint32_t lmask = pmu_mask32((unsigned)x->lw);
   uint16_t *seen = m->ev_seen + (size_t)x->id * nt * ncs;
   /* (the entries of classes >= the unit's own count are not its inputs:
    * their bytes are skipped, one span per thread when the stride is wider) */
@@ -243,8 +241,8 @@ static void unit_incs(const dc_model_t *m, dc_unit_t *x, const uint16_t *ev, uns
       unsigned q = 0, qm = (c->os_m & cplz) | (c->usr_m & ~cplz);
       const uint16_t *evc = ev + c->es;
       for (t = 0; qm; t++, qm >>= 1)
-        if (qm & 1) q += (unsigned)pc16(evc[t * ncs] & c->em);
-      inc = (q & 0xFFu) & lmask;
+        if (qm & 1) q += pmu_mux_count(evc[t * ncs], c->em);   /* pmu_event_mux */
+      inc = (q & PMU_IW_MASK) & lmask;
     }
     x->inc[k] = inc;
     any |= inc != 0;
@@ -274,13 +272,13 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
   const int nt = m->cfg.nt, ncs = m->ncs, ncls = x->ncls;
   int sel1 = in->fv && in->mode && in->dsel == x->id;
   int mode0 = in->fv && !in->mode;
-  uint64_t dmask = (x->d >= 64) ? ~0ull : ((1ull << x->d) - 1);
+  uint64_t dmask = pmu_mask64((unsigned)x->d);
   int run_app = (int)((x->drun >> (x->d - 1)) & 1);
   int lrst_app = (int)((x->dlrst >> (x->d - 1)) & 1);
   int run_eff = x->sync ? run_app : x->lrun;   /* UMODE.SYNC: chain RUN or local LRUN */
   int cnt_en = run_eff && !(in->fv && in->mode && in->dsel != x->id);
   uint32_t frzm = x->frz ? x->uirq : 0;        /* UMODE.FRZ: counters frozen while their UIRQ bit is set */
-  uint32_t lmask = (1u << x->lw) - 1;
+  uint32_t lmask = pmu_mask32((unsigned)x->lw);
   uint32_t fire = 0, nov_set = 0;
   int ld = 0, k, t, f, l;
   uint32_t ld_val = 0;
@@ -378,14 +376,13 @@ static void unit_step(const dc_model_t *m, dc_unit_t *x, const dc_flit_t *in, co
   }
 
   /* chain parity: generated where the unit writes DATA */
-  if (nout->par == 2) nout->par = (uint8_t)m->cfg.ecc & (uint8_t)(pc16(nout->data[0]) + pc16(nout->data[0] >> 16) + pc16(nout->data[1]) +
-                                            pc16(nout->data[1] >> 16) + pc16(nout->data[2]) + pc16(nout->data[2] >> 16)) & 1;
+  if (nout->par == 2) nout->par = (uint8_t)((unsigned)m->cfg.ecc & data_par(nout->data));
 
   /* bus writes; UIRQ/UARM: W1C, the hardware set wins (pmu_reg_field) */
   {
     unsigned cn = 0;
     int k = rb->sel && rb->we ? unit_kind(x, rb->off, &cn) : DC_LU_K_NONE;
-    uint32_t nmask = (x->nctr >= 32) ? ~0u : ((1u << x->nctr) - 1);
+    uint32_t nmask = pmu_mask32((unsigned)x->nctr);
     if (k == DC_LU_K_UCTL) x->ovb = (rb->wdata >> DC_UCTL_OVB_LSB) & 15;
     if (k == DC_LU_K_DGSEL0 || k == DC_LU_K_DGSEL1) {
       int g0 = k == DC_LU_K_DGSEL0 ? 0 : 8, n = k == DC_LU_K_DGSEL0 ? 8 : 4, g;
@@ -449,8 +446,7 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
     if (m->inj_b0 < 96) rxf.data[m->inj_b0 >> 5] ^= 1u << (m->inj_b0 & 31);
     else rxf.par ^= 1;
   }
-  perr = c->ecc && rx->fv && ((pc16(rxf.data[0]) + pc16(rxf.data[0] >> 16) + pc16(rxf.data[1]) + pc16(rxf.data[1] >> 16) +
-                     pc16(rxf.data[2]) + pc16(rxf.data[2] >> 16) + rxf.par) & 1);
+  perr = c->ecc && rx->fv && ((data_par(rxf.data) + rxf.par) & 1);
   int op_raw = rx->fv && !(rx_cyc & 1) && rx_cyc >= m->rawbase && rx_cyc < m->rawbase + 2 * (int)DC_RAW_WORDS;
   int raw_w = ((rx_cyc - m->rawbase) >> 1) & 31;
   int s_core = rx->dsel < c->np;
@@ -737,9 +733,9 @@ int dc_model_step(dc_model_t *m, const uint16_t *ev, const uint8_t *cpl, const d
   }
   if (ue_ev) { m->ea_word = (unsigned)m->s1_raddr & 255; m->ea_lanes = pois_in; }
   err_clr = wr0 && k == DC_CU_K_ERRCTL && ((in->pwdata >> DC_ERRCTL_CLR_LSB) & 1);
-  m->cecnt = err_clr ? 0 : (uint16_t)(m->cecnt + (ce_ev && m->cecnt != 0xFFFF));
-  m->uecnt = err_clr ? 0 : (uint16_t)(m->uecnt + (ue_ev && m->uecnt != 0xFFFF));
-  m->parcnt = err_clr ? 0 : (uint16_t)(m->parcnt + (perr && m->parcnt != 0xFFFF));
+  m->cecnt = err_clr ? 0 : pmu_sat_inc16(m->cecnt, ce_ev);
+  m->uecnt = err_clr ? 0 : pmu_sat_inc16(m->uecnt, ue_ev);
+  m->parcnt = err_clr ? 0 : pmu_sat_inc16(m->parcnt, perr);
   if (wr0 && k == DC_CU_K_ERRCTL) m->err_ie = (in->pwdata >> DC_ERRCTL_IE_LSB) & 1;
   /* an armed injection is consumed by the write / flit it flipped; a
    * software write in the same cycle wins (it arms the next one) */

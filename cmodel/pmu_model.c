@@ -41,8 +41,8 @@ int pmu_model_reset(pmu_model *m)
     cfg = m->cfg;
     memset(m, 0, sizeof *m);
     m->cfg = cfg;
-    m->cmask = cfg.cw == 64 ? ~0ull : ((1ull << cfg.cw) - 1u);
-    m->amask = cfg.aw == 64 ? ~0ull : ((1ull << cfg.aw) - 1u);
+    m->cmask = pmu_mask64(cfg.cw);
+    m->amask = pmu_mask64(cfg.aw);
     m->dp.HAS_SAMPLE = cfg.has_sample;
     m->dp.HAS_YIELD = cfg.has_yield;
     m->dp.YCAP = cfg.ycap;

@@ -6,13 +6,7 @@
  * in three pipeline stages (E: select and qualify, T: threshold, C: count;
  * README "Cycle semantics"). Called by pmu_model_step (pmu_model.c). */
 #include "pmu_model_int.h"
-
-static unsigned popcount16(unsigned v)
-{
-    unsigned n = 0;
-    for (; v; v &= v - 1u) n++;
-    return n;
-}
+#include "pmu_prim.h"
 
 /* pmu_flop_decode: one-hot FLOP sub-event of a retire slot (seed 003):
  * scalar (flag set, or one element in the register) by element size, else
@@ -51,7 +45,7 @@ static unsigned flop_main_types(unsigned code)
     return 0u;
 }
 
-/* pmu_event_mux: masked increment of thread t for counter c. FLOP class: a
+/* pmu_event_mux (cmodel/pmu_prim.h): masked increment of thread t for counter c. FLOP class: a
  * slot counts if its sub-event is in EM and FTYPE.MAIN selects its type;
  * FMA adds 2. */
 static unsigned mux_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *in, unsigned t)
@@ -66,9 +60,9 @@ static unsigned mux_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *
                 acc += (typ & PMU_FTYPE_FMA_MASK) ? 2u : 1u;
         }
     } else if (pmu_cfg_class_ok(&m->cfg, (unsigned)(c - m->c), c->es)) {
-        acc = popcount16(in->ev[t][c->es] & c->em);
+        acc = pmu_mux_count(in->ev[t][c->es], c->em);
     }
-    return acc & IW_MASK;
+    return acc & PMU_IW_MASK;
 }
 
 /* pmu_core source select + process-mark gating of thread t (before the qualifier). */
@@ -94,16 +88,15 @@ static int rv_inhibited(unsigned inh, unsigned mode)
     }
 }
 
-/* pmu_qualifier: sum of qualified threads' increments. */
+/* pmu_qualifier (cmodel/pmu_prim.h): sum of qualified threads' increments. */
 static unsigned qual_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *in)
 {
     unsigned sum = 0, nt = m->cfg.nt;
     for (unsigned t = 0; t < nt; t++) {
-        unsigned bit = (in->cpl[t] & 3u) == 0 ? PMU_EQ_OS_BIT(t, nt) : PMU_EQ_USR_BIT(t, nt);
         if (m->cfg.xlen && rv_inhibited(c->inh, in->rv_mode[t])) continue;   /* RISC-V xINH */
-        if ((c->eq >> bit) & 1u) sum += src_inc(m, c, in, t);
+        if (pmu_qual_on(c->eq, t, nt, (in->cpl[t] & 3u) == 0)) sum += src_inc(m, c, in, t);
     }
-    return sum & IW_MASK;
+    return sum & PMU_IW_MASK;
 }
 
 /* pmu_threshold: final increment; *cond gets the condition for prev_cond. */

@@ -21,8 +21,7 @@
 #include "pmu_regdec.h"
 #include "pmu_cs_regdec.h"
 #include "pmu_rv_csr.h"
-
-#define IW_MASK 0xFFu   /* increments are 8-bit in the RTL (IW = 8) */
+#include "pmu_prim.h"
 
 typedef struct {
     unsigned es, ie, edge, inv, thr;   /* CTL */
@@ -125,7 +124,7 @@ typedef struct {
 
 static inline uint32_t ncmask(const pmu_model *m)
 {
-    return m->cfg.nc == 32 ? 0xFFFFFFFFu : ((1u << m->cfg.nc) - 1u);
+    return pmu_mask32(m->cfg.nc);
 }
 
 /* pmu_model_rv.c: the RISC-V CSR view */

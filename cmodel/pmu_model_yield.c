@@ -190,7 +190,7 @@ void pmu_m_yield(pmu_model *m, const pmu_inputs *in, pmu_cyc *x)
         else if (dn) y->cnt--;
         else if (up) y->cnt++;
         if (wreg == PMU_YCH_MISS_OFF) y->miss = wd & 0xFFFFu;
-        else if (missed && y->miss != 0xFFFFu) y->miss++;
+        else y->miss = pmu_sat_inc16((uint16_t)y->miss, missed);
         if (wreg == PMU_YCH_TGT_LO_OFF) y->tgt = (y->tgt & ~0xFFFFFFFFull) | wd;
         if (wreg == PMU_YCH_TGT_HI_OFF) y->tgt = ((y->tgt & 0xFFFFFFFFull) | (uint64_t)wd << 32) & m->amask;
     }

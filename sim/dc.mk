@@ -28,7 +28,7 @@ DC_SMALL_D := $(foreach p,$(CFG_dc_small),-DCFG_$(p))
 
 deps-dc: deps-sim
 
-$(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_secded.h dc_regs.h dc_cfg_gen.h dc_regdec.h pmu_reg_field.h)
+$(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_secded.h dc_regs.h dc_cfg_gen.h dc_regdec.h pmu_reg_field.h pmu_prim.h)
 	@mkdir -p $(@D)
 	$(CC) $(DC_CFLAGS) -c $< -o $@
 

@@ -128,6 +128,11 @@ MUTANTS = [
     ("model-regblock-element-aliased", "cmodel/pmu_model_apb.c",
      "m->st[k][idx] = pmu_kind_next(&m->dp, k, m->st[k][idx], 1, wd & own_m, hwclr[k], hwset[k]);",
      "m->st[k][0] = pmu_kind_next(&m->dp, k, m->st[k][0], 1, wd & own_m, hwclr[k], hwset[k]);", REGS),
+    # the event-path primitives both C models share (cmodel/pmu_prim.h, the
+    # twin of rtl/pmu_qualifier.v): pmu_core's benches and the distributed
+    # counters' must each catch a qualifier that swaps OS and USR
+    ("header-prim-qual-os-usr-swapped", "cmodel/pmu_prim.h",
+     "return 2u * (nt - 1u - t) + (os ? 1u : 0u);", "return 2u * (nt - 1u - t) + (os ? 0u : 1u);", BENCHES + DC),
     ("model-edge-is-level", "cmodel/pmu_model_event.c",
      "if (c->edge) return *cond & !c->prev_cond;", "if (c->edge) return *cond;"),
     ("model-stage-not-cleared", "cmodel/pmu_model_apb.c",
