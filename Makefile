@@ -6,6 +6,9 @@ BUILD      := build
 include config/config.mk
 RTL_SRCS   := $(CFG_RTL_pmu_core)
 CMODEL_SRCS := $(CFG_CMODEL_pmu_core)
+# the PAPI-like API, split by concern (sw/pmu_api_int.h): every build of it
+# (sw/ tests, SoC firmware, profiler, null test) compiles this list
+SW_API_SRCS := sw/pmu_api.c sw/pmu_api_names.c sw/pmu_api_sched.c sw/pmu_api_pm.c
 export RTL_SRCS
 CFLAGS     ?= -std=c99 -O2 -Wall -Wextra -pedantic
 SEED       ?= 1

@@ -4,11 +4,11 @@
 #                core flow's default (NAREA=1) and alt (NAREA=3) configurations
 SW_BUILD := $(BUILD)/sw
 VERILATOR ?= verilator
-SW_LIB_SRCS := sw/pmu_drv.c sw/pmu_api.c sw/pmu_events_soc.c
+SW_LIB_SRCS := sw/pmu_drv.c $(SW_API_SRCS) sw/pmu_events_soc.c
 # the tests: sw/test_sw.c runs them in order; sw/test_sw/ holds them by concern
 SW_TEST_PARTS := sw/test_sw/common.c sw/test_sw/basics.c sw/test_sw/counting.c sw/test_sw/areas.c \
                  sw/test_sw/pm_api.c sw/test_sw/pm_irq.c sw/test_sw/sampling.c
-SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h sw/test_sw/common.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_model_int.h cmodel/pmu_prim.h cmodel/pmu_cfg_gen.h
+SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_api_int.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h sw/test_sw/common.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_model_int.h cmodel/pmu_prim.h cmodel/pmu_cfg_gen.h
 SW_TEST_SRCS := sw/test_sw.c $(SW_TEST_PARTS) sw/pmu_simbus.c $(SW_LIB_SRCS)
 SW_SEED ?= $(SEED)
 # C-model sources: CFG_CMODEL_<top> (config/pmu_ip.yaml via config/config.mk)
@@ -89,11 +89,11 @@ $(foreach c,$(SW_RTL_CFGS),$(call cfg_runs,$(c),sw-rtl,sw-test-rtl))
 # NULL arguments: every public function of cmodel/pmu_model.h, dc_model.h,
 # sw/pmu_drv.h and pmu_api.h called with NULL pointers (each in a child
 # process: a crash is a FAILED line) must return its documented error.
-$(SW_BUILD)/null_test: tb/null_test.c $(CFG_CMODEL_pmu_core) $(CFG_CMODEL_dc_top) sw/pmu_drv.c sw/pmu_api.c sw/pmu_prof.c \
-    cmodel/pmu_model.h cmodel/dc_model.h sw/pmu_drv.h sw/pmu_api.h sw/pmu_prof.h | deps-sw
+$(SW_BUILD)/null_test: tb/null_test.c $(CFG_CMODEL_pmu_core) $(CFG_CMODEL_dc_top) sw/pmu_drv.c $(SW_API_SRCS) sw/pmu_prof.c \
+    cmodel/pmu_model.h cmodel/dc_model.h sw/pmu_drv.h sw/pmu_api.h sw/pmu_api_int.h sw/pmu_prof.h | deps-sw
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Icmodel -Isw -o $@ tb/null_test.c $(CFG_CMODEL_pmu_core) $(CFG_CMODEL_dc_top) \
-	  sw/pmu_drv.c sw/pmu_api.c sw/pmu_prof.c
+	  sw/pmu_drv.c $(SW_API_SRCS) sw/pmu_prof.c
 .PHONY: c-null-test
 c-null-test: $(SW_BUILD)/null_test
 	@$<

@@ -391,8 +391,9 @@ CORES = {
                                          for f in files(t) if f not in files("pmu_core"))), {}),
                      ("sw", "cSource", ["cmodel/pmu_regs.h", "cmodel/pmu_regdec.h", "cmodel/pmu_reg_field.h",
                                         "cmodel/pmu_cs_regs.h", "cmodel/pmu_cs_regdec.h", "cmodel/pmu_rv_csr.h",
-                                        "sw/pmu_drv.h", "sw/pmu_api.h", "sw/pmu_prof.h",
-                                        "sw/pmu_drv.c", "sw/pmu_api.c", "sw/pmu_prof.c"], {}),
+                                        "sw/pmu_drv.h", "sw/pmu_api.h", "sw/pmu_api_int.h", "sw/pmu_prof.h",
+                                        "sw/pmu_drv.c", "sw/pmu_api.c", "sw/pmu_api_names.c", "sw/pmu_api_sched.c",
+                                        "sw/pmu_api_pm.c", "sw/pmu_prof.c"], {}),
                      ("tb_smoke", "verilogSource", ["sim/soc/tb_apb_smoke.v"], {})]
         + [(fs, "verilogSource", [f for f in files(t) if f not in files("pmu_core")], {})
            for t, fs in WRAPPER_TARGETS.items()],

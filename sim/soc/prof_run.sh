@@ -10,7 +10,7 @@
 # "TIMEOUT after N cycles": the log is deleted, never reported), an
 # incomplete log, a truncated profile (buffer full) or a share out of
 # tolerance. Last line: "N passed, N failed".
-# Environment (from prof.mk): VTB RV_CC RV_FLAGS RAM_BYTES PY PROF_SRC
+# Environment (from prof.mk): VTB RV_CC RV_FLAGS SW_API_SRCS RAM_BYTES PY PROF_SRC
 # PROF_EVENTS PROF_PERIOD PROF_JITTER PROF_SEED PROF_CAP PROF_MAX_CYCLES
 # PROF_CFLAGS PROF_OUT PROF_TOL PROF_LINES PROF_INLINE
 set -u -o pipefail
@@ -43,7 +43,7 @@ for ev in $PROF_EVENTS; do
   echo "build: profiling harness for profile $id: $name every $period events (jitter ${PROF_JITTER:-period/4}), buffer $PROF_CAP samples"
   $RV_CC $RV_FLAGS -g -DPROF_EVENT="\"$name\"" -DPROF_ID=$id -DPROF_PERIOD=$period -DPROF_JITTER="($jit)" \
     -DPROF_SEED=${PROF_SEED:-0} -DPROF_CAP=$PROF_CAP -Wl,--defsym=__ram_size=$RAM_BYTES -o "$d/fw.elf" \
-    sim/soc/fw/start.S sim/soc/fw/prof_harness.c sw/pmu_prof.c sw/pmu_drv.c sw/pmu_api.c sw/pmu_events_soc.c \
+    sim/soc/fw/start.S sim/soc/fw/prof_harness.c sw/pmu_prof.c sw/pmu_drv.c $SW_API_SRCS sw/pmu_events_soc.c \
     "${objs[@]}" || die "building the profiling firmware failed (does the program fit in $RAM_BYTES bytes with $PROF_CAP x 24 bytes of samples?)"
   riscv64-unknown-elf-objcopy -O binary "$d/fw.elf" "$d/fw.bin" || exit 1
   $PY sim/soc/fw/bin2hex.py "$d/fw.bin" "$d/fw.hex" || exit 1

@@ -11,8 +11,8 @@ RV_CC     := riscv64-unknown-elf-gcc
 RV_FLAGS  := -march=rv32im -misa-spec=2.2 -mabi=ilp32 -Os -std=c99 -Wall -Wextra --specs=picolibc.specs \
              -nostartfiles -T sim/soc/fw/link.ld -Wl,--no-warn-rwx-segments -Isw -Icmodel
 SOC_RAM_WORDS := 32768
-FW_SRCS   := sim/soc/fw/start.S sim/soc/fw/main.c sw/pmu_drv.c sw/pmu_api.c sw/pmu_events_soc.c
-FW_DEPS   := $(FW_SRCS) sim/soc/fw/fw_util.h sim/soc/fw/link.ld sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h cmodel/pmu_regs.h
+FW_SRCS   := sim/soc/fw/start.S sim/soc/fw/main.c sw/pmu_drv.c $(SW_API_SRCS) sw/pmu_events_soc.c
+FW_DEPS   := $(FW_SRCS) sim/soc/fw/fw_util.h sim/soc/fw/link.ld sw/pmu_drv.h sw/pmu_api.h sw/pmu_api_int.h sw/pmu_events_soc.h cmodel/pmu_regs.h
 SOC_RTL    = sim/soc/tb_soc.v $(CFG_RTL_soc_top)   # config/pmu_ip.yaml soc_top
 
 .PHONY: deps-soc soc-test soc-test-verilator soc-test-icarus soc-demo soc-fw

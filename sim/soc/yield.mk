@@ -10,7 +10,7 @@
 #   soc-yield       test; last line "N passed, N failed"
 #   soc-yield-demo  the firmware's report and the latencies (make demo)
 YIELD_BUILD   := $(SOC_BUILD)/yield
-YIELD_FW_SRCS := sim/soc/fw/start.S sim/soc/fw/yield_demo.c sw/pmu_drv.c sw/pmu_api.c sw/pmu_events_soc.c sw/yield_drv.c
+YIELD_FW_SRCS := sim/soc/fw/start.S sim/soc/fw/yield_demo.c sw/pmu_drv.c $(SW_API_SRCS) sw/pmu_events_soc.c sw/yield_drv.c
 YIELD_FW_DEPS := $(YIELD_FW_SRCS) sim/soc/fw/fw_util.h sim/soc/fw/link.ld sw/pmu_drv.h sw/pmu_api.h sw/pmu_events_soc.h sw/yield_drv.h cmodel/pmu_regs.h
 
 .PHONY: soc-yield soc-yield-demo
