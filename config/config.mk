@@ -11,7 +11,7 @@ CFG_RTL_pmu_mem2apb := rtl/pmu_mem2apb.v
 CFG_RTL_dc_top := rtl/dc_top.v rtl/dc_central_unit.v rtl/dc_local_unit.v rtl/dc_cu_dec.v rtl/dc_lu_dec.v rtl/dc_secded.v rtl/pmu_reg_field.v rtl/pmu_event_mux.v rtl/pmu_qualifier.v
 CFG_RTL_soc_top := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/pmu_mem2apb.v sim/soc/pcpi_csr.v sim/soc/soc_top.v
 CFG_CMODEL_pmu_core := cmodel/pmu_model.c cmodel/pmu_model_rv.c cmodel/pmu_model_apb.c cmodel/pmu_model_cs.c cmodel/pmu_model_event.c cmodel/pmu_model_sample.c cmodel/pmu_model_yield.c
-CFG_CMODEL_dc_top := cmodel/dc_model.c
+CFG_CMODEL_dc_top := cmodel/dc_model.c cmodel/dc_model_lu.c
 
 # bus wrappers (tops with a `bus` entry): every one (lint, parameter checks),
 # those the Icarus X-check bench drives, those in lockstep with a C bus model

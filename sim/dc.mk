@@ -28,9 +28,14 @@ DC_SMALL_D := $(foreach p,$(CFG_dc_small),-DCFG_$(p))
 
 deps-dc: deps-sim
 
-$(DC_BUILD)/dc_model.o: $(addprefix $(DC_CM_DIR)/,dc_model.c dc_model.h dc_secded.h dc_regs.h dc_cfg_gen.h dc_regdec.h pmu_reg_field.h pmu_prim.h)
-	@mkdir -p $(@D)
-	$(CC) $(DC_CFLAGS) -c $< -o $@
+# the model (CFG_CMODEL_dc_top: cmodel/dc_model.c, the top and central unit, and
+# cmodel/dc_model_lu.c, a local unit) as one archive
+DC_CM_SRCS = $(addprefix $(DC_CM_DIR)/,$(notdir $(CFG_CMODEL_dc_top)))
+$(DC_BUILD)/libdc_model.a: $(DC_CM_SRCS) $(addprefix $(DC_CM_DIR)/,dc_model.h dc_model_int.h dc_secded.h dc_regs.h \
+    dc_cfg_gen.h dc_regdec.h pmu_reg_field.h pmu_prim.h)
+	@mkdir -p $(@D)/cm
+	cd $(@D)/cm && $(CC) $(DC_CFLAGS) -c $(abspath $(DC_CM_SRCS))
+	rm -f $@ && ar rcs $@ $(addprefix $(@D)/cm/,$(notdir $(DC_CM_SRCS:.c=.o)))
 
 # the lockstep bench's sources beyond tb/dc_lockstep.cpp (main, --test
 # dispatch): its tests, split by concern into tb/dc/*.cpp sharing
@@ -41,11 +46,11 @@ VBUILD_HDRS_dc_lockstep := $(wildcard tb/dc/*.h)
 
 # $(1) = build name, $(2) = extra verilator parameters, $(3) = C defines
 define dc_vbuild
-$(DC_BUILD)/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp $(VBUILD_SRCS_dc_lockstep) $(VBUILD_HDRS_dc_lockstep) tb/dc_harness.h tb/waves.h $(DC_BUILD)/dc_model.o
+$(DC_BUILD)/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp $(VBUILD_SRCS_dc_lockstep) $(VBUILD_HDRS_dc_lockstep) tb/dc_harness.h tb/waves.h $(DC_BUILD)/libdc_model.a
 	@mkdir -p $$(@D); rm -f $$@   # Verilator's make does not see the model object: force the link
 	verilator --cc --exe --build -j 2 $(DC_VFLAGS) $(2) -Mdir $$(@D) -o Vdc_lockstep \
 	  -CFLAGS "-O2 -std=c++17 -I$(abspath $(DC_CM_DIR)) -I$(abspath tb) $(3) -DWAVES_NAME=dc_lockstep_$(1)" \
-	  -LDFLAGS "$(abspath $(DC_BUILD)/dc_model.o)" \
+	  -LDFLAGS "$(abspath $(DC_BUILD)/libdc_model.a)" \
 	  $(DC_RTL) $(abspath tb/dc_lockstep.cpp $(VBUILD_SRCS_dc_lockstep)) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
 endef
 # Configurations of the lockstep and icarus flows (config/pmu_ip.yaml):
@@ -121,8 +126,8 @@ dc-lockstep-noecc: $(DC_BUILD)/noecc/Vdc_lockstep
 	@cat $(DC_BUILD)/noecc/directed.txt $(DC_BUILD)/noecc/random.txt | \
 	  awk '{p+=$$1; f+=$$3} END {print p " passed, " f " failed"; exit f != 0}'
 
-$(DC_BUILD)/dc_model_test: tb/dc_model_test.c $(DC_BUILD)/dc_model.o
-	$(CC) $(DC_CFLAGS) -Icmodel $< $(DC_BUILD)/dc_model.o -o $@
+$(DC_BUILD)/dc_model_test: tb/dc_model_test.c $(DC_BUILD)/libdc_model.a
+	$(CC) $(DC_CFLAGS) -Icmodel $< $(DC_BUILD)/libdc_model.a -o $@
 
 dc-model: $(DC_BUILD)/dc_model_test
 	$< --cycles $(DC_MODEL_CYCLES) --seed $(DC_SEED)

@@ -338,9 +338,9 @@ MUTANTS = [
      "if ({28'd0, dg_q[4*((rj < 64) ? rj / 8 : 8 + (rj - 64) / 7) +: 4] & 4'd0} == rw)", DC),
     ("rtl-dc-group-7-as-8", "rtl/dc_local_unit.v",
      "rj / 8 : 8 + (rj - 64) / 7) +: 4]", "rj / 8 : 8 + (rj - 64) / 8) +: 4]", DC),
-    ("model-dc-dgsel-ignored", "cmodel/dc_model.c",
+    ("model-dc-dgsel-ignored", "cmodel/dc_model_lu.c",
      "int ev_l = (int)DC_RAW_EVENTS * x->dg[g] + j;", "int ev_l = (int)DC_RAW_EVENTS * 0 * x->dg[g] + j;", DC),
-    ("model-dc-group-7-as-8", "cmodel/dc_model.c",
+    ("model-dc-group-7-as-8", "cmodel/dc_model_lu.c",
      "int g = j < 64 ? j / 8 : 8 + (j - 64) / 7;", "int g = j < 64 ? j / 8 : 8 + (j - 64) / 8;", DC),
     # reliability (docs/dc_notes.md): the SECDED corrector and detector (RTL
     # and model), the chain parity check and generation, the poisoned
@@ -426,19 +426,19 @@ MUTANTS = [
      "wire [2:0] prot = (FORCE_PRIV != 0) ? 3'b001 : wb_prot_i;", "wire [2:0] prot = wb_prot_i;", WB_PIPE),
     # the C model's increment cache (unit_incs) must be refreshed when a
     # counter's selection or the threads' CPL change under steady events
-    ("model-dc-cache-ctl-stale", "cmodel/dc_model.c",
+    ("model-dc-cache-ctl-stale", "cmodel/dc_model_lu.c",
      "      ctr_derive(c, (int)cn, nt);\n      x->inc_ok = 0;",
      "      ctr_derive(c, (int)cn, nt);\n      if (k != DC_LU_K_C_CTL) x->inc_ok = 0;", (("dc_directed", "small"),)),
-    ("model-dc-cache-cpl-ignored", "cmodel/dc_model.c",
+    ("model-dc-cache-cpl-ignored", "cmodel/dc_model_lu.c",
      "  if (x->inc_ok && x->inc_cplz == cplz) {", "  if (x->inc_ok) {", (("dc_directed", "small"),)),
     # ... and on every thread's events (a wider class stride: one span per thread)
-    ("model-dc-cache-first-thread-only", "cmodel/dc_model.c",
+    ("model-dc-cache-first-thread-only", "cmodel/dc_model_lu.c",
      "    if (t == nspan) return;", "    if (t >= 1) return;", DC),
     # ... and keyed on the events after the edge/level/polarity stage (an EDGE
     # bit makes the increment depend on the previous inputs too)
-    ("model-dc-cache-before-elp", "cmodel/dc_model.c",
+    ("model-dc-cache-before-elp", "cmodel/dc_model_lu.c",
      "  if (cnt_en) unit_incs(m, x, ev, cplz);", "  if (cnt_en) unit_incs(m, x, ev_in, cplz);", DC),
-    ("model-dc-elp-prev-not-inverted", "cmodel/dc_model.c",
+    ("model-dc-elp-prev-not-inverted", "cmodel/dc_model_lu.c",
      "& ~(x->eedge[e] & (evp[a] ^ x->einv[e])));", "& ~(x->eedge[e] & evp[a]));", DC),
     # seed 002 mechanisms of the local units (docs/dc_seed.md)
     ("rtl-dc-edge-ignored", "rtl/dc_local_unit.v",
@@ -457,11 +457,11 @@ MUTANTS = [
      "assign evw = {{(NWIN*`DC_RAW_EVENTS-NEV){1'b0}}, elp};", "assign evw = {{(NWIN*`DC_RAW_EVENTS-NEV){1'b0}}, ev_i};", DC),
     ("rtl-dc-sync-optin-ignored", "rtl/dc_local_unit.v",
      "wire run_eff  = sync_q ? run_app : lrun_q;", "wire run_eff  = run_app;", DC),
-    ("model-dc-lrun-ignored", "cmodel/dc_model.c",
+    ("model-dc-lrun-ignored", "cmodel/dc_model_lu.c",
      "int run_eff = x->sync ? run_app : x->lrun;", "int run_eff = x->sync ? run_app : 0;", DC),
     ("rtl-dc-freeze-ignored", "rtl/dc_local_unit.v",
      "wire          frozen = frz_q & uirq_q[k];", "wire          frozen = 1'b0;", DC),
-    ("model-dc-freeze-on-arm", "cmodel/dc_model.c",
+    ("model-dc-freeze-on-arm", "cmodel/dc_model_lu.c",
      "uint32_t frzm = x->frz ? x->uirq : 0;", "uint32_t frzm = x->frz ? x->uirq | x->arm : 0;", DC),
     # accumulate of selected counters (ACCSEL) and the busy rule
     ("rtl-dc-accsel-ignored", "rtl/dc_central_unit.v",

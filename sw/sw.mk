@@ -103,7 +103,7 @@ TEST_TARGETS += c-null-test
 #   dc-sw-test      on the C model (dc_model): reference (NP=17 NL=16) and small (NP=3 NL=2) configurations
 #   dc-sw-test-rtl  on the Verilated dc_top (small configuration) in lockstep with the model (tb/dc_harness.h)
 DC_SW_SRCS := sw/test_dc.c sw/dc_simbus.c sw/dc_drv.c
-DC_SW_HDRS := sw/dc_drv.h sw/dc_simbus.h sw/test_dc.h cmodel/dc_model.h cmodel/dc_regs.h cmodel/dc_regdec.h cmodel/dc_cfg_gen.h cmodel/pmu_prim.h
+DC_SW_HDRS := sw/dc_drv.h sw/dc_simbus.h sw/test_dc.h cmodel/dc_model.h cmodel/dc_model_int.h cmodel/dc_regs.h cmodel/dc_regdec.h cmodel/dc_cfg_gen.h cmodel/pmu_prim.h
 $(SW_BUILD)/test_dc_model: sw/test_dc_model.c $(DC_SW_SRCS) $(CFG_CMODEL_dc_top) $(DC_SW_HDRS) | deps-sw
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_dc_model.c $(DC_SW_SRCS) $(CFG_CMODEL_dc_top)

@@ -483,7 +483,7 @@ CORES = {
         "filesets": [("model", "cSource",
                       ["cmodel/pmu_model.h", "cmodel/pmu_model_int.h", "cmodel/pmu_cfg_gen.h", "cmodel/pmu_regs.h", "cmodel/pmu_regdec.h",
                        "cmodel/pmu_cs_regs.h", "cmodel/pmu_cs_regdec.h", "cmodel/pmu_rv_csr.h",
-                       "cmodel/pmu_reg_field.h", "cmodel/pmu_prim.h", "cmodel/dc_model.h", "cmodel/dc_cfg_gen.h", "cmodel/dc_regs.h",
+                       "cmodel/pmu_reg_field.h", "cmodel/pmu_prim.h", "cmodel/dc_model.h", "cmodel/dc_model_int.h", "cmodel/dc_cfg_gen.h", "cmodel/dc_regs.h",
                        "cmodel/dc_regdec.h", "cmodel/dc_secded.h"]
                       + files("pmu_core", "cmodel") + files("dc_top", "cmodel"), {}),
                      ("lib_script", "user", ["cmodel/fusesoc_lib.sh"], {}),
