@@ -167,7 +167,6 @@ struct Harness {
         const unsigned NT = cfg.nt, NCLS = cfg.ncls, NRET = cfg.nret;
         for (unsigned t = 0; t < NT; t++) {
             for (unsigned c = 0; c < NCLS; c++) put_lane16(dut->ev_i, t * NCLS + c, in.ev[t][c]);
-            put_bits(dut->cpl_i, 2 * t, 2, in.cpl[t] & 3);
             for (unsigned s = 0; s < NRET; s++) {
                 const pmu_flop_slot &f = in.flop[t][s];
                 unsigned k = t * NRET + s;
@@ -188,23 +187,23 @@ struct Harness {
         dut->pprot_i = in.pprot & 7;
         dut->ptid_i = in.ptid & 7;
 #endif
-        // sampling / yield inputs
-        dut->iaddr_i = in.iaddr;
-        dut->daddr_i = in.daddr;
-        for (unsigned t = 0; t < NT; t++) {
-            put_bits(dut->pm_i, t, 1, in.pm[t] & 1);
-            put_bits(dut->mem_valid_i, t, 1, in.mem_valid[t] & 1);
-            put_bits(dut->mem_lat_i, PMU_LAT_W * t, PMU_LAT_W, in.mem_lat[t]);
-        }
-        dut->yev_i = in.yev;
-        // RISC-V CSR port (XLEN != 0; tied to the same values otherwise)
-        dut->csr_valid_i = in.csr_valid & 1;
-        dut->csr_op_i = in.csr_op & 3;
-        dut->csr_addr_i = in.csr_addr & 0xFFF;
-        dut->csr_wdata_i = CFG_XLEN == 32 ? (in.csr_wdata & 0xFFFFFFFFull) : in.csr_wdata;
-        dut->csr_priv_i = in.csr_priv & 7;
-        for (unsigned t = 0; t < NT; t++) put_bits(dut->rv_mode_i, 3 * t, 3, in.rv_mode[t] & 7);
-        dut->stopcount_i = in.stopcount & 1;
+        // BEGIN generated: core-drive (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+        // every simple input foo_i from in.foo (per thread: in.foo[t])
+        for (unsigned t = 0; t < CFG_NT; t++) put_bits(dut->cpl_i, 2 * t, 2, in.cpl[t]);
+        put_bits(dut->csr_valid_i, 0, 1, in.csr_valid);
+        put_bits(dut->csr_addr_i, 0, 12, in.csr_addr);
+        put_bits(dut->csr_op_i, 0, 2, in.csr_op);
+        put_bits(dut->csr_wdata_i, 0, (CFG_XLEN == 32 ? 32 : 64), in.csr_wdata);
+        put_bits(dut->csr_priv_i, 0, 3, in.csr_priv);
+        for (unsigned t = 0; t < CFG_NT; t++) put_bits(dut->rv_mode_i, 3 * t, 3, in.rv_mode[t]);
+        put_bits(dut->stopcount_i, 0, 1, in.stopcount);
+        put_bits(dut->iaddr_i, 0, CFG_AW, in.iaddr);
+        put_bits(dut->daddr_i, 0, CFG_AW, in.daddr);
+        for (unsigned t = 0; t < CFG_NT; t++) put_bits(dut->pm_i, 1 * t, 1, in.pm[t]);
+        for (unsigned t = 0; t < CFG_NT; t++) put_bits(dut->mem_valid_i, 1 * t, 1, in.mem_valid[t]);
+        for (unsigned t = 0; t < CFG_NT; t++) put_bits(dut->mem_lat_i, 16 * t, 16, in.mem_lat[t]);
+        put_bits(dut->yev_i, 0, 8, in.yev);
+        // END generated: core-drive
     }
 
     void fail_dump(const char *what, uint64_t rtl, uint64_t model) {
@@ -340,6 +339,8 @@ struct Harness {
 
     void record() {
         const unsigned NT = cfg.nt, NCLS = cfg.ncls, NRET = cfg.nret;
+        // BEGIN generated: replay-record (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+        // END generated: replay-record
         fputs("C ", vec);
         for (int l = (int)(NT * NCLS) - 1; l >= 0; l--) fprintf(vec, "%04x", in.ev[l / NCLS][l % NCLS]);
         uint64_t cpl = 0, fv = 0, fr = 0, fe = 0, fs = 0;

@@ -67,9 +67,15 @@ module tb_replay;
   wire [NC*CW-1:0]     cnt;
   wire [NC-1:0]        ovf;
   wire [63:0]          tsc;
+  // BEGIN generated: replay-decl (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+  // END generated: replay-decl
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) dut (
+    // BEGIN generated: core-ties (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    // every other port of pmu_core: inputs from the G line or 0, outputs open
+    .ccnt_o(), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    // END generated: core-ties
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(psel), .penable_i(pen), .pwrite_i(pwr), .paddr_i(paddr), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot),
@@ -77,9 +83,10 @@ module tb_replay;
     .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
     .ev_i(ev), .cpl_i(cpl), .flop_valid_i(fv), .flop_rsz_i(fr), .flop_esz_i(fe),
     .flop_scalar_i(fs), .flop_op_i(fo),
-    .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc), .ccnt_o(),
+    .irq_o(irq), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(tsc),
+    // the RISC-V CSR port: idle (the replayed configurations have XLEN=0; the C line does not carry it)
     .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0), .csr_priv_i(3'd0),
-    .rv_mode_i({3*NT{1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    .rv_mode_i({3*NT{1'b0}}), .stopcount_i(1'b0),
     .iaddr_i(iaddr[AW-1:0]), .daddr_i(daddr[AW-1:0]), .pm_i(pm), .mem_valid_i(mv), .mem_lat_i(mlat),
     .pmi_o(pmi), .siar_o(siar_w), .sdar_o(sdar_w), .mmcr_o(mmcr),
     .yev_i(yev), .yield_o(yield), .yield_ring_o(yring), .yield_ch_o(ych), .yield_tid_o(ytid), .yield_tgt_o(ytgt_w),
@@ -97,6 +104,8 @@ module tb_replay;
       ev = 0; cpl = 0; fv = 0; fe = 0; fs = 0; fr = 0; fo = 0;
       psel = 0; pen = 0; pwr = 0; paddr = 0; pwdata = 0; pstrb = 0; pprot = 0; ptid = 0;
       iaddr = 0; daddr = 0; pm = 0; mv = 0; mlat = 0; yev = 0;
+      // BEGIN generated: replay-zero (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+      // END generated: replay-zero
     end
   endtask
 
@@ -141,7 +150,10 @@ module tb_replay;
         cur = name; in_test = 1; errs = 0; cycles = 0;
         zero_inputs; clk = 0; rst_n = 1; #1; rst_n = 0; #1; rst_n = 1; #1;
         check_x("after reset");
-      end else if (c == "C") begin
+      end
+      // BEGIN generated: replay-read (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+      // END generated: replay-read
+      else if (c == "C") begin
         r = $fscanf(fd, " %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h",
                     ev, cpl, fv, fr, fe, fs, fo, psel, pen, pwr, paddr, pwdata, pstrb, pprot,
                     e_prdata, e_pslverr, e_pready, e_irq, e_ovf, e_tsc, e_cnt);

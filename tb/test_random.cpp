@@ -539,6 +539,8 @@ int main(int argc, char **argv) {
                 h.in.csr_priv = (uint8_t)r.below(8); h.in.csr_wdata = r.next();
             }
         }
+        // BEGIN generated: core-stimulus (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+        // END generated: core-stimulus
         // ---------------- bus ----------------
         if (phase == 0) {
             h.in.psel = 0; h.in.penable = 0;
