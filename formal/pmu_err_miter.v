@@ -79,14 +79,18 @@ module pmu_err_miter #(
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_a (
+    // BEGIN generated: core-ties-a (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    // every other port of pmu_core: inputs tied to 0, outputs open
+    .ccnt_o(), .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0),
+    .csr_priv_i(3'd0), .rv_mode_i({(NT*3){1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(),
+    .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    // END generated: core-ties-a
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_a), .penable_i(penable_a), .pwrite_i(wr_q), .paddr_i({2'b00, addr_q}), .pwdata_i(wdata_q),
     .pstrb_i(strb_q), .pprot_i(prot_q), .ptid_i(tid_q), .pready_o(pready_a), .prdata_o(prdata_a), .pslverr_o(pslverr_a),
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
     .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_a),
-    .cnt_o(out_a[0 +: NC*CW]), .ovf_o(out_a[NC*CW +: NC]), .tsc_o(out_a[NC*CW+NC +: 64]), .ccnt_o(),
-    .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0), .csr_priv_i(3'd0),
-    .rv_mode_i({3*NT{1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    .cnt_o(out_a[0 +: NC*CW]), .ovf_o(out_a[NC*CW +: NC]), .tsc_o(out_a[NC*CW+NC +: 64]),
     .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i), .mem_lat_i(mem_lat_i),
     .pmi_o(out_a[NC*CW+NC+64]), .siar_o(out_a[NC*CW+NC+65 +: AW]), .sdar_o(out_a[NC*CW+NC+65+AW +: AW]),
     .mmcr_o(out_a[NC*CW+NC+65+2*AW +: 32]), .yev_i(yev_i),
@@ -102,14 +106,18 @@ module pmu_err_miter #(
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_b (
+    // BEGIN generated: core-ties-b (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    // every other port of pmu_core: inputs tied to 0, outputs open
+    .ccnt_o(), .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0),
+    .csr_priv_i(3'd0), .rv_mode_i({(NT*3){1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(),
+    .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    // END generated: core-ties-b
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_b), .penable_i(penable_b), .pwrite_i(wr_q), .paddr_i({2'b00, addr_q}), .pwdata_i(wdata_q),
     .pstrb_i(strb_q), .pprot_i(prot_q), .ptid_i(tid_q), .pready_o(pready_b), .prdata_o(prdata_b), .pslverr_o(pslverr_b),
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
     .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_b),
-    .cnt_o(out_b[0 +: NC*CW]), .ovf_o(out_b[NC*CW +: NC]), .tsc_o(out_b[NC*CW+NC +: 64]), .ccnt_o(),
-    .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0), .csr_priv_i(3'd0),
-    .rv_mode_i({3*NT{1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    .cnt_o(out_b[0 +: NC*CW]), .ovf_o(out_b[NC*CW +: NC]), .tsc_o(out_b[NC*CW+NC +: 64]),
     .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i), .mem_lat_i(mem_lat_i),
     .pmi_o(out_b[NC*CW+NC+64]), .siar_o(out_b[NC*CW+NC+65 +: AW]), .sdar_o(out_b[NC*CW+NC+65+AW +: AW]),
     .mmcr_o(out_b[NC*CW+NC+65+2*AW +: 32]), .yev_i(yev_i),

@@ -166,13 +166,17 @@ module pmu_iso_miter #(
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_a (
+    // BEGIN generated: core-ties-a (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    // every other port of pmu_core: inputs tied to 0, outputs open
+    .ccnt_o(), .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0),
+    .csr_priv_i(3'd0), .rv_mode_i({(NT*3){1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(),
+    .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    // END generated: core-ties-a
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_a), .penable_i(penable_a), .pwrite_i(wr_q), .paddr_i({2'b00, addr_q}), .pwdata_i(wdata_q),
     .pstrb_i(strb_q), .pprot_i(prot_q), .ptid_i(tid_q), .pready_o(pready_a), .prdata_o(prdata_a), .pslverr_o(pslverr_a),
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
-    .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_a), .cnt_o(cnt_a), .ovf_o(ovf_a), .tsc_o(tsc_a), .ccnt_o(),
-    .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0), .csr_priv_i(3'd0),
-    .rv_mode_i({3*NT{1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_a), .cnt_o(cnt_a), .ovf_o(ovf_a), .tsc_o(tsc_a),
     .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i), .mem_lat_i(mem_lat_i),
     .pmi_o(pmi_a), .siar_o(siar_a), .sdar_o(sdar_a), .mmcr_o(mmcr_a), .yev_i(yev_i),
     .yield_o(y_a), .yield_ring_o(yr_a), .yield_ch_o(ych_a), .yield_tid_o(ytid_a), .yield_tgt_o(tgt_a),
@@ -181,13 +185,17 @@ module pmu_iso_miter #(
 
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH),
              .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP)) u_b (
+    // BEGIN generated: core-ties-b (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    // every other port of pmu_core: inputs tied to 0, outputs open
+    .ccnt_o(), .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0),
+    .csr_priv_i(3'd0), .rv_mode_i({(NT*3){1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(),
+    .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    // END generated: core-ties-b
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_b), .penable_i(penable_b), .pwrite_i(wr_q), .paddr_i({2'b00, addr_q}), .pwdata_i(wdata_q),
     .pstrb_i(strb_q), .pprot_i(prot_q), .ptid_i(tid_q), .pready_o(pready_b), .prdata_o(prdata_b), .pslverr_o(pslverr_b),
     .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(flop_valid_i), .flop_rsz_i(flop_rsz_i), .flop_esz_i(flop_esz_i),
-    .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_b), .cnt_o(cnt_b), .ovf_o(ovf_b), .tsc_o(tsc_b), .ccnt_o(),
-    .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0), .csr_priv_i(3'd0),
-    .rv_mode_i({3*NT{1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
+    .flop_scalar_i(flop_scalar_i), .flop_op_i(flop_op_i), .irq_o(irq_b), .cnt_o(cnt_b), .ovf_o(ovf_b), .tsc_o(tsc_b),
     .iaddr_i(iaddr_i), .daddr_i(daddr_i), .pm_i(pm_i), .mem_valid_i(mem_valid_i), .mem_lat_i(mem_lat_i),
     .pmi_o(pmi_b), .siar_o(siar_b), .sdar_o(sdar_b), .mmcr_o(mmcr_b), .yev_i(yev_i),
     .yield_o(y_b), .yield_ring_o(yr_b), .yield_ch_o(ych_b), .yield_tid_o(ytid_b), .yield_tgt_o(tgt_b),

@@ -300,21 +300,26 @@ module soc_top #(
   /* verilator lint_off PINCONNECTEMPTY */
   pmu_core #(.NT(1), .NC(PMU_NC), .CW(40), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(7), .NCH(PMU_NCH),
              .HAS_YIELD(PMU_YIELD), .AW(32), .YCAP(PMU_YCAP), .XLEN(PMU_XLEN)) u_pmu (   // a 32-bit CPU: 32-bit SIAR/SDAR and yield targets
+    // BEGIN generated: core-ties (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    // every other port of pmu_core: inputs tied to 0, outputs open
+    .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_scalar_i(1'b0), .flop_op_i(4'd0),
+    .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o(), .stopcount_i(1'b0), .pm_i(1'b0), .pmi_o(), .siar_o(), .sdar_o(),
+    .mmcr_o(), .yield_tid_o(), .yield_attr_o(), .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(),
+    .yesv_o(), .ycap_o(),
+    // END generated: core-ties
     .clk_i(clk), .rst_ni(resetn),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i({2'b00, paddr}), .pwdata_i(pwdata),
     .pstrb_i(pstrb), .pprot_i(pprot), .ptid_i(pauser), .pready_o(pready), .prdata_o(prdata),
     .pslverr_o(pslverr),
     .ev_i(ev_q), .cpl_i(cpl_q),
-    .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0), .flop_scalar_i(1'b0), .flop_op_i(4'd0),
-    .irq_o(pmu_irq), .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o(),
-    .iaddr_i(iaddr_q), .daddr_i(daddr_q), .pm_i(1'b0),
+    .irq_o(pmu_irq),
+    .iaddr_i(iaddr_q), .daddr_i(daddr_q),
     .mem_valid_i(ls_ret_q), .mem_lat_i(lat_q), .yev_i(yev),
-    .mmcr_o(), .pmi_o(), .pmstat_o(), .siar_o(), .sdar_o(),
-    .yield_o(yld), .yield_ring_o(yld_ring), .yield_ch_o(yld_ch), .yield_tid_o(), .yield_tgt_o(yld_tgt), .yer_o(), .ycnt_o(), .yblk_o(), .ymiss_o(), .yesv_o(), .yield_attr_o(), .ycap_o(),
+    .yield_o(yld), .yield_ring_o(yld_ring), .yield_ch_o(yld_ch), .yield_tgt_o(yld_tgt),
     .csr_valid_i(csr_valid), .csr_addr_i(csr_addr), .csr_op_i(csr_op), .csr_wdata_i(csr_wdata),
     .csr_priv_i(csr_priv), .csr_hit_o(csr_hit), .csr_rdata_o(csr_rdata), .csr_ill_o(csr_ill),
     .csr_virt_o(csr_virt),
-    .rv_mode_i(PMU_XLEN != 0 ? rv_mode_q : 3'd0), .stopcount_i(1'b0), .lcofi_o(lcofi)
+    .rv_mode_i(PMU_XLEN != 0 ? rv_mode_q : 3'd0), .lcofi_o(lcofi)
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

@@ -50,6 +50,12 @@ module pmu_fpga_top #(
   /* verilator lint_off PINCONNECTEMPTY */
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .VIEW(VIEW),
              .XLEN(XLEN)) u_pmu (
+    // BEGIN generated: core-ties (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    // every other port of pmu_core: inputs tied to 0, outputs open
+    .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o(), .csr_hit_o(), .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(),
+    .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(), .yield_attr_o(), .yblk_o(),
+    .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o(),
+    // END generated: core-ties
     .clk_i(clk), .rst_ni(rst_n),
     .psel_i(req[RQ-1]), .penable_i(req[RQ-2]), .pwrite_i(req[RQ-3]), .pstrb_i(req[RQ-4 -: 4]),
     .pprot_i(req[RQ-8 -: 3]), .paddr_i(req[RQ-11 -: 14]), .ptid_i(req[RQ-25 -: 3]), .pwdata_i(req[31:0]),
@@ -63,11 +69,11 @@ module pmu_fpga_top #(
     .iaddr_i(evs[EV0 +: 64]), .daddr_i(evs[EV0 + 64 +: 64]), .pm_i(evs[EV0 + 128 +: NT]),
     .mem_valid_i(evs[EV0 + 128 + NT +: NT]), .mem_lat_i(evs[EV0 + 128 + 2*NT +: 32]),
     .yev_i(evs[EV0 + 160 + 2*NT +: 8]),
-    .irq_o(irq_c), .cnt_o(), .ovf_o(), .tsc_o(), .ccnt_o(),
+    .irq_o(irq_c),
     .csr_valid_i(csr_v), .csr_addr_i(evs[EV1 + 1 +: 12]), .csr_op_i(evs[EV1 + 13 +: 2]),
     .csr_wdata_i(evs[EV1 + 15 +: XW]), .csr_priv_i(evs[EV1 + 15 + XW +: 3]),
     .rv_mode_i(evs[EV1 + 18 + XW +: 3*NT]), .stopcount_i(evs[EV1 + 18 + XW + 3*NT]),
-    .csr_hit_o(), .csr_rdata_o(csr_rdata), .csr_ill_o(csr_ill), .csr_virt_o(csr_virt), .lcofi_o(lcofi)
+    .csr_rdata_o(csr_rdata), .csr_ill_o(csr_ill), .csr_virt_o(csr_virt), .lcofi_o(lcofi)
   );
   assign irq = irq_c | lcofi;
   /* verilator lint_on PINCONNECTEMPTY */
