@@ -29,7 +29,7 @@ help:
 	@echo "make mutate   every mutant (make test: the model mutants and a sample of the RTL ones)"
 	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (measured runs: docs/dc_notes.md)"
 	@echo "make <bench target> WAVES=1   also dump waveforms to build/waves/<bench>.fst|.vcd"
-	@echo "make wrappers regenerate the bus wrappers rtl/pmu_core_{axil,wb,apb3}.v and the benches' port blocks from rtl/pmu_core.v"
+	@echo "make wrappers regenerate the bus wrappers rtl/pmu_core_{axil,wb,apb3}.v, the benches' and hand instances' port blocks from rtl/pmu_core.v"
 	@echo "make ports    make wrappers, then regenerate docs/ports.md (port tables and file lists of every top, from the RTL)"
 	@echo "make config   regenerate config/config.mk, cmodel/*_cfg_gen.h, *.core, README tables from config/pmu_ip.yaml"
 	@echo "make regmap   regenerate the rtl/*.v define blocks, cmodel/pmu_regs.h, docs/regmap.md, docs/security.md's access table"
@@ -154,7 +154,10 @@ wrapper-add-check: deps-py deps-sim
 TEST_TARGETS += wrapper-add-check
 
 # The bus wrappers rtl/pmu_core_{axil,wb,apb3}.v and the benches' blocks
-# of pmu_core's port list (tb/tb_bus_x.v, tb/cocotb/tb_cocotb_top.v) are
+# of pmu_core's port list (tb/tb_bus_x.v, tb/cocotb/tb_cocotb_top.v; the
+# harness's drive and replay vector line, tb/tb_replay.v's reader,
+# tb/test_random.cpp's stimulus of new inputs; the tie-off block of every hand
+# instance: soc_top, tb_apb_smoke, pmu_fpga_top, the formal miters) are
 # generated from rtl/pmu_core.v's ports and config/pmu_ip.yaml (each wrapper's
 # top entry holds its bus description; make wrappers; make ports runs it first).
 # docs/ports.md: port tables of every top (pmu_core, wrappers, dc_top, ...)

@@ -130,6 +130,17 @@ regs-add-check:
 	python3 sim/regs_add_check.py
 TEST_TARGETS += regs-add-check
 
+# a register whose field the hardware sets from a new core input port is four
+# hand-edited files (regs/pmu.rdl, rtl/pmu_core.v, cmodel/pmu_model.h and .c):
+# a scratch copy gets them, regenerates (make regmap ports: the benches' and
+# hand instances' port blocks too), and passes lint, core-regs, core-directed,
+# core-random, the Icarus replay and a directed bench of the port
+# (sim/regs_port_add_check.py, #29 item 4a)
+.PHONY: regs-port-add-check
+regs-port-add-check:
+	python3 sim/regs_port_add_check.py
+TEST_TARGETS += regs-port-add-check
+
 # Icarus replay of the directed-test vectors ($(1) = config)
 iparams = $(foreach p,$(CFG_$(1)),-Ptb_replay.$(p))
 define icarus_run

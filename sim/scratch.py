@@ -11,6 +11,7 @@ the files a change touched and which of them were edited by hand.
 """
 import filecmp
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -22,6 +23,9 @@ sys.path.insert(0, os.path.join(ROOT, "util"))
 import doc_block  # noqa: E402  (generated blocks inside hand-written docs)
 
 SKIP = ("build", ".git", "__pycache__")
+# a generated block of a source file (util/gen_wrappers.py): groups 1 BEGIN line, 2 name, 3 body, 4 END line
+CODE_BLOCK = re.compile(r"(^[ \t]*(?://|#) BEGIN generated: (\S+)[^\n]*\n)(.*?)(^[ \t]*(?://|#) END generated: \2[ \t]*$)",
+                        re.S | re.M)
 # a check run from make must not hand its make flags (jobserver, -s) to the copy's make
 CLEAN_ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
 
@@ -61,14 +65,22 @@ class Scratch:
                     out.append(rel)
         return sorted(out)
 
-    def hand_edited(self, generated):
+    def hand_edited(self, generated, marks=()):
         """The changed files that are not a generator's: not in `generated` and not
-        a hand-written doc whose generated blocks alone changed. Prints the changes."""
+        a hand-written file whose generated blocks alone changed (a doc's
+        <!-- BEGIN generated: NAME --> blocks, a source's // or # BEGIN generated: NAME
+        blocks, util/gen_wrappers.py's, and the blocks between each (begin, end)
+        line pair of `marks`, e.g. util/regmap.py's define blocks). Prints the changes."""
+        def strip(text):
+            text = doc_block.strip_bodies(text)
+            for b, e in marks:
+                text = re.sub(r"(%s[^\n]*\n).*?(%s)" % (re.escape(b), re.escape(e)), r"\1\2", text, flags=re.S)
+            return CODE_BLOCK.sub(r"\1\4", text)
+
         def blocks_only(rel):
             o = os.path.join(ROOT, rel)
-            return os.path.exists(o) and (doc_block.strip_bodies(open(o, errors="replace").read()) ==
-                                          doc_block.strip_bodies(open(os.path.join(self.src, rel),
-                                                                      errors="replace").read()))
+            return os.path.exists(o) and (strip(open(o, errors="replace").read()) ==
+                                          strip(open(os.path.join(self.src, rel), errors="replace").read()))
         changed = self.changed()
         print("  changed files: " + ", ".join(changed))
         return [c for c in changed if c not in generated and not blocks_only(c)]
