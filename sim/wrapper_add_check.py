@@ -19,9 +19,7 @@ then regenerates (make wrappers config, util/ports.py) and checks that
     its transfer task body is part of the table entry), and
   - it runs in lockstep with the core and bridge models (core-bus-vr: the
     directed tests and random traffic through it all pass, transfers reported).
-Not run here: config-check, which compares synth/timing/run_timing.py's
-BUS_FILES (a measurement-stamped file) with the bus tops' files and so would
-want rtl/pmu_core_vr.v added there by hand.
+  - the table's consistency checks still pass with it (config-check).
   sim/wrapper_add_check.py [--keep]
 Last line: "N passed, N failed".
 """
@@ -244,6 +242,10 @@ def main():
                    "print('pmu_core_vr' in check_params.NO_C_MODEL, 'rtl/pmu_core_vr.v' in report_stamp.BUS_WRAPPERS)\"")
     check(rc == 0 and out.split() == ["True", "True"],
           "sim/check_params.py and the report stamps' BUS_WRAPPERS list the wrapper")
+
+    rc, out = s.sh("python3 util/config.py --check")
+    last = out.strip().splitlines()[-1] if out.strip() else ""
+    check(rc == 0 and last.endswith(" passed, 0 failed"), f"config-check with the new wrapper: {last}")
 
     rc, out = s.sh("make -s core-lint-bus BUS_TOPS=pmu_core_vr")
     last = out.strip().splitlines()[-1] if out.strip() else ""

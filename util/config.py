@@ -777,14 +777,6 @@ def check_copies():
     ev = re.search(r"^EV = \[([^]]*)\]", open(os.path.join(ROOT, "tb/dc_synth.py")).read(), re.M)
     got = re.findall(r'"([^"]+)"', (dc.group(1) if dc else "") + (ev.group(1) if ev else ""))
     res.append((sorted(got) == sorted(files("dc_top")), "tb/dc_synth.py DC + EV = dc_top's files"))
-    bus = re.search(r"^BUS_FILES = \{([^}]*)\}", open(os.path.join(ROOT, "synth/timing/run_timing.py")).read(), re.M)
-    got = set(re.findall(r'"([^"]+)"', bus.group(1) if bus else ""))
-    # (BUS_FILES filters run_timing.py's rtl/pmu_*.v glob: a bus file outside it, rtl/bus_apb_req.v,
-    # needs no entry)
-    want = {os.path.basename(f) for t in ["pmu_mem2apb"] + BUS_TOPS
-            for f in files(t) if f not in files("pmu_core") and re.match(r"rtl/pmu_[^/]*\.v$", f)}
-    res.append((got == want, "synth/timing/run_timing.py BUS_FILES = the bus tops' files%s" % (
-        "" if got == want else " (%s vs %s)" % (sorted(got), sorted(want)))))
     return res
 
 

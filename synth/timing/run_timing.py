@@ -105,9 +105,10 @@ def yosys_cells(log):
 
 
 # ---------------------------------------------------------------- sources
-# bus bridges and wrappers: not part of pmu_core
-BUS_FILES = {"pmu_mem2apb.v", "pmu_axil2apb.v", "pmu_wb2apb.v", "pmu_core_axil.v", "pmu_core_wb.v",
-             "pmu_core_apb3.v"}
+# bus bridges and wrappers: not part of pmu_core (the wrappers' rtl/pmu_*.v
+# files from the configuration table, as the report stamps leave them out,
+# plus the SoC's bridge)
+BUS_FILES = {os.path.basename(f) for f in report_stamp.BUS_WRAPPERS} | {"pmu_mem2apb.v"}
 
 
 def rtl_files(arg):
