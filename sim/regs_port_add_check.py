@@ -57,7 +57,7 @@ PORT = "  input  wire [NT-1:0]         xpend_i,       // external pending reques
 APB_PIN = "    .xpend_hwset_i({{(32-NT){1'b0}}, xpend_i} << `PMU_XPEND_PEND_LSB),\n"
 MODEL_FIELD = "    uint8_t  xpend[PMU_NT_MAX];              /* external pending request per thread (xpend_i) */\n"
 MODEL_SET = ("    for (unsigned t = 0; t < m->cfg.nt; t++)   /* XPEND.PEND: set by xpend_i (the set wins) */\n"
-             "        hwset[PMU_K_XPEND] |= (uint32_t)(in->xpend[t] & 1u) << (PMU_XPEND_PEND_LSB + t);\n")
+             "        x.hwset[PMU_K_XPEND] |= (uint32_t)(in->xpend[t] & 1u) << (PMU_XPEND_PEND_LSB + t);\n")
 
 BENCH = r'''// written by sim/regs_port_add_check.py: XPEND.PEND set by xpend_i, in lockstep
 #include "pmu_harness.h"
@@ -152,8 +152,8 @@ def main():
     edit(core, "    .pmstat_q_o(pmstat_q), .pmstat_hwset_i(pmstat_set),\n",
          "    .pmstat_q_o(pmstat_q), .pmstat_hwset_i(pmstat_set),\n" + APB_PIN)
     edit(os.path.join(src, "cmodel", "pmu_model.h"), "} pmu_inputs;", MODEL_FIELD + "} pmu_inputs;")
-    edit(os.path.join(src, "cmodel", "pmu_model.c"), "    hwset[PMU_K_OVF] = ovf_set;",
-         "    hwset[PMU_K_OVF] = ovf_set;\n" + MODEL_SET.rstrip("\n"))
+    edit(os.path.join(src, "cmodel", "pmu_model.c"), "    pmu_m_apb_store(m, &x);\n",
+         MODEL_SET + "    pmu_m_apb_store(m, &x);\n")
 
     # ---- regenerate
     rc, out = s.sh("make -s regmap ports")
@@ -222,7 +222,7 @@ def main():
     bd = os.path.join(build, "xpend_check")
     cmd = (f"verilator --cc --exe --build -j 2 {vflags} " + " ".join("-G" + p for p in cfgd.split()) +
            f" -Mdir {bd} -o Vxpend_check -CFLAGS '{vcflags} " + " ".join("-DCFG_" + p for p in cfgd.split()) +
-           f"' -LDFLAGS {build}/default/pmu_model.o {rtl} {bench}")
+           f"' -LDFLAGS {build}/default/libpmu_model.a {rtl} {bench}")
     rc, out = s.sh(cmd + " >/dev/null")
     check(rc == 0, "the directed XPEND bench builds (Verilator, configuration default)")
     vec = os.path.join(bd, "xpend.vec")
