@@ -192,12 +192,19 @@ BUS_CYCLES   ?= 200000
 $(CORE_BUILD)/%/pmu_bus_model.o: $(CORE_CM_DIR)/pmu_bus_model.c $(CORE_CM_DIR)/pmu_bus_model.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -c $< -o $@
+# The bench is split by concern into tb/bus/*.cpp (the APB-side hooks, one
+# master/checker file per bus, one file per test group), sharing
+# tb/bus/bus.h; tb/test_bus.cpp holds the options and the test table
+# (sim/mutate.py links the same files: BENCH_SRC_DIRS).
+VBUILD_SRCS_test_bus := $(sort $(wildcard tb/bus/*.cpp))
+VBUILD_HDRS_test_bus := $(wildcard tb/bus/*.h)
 # $(1)=bus, $(2)=configuration, $(3)=variant (build directory suffix), $(4)=the
 # wrapper's own parameters P=V of the variant (-GP=V to Verilator, -DBUS_P=V
 # to the bench, which checks the behaviour they select)
 define busbuild
 $(CORE_BUILD)/test_bus_$(1)$(if $(filter default,$(2)),,_$(2))$(if $(3),_$(3))/Vtest_bus: $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) \
-    tb/test_bus.cpp tb/test_bus_gen.h tb/pmu_harness.h $(wildcard $(CORE_CM_DIR)/pmu_bus_$(1).h) \
+    tb/test_bus.cpp $(VBUILD_SRCS_test_bus) $(VBUILD_HDRS_test_bus) tb/test_bus_gen.h tb/pmu_harness.h \
+    $(wildcard $(CORE_CM_DIR)/pmu_bus_$(1).h) \
     $(CORE_BUILD)/$(2)/libpmu_model.a $(CORE_BUILD)/$(2)/pmu_bus_model.o
 	@mkdir -p $$(@D)
 	@rm -f $$@
@@ -205,7 +212,7 @@ $(CORE_BUILD)/test_bus_$(1)$(if $(filter default,$(2)),,_$(2))$(if $(3),_$(3))/V
 	  $(call gparams,$(2)) $(foreach p,$(4),-G$(p)) -Mdir $$(@D) -o Vtest_bus \
 	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -D$(call bus_def,$(1)) $(foreach p,$(4),-DBUS_$(p))" \
 	  -LDFLAGS "$(abspath $(CORE_BUILD)/$(2)/libpmu_model.a) $(abspath $(CORE_BUILD)/$(2)/pmu_bus_model.o)" \
-	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) $(abspath tb/test_bus.cpp) >$$(@D)/build.log 2>&1 \
+	  $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) $(abspath tb/test_bus.cpp $(VBUILD_SRCS_test_bus)) >$$(@D)/build.log 2>&1 \
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef
 $(foreach b,$(CFG_BUS_LOCKSTEP),$(foreach c,$(CFG_FLOW_pmu_core_bus),$(eval $(call busbuild,$(b),$(c)))))

@@ -707,8 +707,9 @@ def link_from_sibling(exe, prog, built, cfg, log):
 # a bench program's sources beyond tb/<program>.cpp: the directory under tb/
 # of its split-out .cpp files (the make rules' VBUILD_SRCS_<program>: sim/core.mk
 # test_directed, feature groups; sim/rv.mk test_rv, the RISC-V view's rules by
-# concern; sim/dc.mk dc_lockstep, the distributed-counter tests by concern)
-BENCH_SRC_DIRS = {"test_directed": "directed", "test_rv": "rv", "dc_lockstep": "dc"}
+# concern; sim/dc.mk dc_lockstep, the distributed-counter tests by concern;
+# sim/core.mk busbuild test_bus, the bus wrappers' bench by bus and test group)
+BENCH_SRC_DIRS = {"test_directed": "directed", "test_rv": "rv", "dc_lockstep": "dc", "test_bus": "bus"}
 
 
 def user_classes(prog):
