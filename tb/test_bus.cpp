@@ -24,6 +24,7 @@
 // write together, AW/W order, documented latencies, the thread ID sideband
 // AWUSER/ARUSER/TGA -> PAUSER = pmu_core ptid_i); the random test runs
 // random traffic (random thread IDs) with random back-pressure and checks
+// coverage goals.
 // Shared bench state, master and checker: tb/bus/bus.h, tb/bus/bus_bench.cpp and
 // the bus's own file (tb/bus/bus_axil.cpp, bus_wb.cpp, bus_generic.cpp); the
 // tests, one file per group: tb/bus/bus_access.cpp, bus_stream.cpp,
