@@ -46,7 +46,7 @@ endef
 # the pmu_core model (CFG_CMODEL_pmu_core: cmodel/pmu_model.c and its blocks
 # cmodel/pmu_model_<block>.c) as one archive per configuration directory
 CORE_CM_SRCS = $(addprefix $(CORE_CM_DIR)/,$(notdir $(CFG_CMODEL_pmu_core)))
-CORE_CM_HDRS = $(addprefix $(CORE_CM_DIR)/,pmu_model.h pmu_model_int.h pmu_regs.h pmu_cfg_gen.h pmu_regdec.h \
+CORE_CM_HDRS = $(addprefix $(CORE_CM_DIR)/,pmu_model.h pmu_model_int.h pmu_regs.h pmu_cfg_gen.h pmu_classes_gen.h pmu_regdec.h \
                  pmu_reg_field.h pmu_prim.h pmu_cs_regs.h pmu_cs_regdec.h pmu_rv_csr.h)
 $(CORE_BUILD)/%/libpmu_model.a: $(CORE_CM_SRCS) $(CORE_CM_HDRS)
 	@mkdir -p $(@D)/cm

@@ -160,7 +160,7 @@ def check_rtl():
     # the C structs list their fields in the table's order (positional initializers)
     for top, hdr in (("pmu_core", "cmodel/pmu_model.h"), ("dc_top", "cmodel/dc_model.h")):
         st = TOPS[top]["cstruct"]
-        text = re.sub(r"/\*.*?\*/", "", open(os.path.join(ROOT, hdr)).read(), flags=re.S)
+        text = re.sub(r"/\*.*?\*/|//[^\n]*", "", open(os.path.join(ROOT, hdr)).read(), flags=re.S)
         m = re.search(r"typedef struct\s*\{([^}]*)\}\s*%s;" % st, text)
         fields = re.findall(r"(\w+)\s*[,;]", m.group(1)) if m else []
         want = [p["c"] for p in params(top).values()]
