@@ -53,7 +53,7 @@ def py_dicts(path):
 COPIES = [("synth/fpga/run_fpga.py", "SMALL", "small"), ("synth/fpga/run_fpga.py", "SOC_PMU", "soc_fpga"),
           ("synth/fpga/run_fpga.py", "MID", "mid"), ("synth/fpga/run_fpga.py", "dflt", "default"),
           ("synth/fpga/pmu_fpga_top.v", "pmu_fpga_top", "small"),
-          ("tb/tb_replay.v", "tb_replay", "default"), ("tb/dc_replay.v", "dc_replay", "dc_small")]
+          ("tb/dc_replay.v", "dc_replay", "dc_small")]
 
 
 def check_copies():

@@ -428,7 +428,7 @@ RTL_END = "// END config %s"
 RTL_BLOCKS = {"pmu_core": ("parameters", "traps", "classes"), "dc_top": ("parameters",)}
 # benches whose module takes a top's parameters (same names and defaults) and
 # passes them on: their parameter list is the same generated block
-BENCH_PARAMS = {"sim/soc/tb_apb_smoke.v": "pmu_core"}
+BENCH_PARAMS = {"sim/soc/tb_apb_smoke.v": "pmu_core", "tb/tb_replay.v": "pmu_core"}
 
 
 def v_rules(k, p):
@@ -455,6 +455,16 @@ def gen_rtl_block(top, what, last):
     L = []
     if what == "classes":
         return config_classes.rtl_block()
+    if what == "overrides":   # a bench's instance of TOP: every parameter passed on
+        items = [".%s(%s)" % (k, k) for k in ps]
+        rows, line = [], "   "
+        for i, it in enumerate(items):
+            t = " " + it + ("," if i < len(items) - 1 else "")
+            if len(line) + len(t) > 110:
+                rows.append(line)
+                line = "   "
+            line += t
+        return "\n".join(rows + [line])
     if what == "parameters":
         w = max(len(k) for k in ps)
         for i, (k, p) in enumerate(ps.items()):
@@ -546,7 +556,7 @@ def outputs():
     for top in RTL_BLOCKS:
         out[files(top)[0]] = rtl_text(top)
     for path, top in BENCH_PARAMS.items():
-        out[path] = rtl_text(top, path, ("parameters",))
+        out[path] = rtl_text(top, path, ("parameters", "overrides"))
     for path in C_BLOCKS:
         out[path] = c_text(path)
     return out
