@@ -64,6 +64,7 @@ def rtl_block():
         low = n.lower()
         L.append("  // %s (class %s): %s" % (n, d["param"], d.get("doc", "")))
         L.append("  wire [NT*16-1:0] cls_%s;" % low)
+        L.append("  wire unused_cls_%s = ^cls_%s;   // a class number >= NCLS has no lane" % (low, low))
         L.append("  genvar gd_%s;" % low)
         L.append("  generate")
         L.append("    for (gd_%s = 0; gd_%s < NT; gd_%s = gd_%s + 1) begin : g_cls_%s" % ((low,) * 5))
