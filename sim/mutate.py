@@ -50,7 +50,7 @@ REGS = (("test_regs", "default"),)   # tb/test_regs.cpp: the register tests from
 YCAP_USER = (("test_directed", "alt"), ("test_regs", "alt"))   # unprivileged capture-record reads (YCAP=1)
 # formal proofs (formal/run_formal.py, fast depth): the proof must fail
 # the CoreSight view (VIEW=1): random lockstep and the register tests of
-# configuration cs; the arm_cspmu driver-sequence test on the model (sw/test_cspmu.c)
+# configuration cs; the arm_cspmu driver-sequence test on the model (tb/sw/test_cspmu.c)
 CS = (("test_random", "cs"),)
 CS_REGS = (("test_regs", "cs"), ("test_random", "cs"))
 CSPMU = (("cspmu_model", "cs"),)
@@ -761,8 +761,8 @@ def one_run(mut, cycles):
             # the arm_cspmu driver-sequence test (sw/cspmu.mk) on the mutated model
             exe = f"{d}/build/test_cspmu_model"
             os.makedirs(os.path.dirname(exe), exist_ok=True)
-            if run(["cc", "-std=c99", "-O2", f"-I{d}/cmodel", "-Isw", "-o", exe, "sw/test_cspmu_model.c",
-                    "sw/test_cspmu.c", "sw/cspmu_linux.c", "sw/pmu_simbus.c"]
+            if run(["cc", "-std=c99", "-O2", f"-I{d}/cmodel", "-Isw", "-Itb/sw", "-o", exe, "tb/sw/test_cspmu_model.c",
+                    "tb/sw/test_cspmu.c", "sw/cspmu_linux.c", "sw/pmu_simbus.c"]
                    + [f"{d}/{f}" for f in cmodel_srcs("pmu_core")], log) != 0:
                 killed = None
                 break
