@@ -20,14 +20,6 @@
 #include "pmu_cs_regs.h"
 #include "pmu_rv_csr.h"
 
-struct Rng {
-    uint64_t s;
-    explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) { if (!s) s = 1; }
-    uint64_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
-    uint32_t below(uint32_t n) { return (uint32_t)(next() % n); }
-    bool chance(unsigned pct) { return below(100) < pct; }
-};
-
 // tid1: the issuing thread + 1 (0: a random one when it is issued); foreign:
 // an unprivileged HI read right after another thread's LO read (shadow tag)
 // cs: a CoreSight-view access (VIEW=1) at addr as is; otherwise addr is of the

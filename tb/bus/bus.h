@@ -41,14 +41,6 @@ extern "C" {
 // (rtl/pmu_wb2apb.v header, README bus section)
 static const unsigned WB_PERIOD = BUS_PIPELINED_ONLY ? 3 : 4;
 
-struct Rng {
-    uint64_t s;
-    explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) { if (!s) s = 1; }
-    uint64_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
-    uint32_t below(uint32_t n) { return (uint32_t)(next() % n); }
-    bool chance(unsigned pct) { return below(100) < pct; }
-};
-
 // one bus transfer and its result
 struct Txn {
     bool write;
