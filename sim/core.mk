@@ -27,6 +27,10 @@ VCFLAGS := -O2 -std=c++17 -I$(abspath $(CORE_CM_DIR)) -I$(abspath tb)
 # same files: user_classes)
 VBUILD_SRCS_test_directed := $(sort $(wildcard tb/directed/*.cpp))
 VBUILD_HDRS_test_directed := $(wildcard tb/directed/*.h)
+# the random lockstep bench: split by concern into tb/random/*.cpp (operations,
+# stimulus, coverage), sharing tb/random/random.h
+VBUILD_SRCS_test_random := $(sort $(wildcard tb/random/*.cpp))
+VBUILD_HDRS_test_random := $(wildcard tb/random/*.h)
 
 # $(1)=test program, $(2)=config
 define vbuild

@@ -708,8 +708,10 @@ def link_from_sibling(exe, prog, built, cfg, log):
 # of its split-out .cpp files (the make rules' VBUILD_SRCS_<program>: sim/core.mk
 # test_directed, feature groups; sim/rv.mk test_rv, the RISC-V view's rules by
 # concern; sim/dc.mk dc_lockstep, the distributed-counter tests by concern;
-# sim/core.mk busbuild test_bus, the bus wrappers' bench by bus and test group)
-BENCH_SRC_DIRS = {"test_directed": "directed", "test_rv": "rv", "dc_lockstep": "dc", "test_bus": "bus"}
+# sim/core.mk busbuild test_bus, the bus wrappers' bench by bus and test group;
+# sim/core.mk test_random, the random bench's operations, stimulus and coverage)
+BENCH_SRC_DIRS = {"test_directed": "directed", "test_rv": "rv", "dc_lockstep": "dc", "test_bus": "bus",
+                  "test_random": "random"}
 
 
 def user_classes(prog):

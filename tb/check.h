@@ -1,6 +1,6 @@
 // The benches' checks and pass/fail counting, one copy for every lockstep
 // program (tb/test_directed.cpp + tb/directed/, tb/test_bus.cpp + tb/bus/,
-// tb/test_rv.cpp + tb/rv/, tb/test_regs.cpp):
+// tb/test_rv.cpp + tb/rv/, tb/test_regs.cpp, tb/test_random.cpp):
 //   CHECK_EQ(a, b), CHECK(c)  a failed check prints one line and counts in
 //                             g_checks_failed; g_test names the running test
 //   Tally                     a PASS/FAIL line per test (or goal), and the
