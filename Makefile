@@ -156,7 +156,7 @@ TEST_TARGETS += wrapper-add-check
 # The bus wrappers rtl/pmu_core_{axil,wb,apb3}.v and the benches' blocks
 # of pmu_core's port list (tb/tb_bus_x.v, tb/cocotb/tb_cocotb_top.v; the
 # harness's drive and replay vector line, tb/tb_replay.v's reader,
-# tb/test_random.cpp's stimulus of new inputs; the tie-off block of every hand
+# tb/random/stimulus.cpp's stimulus of new inputs; the tie-off block of every hand
 # instance: soc_top, tb_apb_smoke, pmu_fpga_top, the formal miters) are
 # generated from rtl/pmu_core.v's ports and config/pmu_ip.yaml (each wrapper's
 # top entry holds its bus description; make wrappers; make ports runs it first).

@@ -244,7 +244,7 @@ def main():
           "| 3 | CALL | call |" in open(os.path.join(src, "docs", "regmap.md")).read(),
           "generated: sub-event masks and pmu_class_ev (model), the decoders and lanes (pmu_core.v), "
           "BRX_CLASS (RTL parameter, trap, harness), the docs/regmap.md table")
-    check("h.in.brx_kind[t]" in open(os.path.join(src, "tb", "test_random.cpp")).read() and
+    check("h.in.brx_kind[t]" in open(os.path.join(src, "tb", "random", "stimulus.cpp")).read() and
           "brx_valid_i" in open(os.path.join(src, "tb", "tb_replay.v")).read(),
           "test_random drives the new inputs, tb_replay reads them from the G line (generated)")
 

@@ -27,11 +27,15 @@ VCFLAGS := -O2 -std=c++17 -I$(abspath $(CORE_CM_DIR)) -I$(abspath tb)
 # same files: user_classes)
 VBUILD_SRCS_test_directed := $(sort $(wildcard tb/directed/*.cpp))
 VBUILD_HDRS_test_directed := $(wildcard tb/directed/*.h)
+# the random lockstep bench: split by concern into tb/random/*.cpp (operations,
+# stimulus, coverage), sharing tb/random/random.h
+VBUILD_SRCS_test_random := $(sort $(wildcard tb/random/*.cpp))
+VBUILD_HDRS_test_random := $(wildcard tb/random/*.h)
 
 # $(1)=test program, $(2)=config
 define vbuild
 $(CORE_BUILD)/$(1)_$(2)/V$(1): $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS))) \
-    tb/$(1).cpp $(VBUILD_SRCS_$(1)) $(VBUILD_HDRS_$(1)) tb/pmu_harness.h tb/waves.h $(CORE_BUILD)/$(2)/libpmu_model.a
+    tb/$(1).cpp $(VBUILD_SRCS_$(1)) $(VBUILD_HDRS_$(1)) tb/pmu_harness.h tb/check.h tb/waves.h $(CORE_BUILD)/$(2)/libpmu_model.a
 	@mkdir -p $$(@D)
 	@rm -f $$@   # Verilator's own make does not relink when only the model object changed
 	@echo "build: Verilating pmu_core with tb/$(1).cpp, configuration $(2) (log: $$(@D)/build.log)"
@@ -205,7 +209,7 @@ VBUILD_HDRS_test_bus := $(wildcard tb/bus/*.h)
 # to the bench, which checks the behaviour they select)
 define busbuild
 $(CORE_BUILD)/test_bus_$(1)$(if $(filter default,$(2)),,_$(2))$(if $(3),_$(3))/Vtest_bus: $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS) $(BUS_RTL_$(1)))) \
-    tb/test_bus.cpp $(VBUILD_SRCS_test_bus) $(VBUILD_HDRS_test_bus) tb/test_bus_gen.h tb/pmu_harness.h \
+    tb/test_bus.cpp $(VBUILD_SRCS_test_bus) $(VBUILD_HDRS_test_bus) tb/test_bus_gen.h tb/pmu_harness.h tb/check.h \
     $(wildcard $(CORE_CM_DIR)/pmu_bus_$(1).h) \
     $(CORE_BUILD)/$(2)/libpmu_model.a $(CORE_BUILD)/$(2)/pmu_bus_model.o
 	@mkdir -p $$(@D)

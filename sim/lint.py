@@ -16,7 +16,7 @@ Yosys as a blackbox (-lib: its ports are still checked against the instance),
 its Verilator warnings are turned off per file (lint_off -file) and Icarus
 messages located in picorv32.v are dropped.
 
-C: cmodel/*.c, sw/*.c, sw/test_sw/*.c and the C test programs are compiled with
+C: cmodel/*.c, sw/*.c, the sw/ tests tb/sw/*.c and tb/sw/test_sw/*.c and the C test programs are compiled with
 -std=c99 -pedantic -Wall -Wextra -Werror.
 
 Timescale: a user bench with its own `timescale, compiled together with
@@ -203,7 +203,8 @@ C_FLAGS = ["-std=c99", "-pedantic", "-Wall", "-Wextra", "-Werror"]
 
 def c_sources():
     srcs = sorted(glob.glob(os.path.join(ROOT, "cmodel", "*.c")) + glob.glob(os.path.join(ROOT, "sw", "*.c")) +
-                  glob.glob(os.path.join(ROOT, "sw", "test_sw", "*.c")) +   # the sw/ tests by concern
+                  glob.glob(os.path.join(ROOT, "tb", "sw", "*.c")) +   # the sw/ tests
+                  glob.glob(os.path.join(ROOT, "tb", "sw", "test_sw", "*.c")) +   # ... by concern
                   glob.glob(os.path.join(ROOT, "tb", "*.c")))
     return srcs
 
@@ -211,7 +212,7 @@ def c_sources():
 def lint_c_file(src, label=None):
     cc = os.environ.get("CC", "cc")
     cmd = [cc] + C_FLAGS + ["-O2", "-I" + os.path.join(ROOT, "cmodel"), "-I" + os.path.join(ROOT, "sw"),
-                            "-c", src, "-o", os.devnull]
+                            "-I" + os.path.join(ROOT, "tb", "sw"), "-c", src, "-o", os.devnull]
     rc, out = run(cmd)
     ok = rc == 0 and not WARN_RE.search(out)
     report("cc %s" % (label or os.path.relpath(src, ROOT)), ok, out)

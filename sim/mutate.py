@@ -50,7 +50,7 @@ REGS = (("test_regs", "default"),)   # tb/test_regs.cpp: the register tests from
 YCAP_USER = (("test_directed", "alt"), ("test_regs", "alt"))   # unprivileged capture-record reads (YCAP=1)
 # formal proofs (formal/run_formal.py, fast depth): the proof must fail
 # the CoreSight view (VIEW=1): random lockstep and the register tests of
-# configuration cs; the arm_cspmu driver-sequence test on the model (sw/test_cspmu.c)
+# configuration cs; the arm_cspmu driver-sequence test on the model (tb/sw/test_cspmu.c)
 CS = (("test_random", "cs"),)
 CS_REGS = (("test_regs", "cs"), ("test_random", "cs"))
 CSPMU = (("cspmu_model", "cs"),)
@@ -708,8 +708,10 @@ def link_from_sibling(exe, prog, built, cfg, log):
 # of its split-out .cpp files (the make rules' VBUILD_SRCS_<program>: sim/core.mk
 # test_directed, feature groups; sim/rv.mk test_rv, the RISC-V view's rules by
 # concern; sim/dc.mk dc_lockstep, the distributed-counter tests by concern;
-# sim/core.mk busbuild test_bus, the bus wrappers' bench by bus and test group)
-BENCH_SRC_DIRS = {"test_directed": "directed", "test_rv": "rv", "dc_lockstep": "dc", "test_bus": "bus"}
+# sim/core.mk busbuild test_bus, the bus wrappers' bench by bus and test group;
+# sim/core.mk test_random, the random bench's operations, stimulus and coverage)
+BENCH_SRC_DIRS = {"test_directed": "directed", "test_rv": "rv", "dc_lockstep": "dc", "test_bus": "bus",
+                  "test_random": "random"}
 
 
 def user_classes(prog):
@@ -761,8 +763,8 @@ def one_run(mut, cycles):
             # the arm_cspmu driver-sequence test (sw/cspmu.mk) on the mutated model
             exe = f"{d}/build/test_cspmu_model"
             os.makedirs(os.path.dirname(exe), exist_ok=True)
-            if run(["cc", "-std=c99", "-O2", f"-I{d}/cmodel", "-Isw", "-o", exe, "sw/test_cspmu_model.c",
-                    "sw/test_cspmu.c", "sw/cspmu_linux.c", "sw/pmu_simbus.c"]
+            if run(["cc", "-std=c99", "-O2", f"-I{d}/cmodel", "-Isw", "-Itb/sw", "-o", exe, "tb/sw/test_cspmu_model.c",
+                    "tb/sw/test_cspmu.c", "sw/cspmu_linux.c", "sw/pmu_simbus.c"]
                    + [f"{d}/{f}" for f in cmodel_srcs("pmu_core")], log) != 0:
                 killed = None
                 break

@@ -176,7 +176,7 @@ def main():
           "the harness drives xpend_i from in.xpend[t] and records it on the replay's G line (generated)")
     check("g_xpend" in open(os.path.join(src, "tb", "tb_replay.v")).read() and
           "xpend_i(1'b0)" in open(os.path.join(src, "sim", "soc", "soc_top.v")).read() and
-          "h.in.xpend[t]" in open(os.path.join(src, "tb", "test_random.cpp")).read(),
+          "h.in.xpend[t]" in open(os.path.join(src, "tb", "random", "stimulus.cpp")).read(),
           "tb_replay reads it, soc_top ties it to 0, test_random drives it (generated)")
 
     rc, out = s.sh("make -s regmap-check ports-check")

@@ -3,7 +3,7 @@
  * Every register access of the driver becomes an APB4 transfer (setup, then
  * access cycles until PREADY: SRAM LO accesses wait) on a cycle-stepped
  * device: the C golden model (dc_sb_model_step) or the Verilated RTL in
- * lockstep with the model (sw/test_dc_rtl.cpp). Each cycle an optional
+ * lockstep with the model (tb/sw/test_dc_rtl.cpp). Each cycle an optional
  * generator drives the event and CPL inputs, so events keep arriving during
  * bus accesses. The bus_err hook of the dc_mmio returns the PSLVERR of the
  * last access.

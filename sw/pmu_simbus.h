@@ -3,7 +3,7 @@
  * Every PMU register access of the driver becomes a two-cycle APB4 transfer
  * (setup + access) on a cycle-stepped device: the C golden model
  * (pmu_sb_model_step) or the Verilated RTL in lockstep with the model
- * (sw/test_sw_rtl.cpp). Each cycle an optional generator drives the event
+ * (tb/sw/test_sw_rtl.cpp). Each cycle an optional generator drives the event
  * and CPL inputs, so events keep arriving during bus accesses as on a real
  * CPU. Two interrupt sources are simulated between accesses: the PMU's
  * irq_o level (-> pmu_isr) and a periodic timer (-> tick_isr); they are held

@@ -77,6 +77,16 @@ inline bool name_in(const char *list, const char *name) {
     return false;
 }
 
+// The random benches' stream (tb/test_random.cpp, tb/test_bus.cpp): xorshift64
+// from the seed; below(n) in [0, n), chance(pct) true pct% of the time
+struct Rng {
+    uint64_t s;
+    explicit Rng(uint64_t seed) : s(seed * 0x9E3779B97F4A7C15ull + 0x2545F4914F6CDD1Dull) { if (!s) s = 1; }
+    uint64_t next() { s ^= s << 13; s ^= s >> 7; s ^= s << 17; return s; }
+    uint32_t below(uint32_t n) { return (uint32_t)(next() % n); }
+    bool chance(unsigned pct) { return below(100) < pct; }
+};
+
 // ---- generic bit access to Verilator port types (integral or VlWide) ----
 template <typename T>
 static typename std::enable_if<std::is_integral<T>::value>::type

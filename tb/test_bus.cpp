@@ -54,7 +54,7 @@ int main(int argc, char **argv) {
         {"pauser", t_pauser},
         {"random", [&](Bench &bb) { t_random(bb, seed, cycles); }},
     };
-    int passed = 0, failed = 0;
+    Tally tally;
     for (auto &t : tests) {
         if (only && strcmp(only, t.name)) continue;
         g_test = t.name;
@@ -71,10 +71,7 @@ int main(int argc, char **argv) {
             for (unsigned i = 0; CFG_HAS_YIELD && i < CFG_NCH; i++)
                 b.xfer(true, PMU_REG_YCH_CTL(ring, i), PMU_YCH_CTL_VALID_MASK);
         t.fn(b);
-        bool ok = !b.fail && !b.h.failed && g_checks_failed == 0;
-        printf("%s %s\n", ok ? "PASS" : "FAIL", t.name);
-        (ok ? passed : failed)++;
+        tally.test(t.name, !b.fail && !b.h.failed && g_checks_failed == 0);
     }
-    printf("%s: %d passed, %d failed\n", BUS, passed, failed);
-    return failed ? 1 : 0;
+    return tally.done(BUS);
 }

@@ -45,7 +45,7 @@ int main(int argc, char **argv) {
         {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"yield_types", t_yield_types}, {"yield_cond", t_yield_cond}, {"yield_capture", t_yield_capture}, {"yield_threads", t_yield_threads}, {"isolation", t_isolation}, {"latencies", t_latencies},
         {"boundaries", t_boundaries},
     };
-    int passed = 0, failed = 0;
+    Tally tally;
     for (auto &t : tests) {
         if (only && !name_in(only, t.name)) continue;
         g_test = t.name;
@@ -56,9 +56,7 @@ int main(int argc, char **argv) {
         h.reset(t.name);
         t.fn(h);
         h.vec = vec_saved;
-        bool ok = !g_checks_failed && !h.failed;
-        printf("%s %s (%" PRIu64 " cycles)\n", ok ? "PASS" : "FAIL", t.name, h.cycle);
-        (ok ? passed : failed)++;
+        tally.test(t.name, !g_checks_failed && !h.failed, h.cycle);
     }
     if (h.vec) fclose(h.vec);
     if (rulesf) {
@@ -74,6 +72,5 @@ int main(int argc, char **argv) {
         for (auto &r : g_lat) fprintf(f, "| %s | %s |\n", r.path.c_str(), r.value.c_str());
         fclose(f);
     }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return tally.done();
 }

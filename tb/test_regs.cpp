@@ -24,22 +24,13 @@
 #include <vector>
 
 #include "pmu_harness.h"
+// failure lines "[test] FILE:LINE a = 0xA, expected 0xB", the run's first 20
+// (g_checks_failed counts the whole run: a test passes when it adds none)
+#define CHECK_FORMAT CHECK_FMT_VALUE
+#include "check.h"
 #include "pmu_regdec.h"
 #include "pmu_cs_regdec.h"
 #include "pmu_cs_regs.h"
-
-static int g_fail;
-static const char *g_test;
-#define CHECK_EQ(a, b)                                                                                    \
-    do {                                                                                                  \
-        uint64_t _a = (uint64_t)(a), _b = (uint64_t)(b);                                                  \
-        if (_a != _b) {                                                                                   \
-            if (g_fail < 20)                                                                              \
-                printf("  [%s] %s:%d %s = 0x%" PRIx64 ", expected 0x%" PRIx64 "\n", g_test, __FILE__,  \
-                       __LINE__, #a, _a, _b);                                                             \
-            g_fail++;                                                                                     \
-        }                                                                                                 \
-    } while (0)
 
 static uint64_t g_rng = 1;
 static uint32_t rnd() {
@@ -271,18 +262,15 @@ int main(int argc, char **argv) {
     struct { const char *name; void (*fn)(Harness &); } tests[] = {
         {"hw_reset", t_hw_reset}, {"rw_aliasing", t_rw_aliasing}, {"unmapped", t_unmapped}, {"privilege", t_privilege},
         {"cs_reset", t_cs_reset}, {"cs_unmapped", t_cs_unmapped}, {"cs_privilege", t_cs_privilege}};
-    int passed = 0, failed = 0;
+    Tally tally;
     for (auto &t : tests) {
         if (!h.cfg.view && !strncmp(t.name, "cs_", 3)) continue;   // the CoreSight view's tests
         g_test = t.name;
         h.reset(t.name);
-        int before = g_fail;
+        int before = g_checks_failed;
         t.fn(h);
-        bool ok = g_fail == before && !h.failed;
-        printf("%s %s (%" PRIu64 " cycles)\n", ok ? "PASS" : "FAIL", t.name, h.cycle);
-        ok ? passed++ : failed++;
+        tally.test(t.name, g_checks_failed == before && !h.failed, h.cycle);
         h.failed = false;
     }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return tally.done();
 }

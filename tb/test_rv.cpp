@@ -58,20 +58,17 @@ int main(int argc, char **argv) {
         {"halves", t_halves}, {"unimpl", t_unimpl}, {"rmw", t_rmw}, {"apb_hold", t_apb_hold},
         {"reset_values", t_reset_values},
     };
-    int passed = 0, failed = 0;
+    Tally tally;
     for (auto &t : tests) {
         if (only && !name_in(only, t.name)) continue;
         g_test = t.name;
-        g_fail = 0;
+        g_checks_failed = 0;
         g_lcofi = 0;
         h.failed = false;
         h.reset(t.name);
         for (unsigned k = 0; k < NT_; k++) mode(h, k, P_M);
         t.fn(h);
-        const bool ok = !g_fail && !h.failed;
-        printf("%s %s (%" PRIu64 " cycles)\n", ok ? "PASS" : "FAIL", t.name, h.cycle);
-        (ok ? passed : failed)++;
+        tally.test(t.name, !g_checks_failed && !h.failed, h.cycle);
     }
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return tally.done();
 }

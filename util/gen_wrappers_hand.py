@@ -25,8 +25,10 @@ from gen_wrappers_desc import BLOCK_HEAD, BLOCK_RE, CORE, CORE_BUS, CORE_FILE, R
 #   drive        (tb/pmu_harness.h drive()) every simple input from its field
 #   record       (tb/pmu_harness.h record()) a "G" vector line before each "C"
 #                line: the simple inputs tb/tb_replay.v does not connect by hand
-#   random       (tb/test_random.cpp) random values for the simple inputs the
-#                bench does not assign by hand (no `in.foo` outside the block):
+#   random       (tb/random/stimulus.cpp, the random bench's inputs) random
+#                values for the simple inputs the bench does not assign by hand
+#                (no `in.foo` in that file outside the block: every hand-driven
+#                input of the bench is assigned there):
 #                a new level every 8 cycles on average
 #   replay-decl, replay-zero, replay-read   (tb/tb_replay.v) the G line's regs,
 #                their zeroing (zero_inputs) and the "G" branch of the reader
@@ -39,7 +41,7 @@ SPECIAL = ["ev_i", "flop_valid_i", "flop_rsz_i", "flop_esz_i", "flop_scalar_i", 
 REPLAY = "tb/tb_replay.v"
 PORT_BLOCKS = {
     "tb/pmu_harness.h": {"core-drive": "drive", "replay-record": "record"},
-    "tb/test_random.cpp": {"core-stimulus": "random"},
+    "tb/random/stimulus.cpp": {"core-stimulus": "random"},
     REPLAY: {"replay-decl": "replay-decl", "replay-zero": "replay-zero", "replay-read": "replay-read",
              "core-ties": "replay-conn"},
     "sim/soc/soc_top.v": {"core-ties": "ties"},

@@ -1,6 +1,6 @@
 // Shared part of the directed tests of pmu_core (tb/test_directed.cpp and
-// tb/directed/*.cpp, one file per feature group): the check macros, the
-// configuration globals, the common driving helpers (programming, counting
+// tb/directed/*.cpp, one file per feature group; the check macros are
+// tb/check.h's): the configuration globals, the common driving helpers (programming, counting
 // window, sampling and yield-channel helpers, the stepping yield "CPU"), the
 // tables the timing tests fill for --latency / --rules, and every test's
 // declaration. Every test runs in lockstep (RTL == C model every cycle,
@@ -12,20 +12,7 @@
 #include <vector>
 
 #include "pmu_harness.h"
-
-inline int g_checks_failed;
-inline const char *g_test;
-
-#define CHECK_EQ(a, b)                                                                                  \
-    do {                                                                                                \
-        uint64_t _a = (uint64_t)(a), _b = (uint64_t)(b);                                                \
-        if (_a != _b) {                                                                                 \
-            printf("  %s:%d [%s] CHECK_EQ(%s, %s): got 0x%" PRIx64 " (%" PRIu64 "), expected 0x%" PRIx64 \
-                   " (%" PRIu64 ")\n", __FILE__, __LINE__, g_test, #a, #b, _a, _a, _b, _b);             \
-            g_checks_failed++;                                                                          \
-        }                                                                                               \
-    } while (0)
-#define CHECK(c) CHECK_EQ(!!(c), 1)
+#include "check.h"   // CHECK_EQ, CHECK, g_test, g_checks_failed, Tally
 
 // ------------------------------------------------------------- helpers
 inline uint32_t A_CTL(unsigned n) { return PMU_REG_CTL(n); }

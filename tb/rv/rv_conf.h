@@ -1,5 +1,5 @@
 // Shared part of the RISC-V CSR view's conformance tests (tb/test_rv.cpp,
-// tb/rv/*.cpp): the check macro, the spec's CSR numbers, ops and privilege
+// tb/rv/*.cpp): the spec's CSR numbers, ops and privilege
 // modes, the configuration globals, the CSR-instruction helpers and every
 // test's declaration. Expected values are derived from the privileged spec
 // and the view's design (docs/riscv.md), never read back from the model.
@@ -7,18 +7,8 @@
 #include <vector>
 
 #include "pmu_harness.h"
-
-inline int g_fail;
-inline const char *g_test;
-#define CHECK_EQ(a, b)                                                                                  \
-    do {                                                                                                \
-        uint64_t _a = (uint64_t)(a), _b = (uint64_t)(b);                                                \
-        if (_a != _b) {                                                                                 \
-            printf("  %s:%d [%s] CHECK_EQ(%s, %s): got 0x%" PRIx64 ", expected 0x%" PRIx64 "\n",       \
-                   __FILE__, __LINE__, g_test, #a, #b, _a, _b);                                         \
-            g_fail++;                                                                                   \
-        }                                                                                               \
-    } while (0)
+#define CHECK_FORMAT CHECK_FMT_HEX   // failure lines without the decimal values
+#include "check.h"                   // CHECK_EQ, g_test, g_checks_failed, Tally
 
 // ---- CSR numbers (privileged spec), ops and privilege modes {V, PRV} of the port
 enum : uint16_t {
@@ -76,7 +66,7 @@ inline uint64_t acc(Harness &h, uint16_t a, unsigned op, uint64_t wd, unsigned p
     if (!r.hit || r.ill || r.virt) {
         printf("  %s:%d [%s] CSR 0x%03x op %u priv %u: hit=%u ill=%u virt=%u, expected a legal access\n",
                __FILE__, line, g_test, a, op, priv, r.hit, r.ill, r.virt);
-        g_fail++;
+        g_checks_failed++;
     }
     return r.rd;
 }

@@ -1,4 +1,4 @@
-/* CoreSight PMU view tests (sw/test_cspmu.c) on the C golden model:
+/* CoreSight PMU view tests (tb/sw/test_cspmu.c) on the C golden model:
  * test_cspmu_model [--seed N] [--cfg NAME]   (NAME: a VIEW=1 configuration of config/pmu_ip.yaml) */
 #include <stdio.h>
 #include <stdlib.h>

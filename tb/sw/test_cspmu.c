@@ -1,7 +1,7 @@
 /* Host tests of pmu_core's CoreSight PMU view (VIEW=1, regs/pmu_cs.rdl)
  * driven by sw/cspmu_linux.c, the replica of the upstream Linux arm_cspmu
- * driver, on the C model (sw/test_cspmu_model.c) or the Verilated RTL in
- * lockstep with the model (sw/test_cspmu_rtl.cpp). Build/run: sw/cspmu.mk.
+ * driver, on the C model (tb/sw/test_cspmu_model.c) or the Verilated RTL in
+ * lockstep with the model (tb/sw/test_cspmu_rtl.cpp). Build/run: sw/cspmu.mk.
  *
  * The bench injects events through a pmu_simbus generator and counts, per
  * perf event, what the counter must count (popcount of the EM-selected

@@ -15,8 +15,8 @@
  * fails them; test_areas checks the placement, the errors and multiplexing.
  *
  * This file runs the tests in their fixed order (sw_run_tests); they are in
- * sw/test_sw/, one concern per file, with their shared generator, fixture
- * and helpers in sw/test_sw/common.c (declared in sw/test_sw/common.h):
+ * tb/sw/test_sw/, one concern per file, with their shared generator, fixture
+ * and helpers in tb/sw/test_sw/common.c (declared in tb/sw/test_sw/common.h):
  *   basics.c    probe, driver, encoding, errors, revision, pmu_muldiv64
  *   counting.c  exact counts, overflow, live wrap, user read
  *   areas.c     multiplexing, counter areas

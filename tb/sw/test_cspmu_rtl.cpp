@@ -1,4 +1,4 @@
-// CoreSight PMU view tests (sw/test_cspmu.c) on the Verilated RTL (a VIEW=1
+// CoreSight PMU view tests (tb/sw/test_cspmu.c) on the Verilated RTL (a VIEW=1
 // configuration) in lockstep with the C model through tb/pmu_harness.h.
 // Build: sw/cspmu.mk (cspmu-rtl).
 #include <cstdlib>

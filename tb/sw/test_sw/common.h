@@ -1,6 +1,6 @@
-/* Shared by the sw/ host tests: sw/test_sw.c (sw_run_tests, the test order)
- * runs the tests in sw/test_sw/, one concern per file; the stimulus,
- * fixture and helpers they share are in sw/test_sw/common.c. */
+/* Shared by the sw/ host tests: tb/sw/test_sw.c (sw_run_tests, the test order)
+ * runs the tests in tb/sw/test_sw/, one concern per file; the stimulus,
+ * fixture and helpers they share are in tb/sw/test_sw/common.c. */
 #ifndef TEST_SW_COMMON_H
 #define TEST_SW_COMMON_H
 #include <stdio.h>
