@@ -14,6 +14,7 @@ counterexample (PASS), else FAIL. Exit 0 all pass, 1 a property fails (counterex
 trace in the build directory), 2 a tool is missing or errors.
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -32,17 +33,31 @@ CORE_RTL = [os.path.basename(f) for f in config.files("pmu_core")]
 # checked (incremental; faster for the miter)
 LEAN = {"HAS_SAMPLE": 0, "HAS_YIELD": 0}
 ISO = {"YCAP": 0}   # core-iso (docs/formal.md): capture records in core-iso-cap only
+# the miters' state-equality invariant: every flip-flop of copy A equals its
+# twin in B, except pmu_apb's setup-phase decode (st_dec_eq compares that
+# alone, in the access phase of a shared transfer)
+APB_DEC = r"\.g_bus\.u_apb\.(k_q|g_k\[\d+\]\.g_ff\.q|err_q|wr_q|user_q|idx_q|setup_q)$"
+ERR_PAIR = {"pair": {"st_eq": ("u_a.", "u_b.", APB_DEC, None),
+                     "st_dec_eq": ("u_a.", "u_b.", None, APB_DEC)}}
 PROOFS = {
     "dc-count": ("dc_formal.v", "dc_formal", DC_RTL, {}, 30, 60, True,
                  "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight"),
     "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 12, False,
-                         "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state"),
+                         "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state",
+                         {"ind": 2, "strengthen": ERR_PAIR}),
     "core-slverr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, {"YCAP": 1}, 8, 8, False,
-                    "pmu_core NT=1 NC=2 CW=33 NCLS=2 NCH=1 AW=32 with sampling, yield and capture records: a PSLVERR access changes no state"),
+                    "pmu_core NT=1 NC=2 CW=33 NCLS=2 NCH=1 AW=32 with sampling, yield and capture records: a PSLVERR access changes no state",
+                    {"ind": 2, "strengthen": ERR_PAIR}),
     "core-iso": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 8, 9, False,
                  "pmu_core NT=2 NC=1 CW=33 NCLS=1 NCH=2 AW=32 HAS_SAMPLE=0: unprivileged accesses of thread a change no state, output or bus response of thread b (issue 34)"),
     "core-iso-cap": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, {"YCAP": 1}, 7, 7, False,
                      "same with capture records (YCAP=1, YCAP3 ownership and the tagged read shadow)"),
+    # negative checks of the induction proofs: the harness with its
+    # strengthening invariants on a mutated RTL copy, BMC from reset
+    "core-slverr-neg-wr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 6, 6, False,
+                           "an erroring write is performed (wr_ok = acc & pwrite_i)",
+                           {"expect": "fail", "strengthen": ERR_PAIR,
+                            "mutate": [("pmu_apb.v", "wire wr_ok = acc & wr_q;", "wire wr_ok = acc & pwrite_i;")]}),
     # negative checks (expect a counterexample): the same harness on a mutated
     # copy of the RTL, so the isolation proof is shown able to fail
     "core-iso-neg-own": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 6, 6, False,
@@ -53,6 +68,150 @@ PROOFS = {
                          {"expect": "fail", "mutate": [("pmu_apb.v", "wire user_own = k_d[K_YRING3] |",
                                                         "wire user_own = k_d[K_YRING3] | k_d[K_YTHR3] |")]}),
 }
+
+
+def _bits_names(mod):
+    """bit id -> public net names (flattened: 'u_a.g_bus.u_apb.err_q')"""
+    names = {}
+    for n, v in mod["netnames"].items():
+        if v.get("hide_name"):
+            continue
+        for b in v["bits"]:
+            if isinstance(b, int):
+                names.setdefault(b, []).append(n)
+    return names
+
+
+def _drive(mod, wire, bits, kind="$pos"):
+    """drive the harness's undriven probe wire from bits (a buffer cell)"""
+    if wire not in mod["netnames"]:
+        raise ValueError(f"probe wire '{wire}' not in the harness")
+    y = mod["netnames"][wire]["bits"]
+    if len(y) != len(bits):
+        raise ValueError(f"probe '{wire}': {len(y)} bits, target {len(bits)}")
+    mod["cells"][f"$probe${wire}"] = {
+        "hide_name": 1, "type": "$pos", "attributes": {},
+        "parameters": {"A_SIGNED": "0", "A_WIDTH": f"{len(bits):032b}", "Y_WIDTH": f"{len(y):032b}"},
+        "port_directions": {"A": "input", "Y": "output"},
+        "connections": {"A": list(bits), "Y": list(y)}}
+
+
+def _eq(mod, wire, a, b):
+    """drive the 1-bit harness wire with (a == b)"""
+    if wire not in mod["netnames"]:
+        raise ValueError(f"state-equality wire '{wire}' not in the harness")
+    y = mod["netnames"][wire]["bits"]
+    if not a:   # nothing to compare: constant 1
+        a, b = ["1"], ["1"]
+    mod["cells"][f"$steq${wire}"] = {
+        "hide_name": 1, "type": "$eq", "attributes": {},
+        "parameters": {"A_SIGNED": "0", "B_SIGNED": "0", "A_WIDTH": f"{len(a):032b}",
+                       "B_WIDTH": f"{len(b):032b}", "Y_WIDTH": f"{len(y):032b}"},
+        "port_directions": {"A": "input", "B": "input", "Y": "output"},
+        "connections": {"A": list(a), "B": list(b), "Y": list(y)}}
+
+
+def strengthen(jin, jout, top, spec, log):
+    """The strengthening invariants' access to internal state (the harness
+    names only ports): the harness declares undriven wires, this connects
+    them in the flattened netlist (yosys JSON).
+      probe: {harness wire: flattened net name} (a buffer);
+      pair:  {harness wire: (prefix a, prefix b, exclude, include)}: the wire
+             is 1 iff every flip-flop of instance a equals its twin in b (same
+             cell, the other prefix), except those whose output net names
+             match the exclude regex, only those matching include (when
+             given): the state-equality invariant of a miter."""
+    j = json.load(open(jin))
+    mod = j["modules"][top]
+    names = _bits_names(mod)
+    for wire, net in spec.get("probe", {}).items():
+        if net not in mod["netnames"]:
+            raise ValueError(f"probe '{wire}': no net '{net}' in the flattened design")
+        _drive(mod, wire, mod["netnames"][net]["bits"])
+    for wire, (pa, pb, excl, incl) in spec.get("pair", {}).items():
+        rx = re.compile(excl) if excl else None
+        ri = re.compile(incl) if incl else None
+        a_bits, b_bits, kept, dropped = [], [], [], []
+        for cname, c in mod["cells"].items():
+            if "ff" not in c["type"] or ("\\" + pa) not in cname:
+                continue
+            twin = cname.replace("\\" + pa, "\\" + pb)
+            if twin not in mod["cells"]:
+                raise ValueError(f"state pair: no twin of {cname}")
+            q = c["connections"]["Q"]
+            qn = sorted({n for bit in q for n in names.get(bit, [])}, key=lambda n: (not n.startswith(pa), len(n)))
+            label = qn[0] if qn else cname
+            if (rx and any(rx.search(n) for n in qn)) or (ri and not any(ri.search(n) for n in qn)):
+                dropped.append(label)
+                continue
+            kept.append(label)
+            a_bits += q
+            b_bits += mod["cells"][twin]["connections"]["Q"]
+        _eq(mod, wire, a_bits, b_bits)
+        log.write(f"{wire}: {len(kept)} flip-flop groups ({len(a_bits)} bits) compared, "
+                  f"{len(dropped)} excluded: {sorted(set(dropped))}\n")
+    json.dump(j, open(jout, "w"))
+
+
+def build_model(d, srcs, harness, top, params, opt):
+    """yosys: the harness and RTL to SMT-LIB 2 (model.smt2); None or an error"""
+    spec = opt.get("strengthen")
+    defs = "".join(f" -D{x}" for x in opt.get("defines", []))
+    ys = (f"read_verilog -formal{defs} {srcs}\n"
+          f"read_verilog -formal{defs} {os.path.join(ROOT, 'formal', harness)}\n"
+          + "".join(f"chparam -set {k} {v} {top}\n" for k, v in params.items()) +
+          f"prep -top {top}\nmemory_nordff\nflatten\n")
+    if spec:
+        ys += f"write_json {d}/flat.json\n"
+    else:
+        ys += f"async2sync\nopt -full\ndffunmap\nwrite_smt2 -wires {d}/model.smt2\n"
+    open(os.path.join(d, "model.ys"), "w").write(ys)
+    with open(os.path.join(d, "yosys.log"), "w") as log:
+        if subprocess.run(["yosys", "-q", os.path.join(d, "model.ys")], stdout=log, stderr=subprocess.STDOUT).returncode:
+            return f"yosys failed (see {d}/yosys.log)"
+    if not spec:
+        return None
+    with open(os.path.join(d, "strengthen.log"), "w") as log:
+        try:
+            strengthen(f"{d}/flat.json", f"{d}/strong.json", top, spec, log)
+        except ValueError as e:
+            return f"invariant wiring: {e} (the RTL changed under the harness's invariants)"
+    ys2 = (f"read_json {d}/strong.json\nhierarchy -top {top}\nasync2sync\nopt -full\ndffunmap\n"
+           f"write_smt2 -wires {d}/model.smt2\n")
+    open(os.path.join(d, "model2.ys"), "w").write(ys2)
+    with open(os.path.join(d, "yosys2.log"), "w") as log:
+        if subprocess.run(["yosys", "-q", os.path.join(d, "model2.ys")], stdout=log, stderr=subprocess.STDOUT).returncode:
+            return f"yosys failed (see {d}/yosys2.log)"
+    return None
+
+
+def run_bmc(d, slv, depth, final):
+    """bounded check from reset; (status, step of the counterexample)"""
+    cmd = ["yosys-smtbmc", "-s", slv, "--noprogress", "-t", f"{depth - 1}:{depth}" if final else str(depth),
+           "--dump-vcd", f"{d}/cex.vcd", f"{d}/model.smt2"]
+    with open(os.path.join(d, "smtbmc.log"), "w") as log:
+        log.write("$ " + " ".join(cmd) + "\n")
+        log.flush()
+        subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
+    out = open(os.path.join(d, "smtbmc.log")).read()
+    st = re.findall(r"Status: (\w+)", out)
+    at = re.findall(r"Checking assertions in step (\d+)", out)
+    return (st[-1] if st else "ERROR"), (at[-1] if at and st and st[-1] == "FAILED" else None)
+
+
+def run_ind(d, slv, k):
+    """the induction step (smtbmc -i, depths 1..k); (status, k that closed it)"""
+    cmd = ["yosys-smtbmc", "-s", slv, "--noprogress", "-i", "-t", str(k),
+           "--dump-vcd", f"{d}/ind.vcd", f"{d}/model.smt2"]
+    with open(os.path.join(d, "induct.log"), "w") as log:
+        log.write("$ " + " ".join(cmd) + "\n")
+        log.flush()
+        subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
+    out = open(os.path.join(d, "induct.log")).read()
+    st = re.findall(r"Status: (\w+)", out)
+    tried = re.findall(r"Trying induction in step (\d+)", out)
+    kk = k - int(tried[-1]) if tried else k
+    return (st[-1] if st else "ERROR"), kk
 
 
 def solver():
@@ -68,7 +227,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", action="append")
     ap.add_argument("--deep", action="store_true", help="the deep depths (make formal)")
-    ap.add_argument("--depth", type=int, help="override the depth")
+    ap.add_argument("--depth", type=int, help="override the depth (BMC depth, or k of an induction proof)")
+    ap.add_argument("--bmc-only", action="store_true", help="bounded checks only (no induction step)")
     ap.add_argument("--rtl", default=os.path.join(ROOT, "rtl"))
     ap.add_argument("--build", default=os.path.join(ROOT, "build", "formal"))
     args = ap.parse_args()
@@ -86,6 +246,7 @@ def main():
     os.makedirs(args.build, exist_ok=True)
     passed = failed = 0
     worst = 0
+    table = []
     for name, (harness, top, rtl, params, fast, deep, final, what, *extra) in PROOFS.items():
         if args.only and name not in args.only:
             continue
@@ -115,51 +276,67 @@ def main():
                 worst = max(worst, 2)
                 continue
         srcs = " ".join(os.path.join(rtl_dir, f) for f in rtl)
-        ys = (f"read_verilog -formal {srcs}\n"
-              f"read_verilog -formal {os.path.join(ROOT, 'formal', harness)}\n"
-              + "".join(f"chparam -set {k} {v} {top}\n" for k, v in params.items()) +
-              f"prep -top {top}\nmemory_nordff\nasync2sync\nflatten\nopt -full\ndffunmap\n"
-              f"write_smt2 -wires {d}/model.smt2\n")
-        open(os.path.join(d, "model.ys"), "w").write(ys)
         t0 = time.time()
-        with open(os.path.join(d, "yosys.log"), "w") as log:
-            rc = subprocess.run(["yosys", "-q", os.path.join(d, "model.ys")], stdout=log, stderr=subprocess.STDOUT).returncode
-        if rc != 0:
-            print(f"FAIL {name}: yosys failed (see {d}/yosys.log)")
+        rc = build_model(d, srcs, harness, top, params, opt)
+        if rc:
+            print(f"FAIL {name}: {rc}")
             failed += 1
             worst = max(worst, 2)
             continue
-        cmd = ["yosys-smtbmc", "-s", slv, "--noprogress", "-t", f"{depth - 1}:{depth}" if final else str(depth),
-               "--dump-vcd", f"{d}/cex.vcd", f"{d}/model.smt2"]
-        with open(os.path.join(d, "smtbmc.log"), "w") as log:
-            log.write("$ " + " ".join(cmd) + "\n")
-            log.flush()
-            subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
+        ind = None if args.bmc_only else opt.get("ind")
+        # BMC: the whole proof when bounded; the base case (depth k) of an
+        # induction proof. Induction: smtbmc -i, the induction step at k
+        if ind:
+            depth = ind if not args.depth else args.depth
+        status, at = run_bmc(d, slv, depth, final)
+        kind = "base case" if ind else "BMC"
+        if status == "PASSED" and ind:
+            status, kk = run_ind(d, slv, depth)
+            if status == "FAILED" and not neg:
+                status = "INDFAIL"
         secs = time.time() - t0
-        out = open(os.path.join(d, "smtbmc.log")).read()
-        st = re.findall(r"Status: (\w+)", out)
-        status = st[-1] if st else "ERROR"
-        if status not in ("PASSED", "FAILED"):
+        if ind and status == "PASSED":
+            res = f"PROVED (k-induction, k={kk})"
+        elif ind:
+            res = f"k-induction k={depth}"
+        else:
+            res = f"BOUNDED (depth {depth})"
+        if status not in ("PASSED", "FAILED", "INDFAIL"):
             print(f"FAIL {name}: yosys-smtbmc error (see {d}/smtbmc.log)")
             failed += 1
             worst = max(worst, 2)
-        elif neg and status == "FAILED":
-            at = re.findall(r"Checking assertions in step (\d+)", out)
+        elif neg and status in ("FAILED",):
             print(f"PASS {name}: negative check, counterexample found as expected"
-                  f"{' at step ' + at[-1] if at else ''} within depth {depth} ({slv}, {secs:.0f} s): {what}")
+                  f"{' at step ' + at if at else ''} ({kind if at else 'induction step'} {res}, {slv}, {secs:.0f} s): {what}")
             passed += 1
+            table.append((name, "NEG-OK", f"counterexample{' at step ' + at if at else ' (induction step)'}", secs))
         elif neg:
-            print(f"FAIL {name}: negative check found no counterexample within depth {depth} "
-                  f"({slv}, {secs:.0f} s): the harness cannot see: {what}")
+            print(f"FAIL {name}: negative check found no counterexample ({res}, "
+                  f"{slv}, {secs:.0f} s): the harness cannot see: {what}")
             failed += 1
             worst = max(worst, 1)
+            table.append((name, "NEG-MISSED", res, secs))
         elif status == "PASSED":
-            print(f"PASS {name}: BMC depth {depth} ({slv}, {secs:.0f} s): {what}")
+            reason = "" if ind else f" [bounded: {opt.get('reason', 'no induction proof')}]"
+            print(f"PASS {name}: {res} ({slv}, {secs:.0f} s): {what}{reason}")
             passed += 1
+            table.append((name, res, "" if ind else opt.get("reason", "no induction proof"), secs))
+        elif status == "INDFAIL":
+            print(f"FAIL {name}: base case holds (depth {depth}) but the induction step fails at k={depth} "
+                  f"({slv}, {secs:.0f} s; induction trace {d}/ind.vcd): a missing strengthening invariant or a bug")
+            failed += 1
+            worst = max(worst, 1)
+            table.append((name, "FAIL (induction step)", f"k={depth}", secs))
         else:
             print(f"FAIL {name}: counterexample within depth {depth} ({slv}, {secs:.0f} s; trace {d}/cex.vcd)")
             failed += 1
             worst = max(worst, 1)
+            table.append((name, "FAIL (counterexample)", f"depth {depth}", secs))
+    if table:
+        w = max(len(r[0]) for r in table)
+        print("proof".ljust(w) + "  status")
+        for n, st, why, secs in table:
+            print(n.ljust(w) + f"  {st}" + (f" -- {why}" if why else "") + f" ({secs:.0f} s)")
     print(f"{passed} passed, {failed} failed")
     return worst
 
