@@ -39,6 +39,11 @@ ISO = {"YCAP": 0}   # core-iso (docs/formal.md): capture records in core-iso-cap
 APB_DEC = r"\.g_bus\.u_apb\.(k_q|g_k\[\d+\]\.g_ff\.q|err_q|wr_q|user_q|idx_q|setup_q)$"
 ERR_PAIR = {"pair": {"st_eq": ("u_a.", "u_b.", APB_DEC, None),
                      "st_dec_eq": ("u_a.", "u_b.", None, APB_DEC)}}
+# core-count's strengthening invariants: the RTL's configuration registers
+COUNT_PROBE = {"probe": {"pr_gen": "dut.gen_q", "pr_en": "dut.cnten_q", "pr_es": "dut.g_cnt[0].es",
+                         "pr_em": "dut.g_cnt[0].em", "pr_eq": "dut.g_cnt[0].eq", "pr_thr": "dut.g_cnt[0].thr",
+                         "pr_inv": "dut.g_cnt[0].inv", "pr_mode": "dut.g_cnt[0].mode",
+                         "pr_stage": "dut.g_bus.u_apb.wstage_q", "pr_fzo": "dut.fzo_q"}}
 PROOFS = {
     "dc-count": ("dc_formal.v", "dc_formal", DC_RTL, {}, 30, 60, True,
                  "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight"),
@@ -52,12 +57,25 @@ PROOFS = {
                  "pmu_core NT=2 NC=1 CW=33 NCLS=1 NCH=2 AW=32 HAS_SAMPLE=0: unprivileged accesses of thread a change no state, output or bus response of thread b (issue 34)"),
     "core-iso-cap": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, {"YCAP": 1}, 7, 7, False,
                      "same with capture records (YCAP=1, YCAP3 ownership and the tagged read shadow)"),
+    "core-count": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 4, 4, False,
+                   "pmu_core NT=1 NC=1 CW=33 NCLS=1 HAS_SAMPLE=0 HAS_YIELD=0: counter = preset + qualified events mod 2^CW, OVF = the wraps",
+                   {"ind": 4, "strengthen": COUNT_PROBE}),
     # negative checks of the induction proofs: the harness with its
     # strengthening invariants on a mutated RTL copy, BMC from reset
     "core-slverr-neg-wr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 6, 6, False,
                            "an erroring write is performed (wr_ok = acc & pwrite_i)",
                            {"expect": "fail", "strengthen": ERR_PAIR,
                             "mutate": [("pmu_apb.v", "wire wr_ok = acc & wr_q;", "wire wr_ok = acc & pwrite_i;")]}),
+    "core-count-neg-wrap": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 18, 18, True,
+                            "the counter saturates instead of wrapping (pmu_counter)",
+                            {"expect": "fail", "strengthen": COUNT_PROBE,
+                             "mutate": [("pmu_counter.v", "else if (en_i)  cnt_o <= sum[W-1:0];",
+                                         "else if (en_i)  cnt_o <= sum[W] ? {W{1'b1}} : sum[W-1:0];")]}),
+    "core-count-neg-qual": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 12, 12, True,
+                            "EQ's OS and USR bits swapped (pmu_qualifier)",
+                            {"expect": "fail", "strengthen": COUNT_PROBE,
+                             "mutate": [("pmu_qualifier.v", "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)];",
+                                         "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1];")]}),
     # negative checks (expect a counterexample): the same harness on a mutated
     # copy of the RTL, so the isolation proof is shown able to fail
     "core-iso-neg-own": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 6, 6, False,
