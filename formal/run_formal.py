@@ -1,17 +1,33 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Formal proofs (docs/formal.md): yosys (read, prep, write_smt2) and
-yosys-smtbmc (bounded model check with Yices 2, z3 as a fallback).
+yosys-smtbmc (Yices 2, z3 as a fallback).
 
-  formal/run_formal.py [--only NAME] [--deep] [--rtl DIR] [--build DIR]
+  formal/run_formal.py [--only NAME] [--deep] [--depth N] [--bmc-only] [--rtl DIR] [--build DIR]
 
-Each proof is a harness in formal/ around unchanged RTL. The harnesses keep
-a sticky failure flag, so one solver call at the last step covers every
-step (smtbmc -t D-1:D). Per proof one line "PASS|FAIL name: ...", last line
+Each proof is a harness in formal/ around unchanged RTL, checked one of two
+ways (per entry):
+  induction ({"ind": k}): PROVED, unbounded: the base case (BMC from reset,
+      depth k) and the induction step (yosys-smtbmc -i -t k: k consecutive
+      states satisfying every assertion are followed by one that does too);
+      the harness's assertions include the strengthening invariants that
+      make the property inductive;
+  bounded (no "ind"): BMC from reset to the fast depth (make formal-fast)
+      or the deep depth (--deep, make formal), with a "reason" why no
+      induction proof.
+Strengthening invariants over internal state: the harness declares undriven
+wires; {"strengthen": ...} connects them in the flattened netlist (yosys
+JSON between two yosys runs): "probe" wires an RTL net, "pair" drives a
+1-bit wire with "every flip-flop of copy A equals its twin in copy B" (the
+miters' state-equality invariant). So the harness text names only ports.
+Per proof one line "PASS|FAIL name: ...", then a table (proof, PROVED
+(k-induction, k=N) / BOUNDED (depth D) -- reason, seconds), last line
 "N passed, N failed". Entries with {"expect": "fail"} are negative checks:
-the harness on a copy of the RTL with the listed replacements must find a
-counterexample (PASS), else FAIL. Exit 0 all pass, 1 a property fails (counterexample
-trace in the build directory), 2 a tool is missing or errors.
+the harness (with its invariants) on a copy of the RTL with the listed
+replacements must find a counterexample by BMC from reset (PASS), else
+FAIL. Exit 0 all pass, 1 a property fails (counterexample trace cex.vcd, or
+ind.vcd for a failing induction step, in the build directory), 2 a tool is
+missing or errors.
 """
 import argparse
 import json
@@ -27,7 +43,10 @@ sys.path.insert(0, os.path.join(ROOT, "util"))
 import config  # noqa: E402  (the file lists of config/pmu_ip.yaml)
 DC_RTL = [os.path.basename(f) for f in config.files("dc_top")]
 CORE_RTL = [os.path.basename(f) for f in config.files("pmu_core")]
-# name: (harness, top, rtl files, parameters, fast depth, deep depth, final-only, what)
+# name: (harness, top, rtl files, parameters, fast depth, deep depth, final-only, what[, options])
+# options: "ind": k (k-induction; the depths are then unused), "strengthen"
+# (invariant wiring, above), "reason" (why a proof is left bounded),
+# "expect": "fail" + "mutate" (negative check)
 # final-only: the harness keeps a sticky failure flag, so one solver call at
 # the last step covers every step (smtbmc -t D-1:D); otherwise every step is
 # checked (incremental; faster for the miter)
@@ -44,9 +63,18 @@ COUNT_PROBE = {"probe": {"pr_gen": "dut.gen_q", "pr_en": "dut.cnten_q", "pr_es":
                          "pr_em": "dut.g_cnt[0].em", "pr_eq": "dut.g_cnt[0].eq", "pr_thr": "dut.g_cnt[0].thr",
                          "pr_inv": "dut.g_cnt[0].inv", "pr_mode": "dut.g_cnt[0].mode",
                          "pr_stage": "dut.g_bus.u_apb.wstage_q", "pr_fzo": "dut.fzo_q"}}
+# proofs left bounded (docs/formal.md, "Why bounded")
+DC_REASON = ("no strengthening invariants yet: the SRAM word of each counter (a 256-bit memory word, its "
+             "SECDED byte and written-since-reset bit), the read-modify-write pipeline with its forwarding "
+             "register, the frame position of every flit on the chain and each unit's configuration would "
+             "have to be tied to the ghost")
+ISO_REASON = ("the copies legitimately differ in state that depends on state (thread a's ring-3 channels "
+              "by YTHR3, the read shadow and its tag, thread a's block bit and pending deliveries): "
+              "plain state equality is not an invariant, the conditional one is not written")
 PROOFS = {
     "dc-count": ("dc_formal.v", "dc_formal", DC_RTL, {}, 30, 60, True,
-                 "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight"),
+                 "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight",
+                 {"reason": DC_REASON}),
     "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 12, False,
                          "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state",
                          {"ind": 2, "strengthen": ERR_PAIR}),
@@ -54,9 +82,11 @@ PROOFS = {
                     "pmu_core NT=1 NC=2 CW=33 NCLS=2 NCH=1 AW=32 with sampling, yield and capture records: a PSLVERR access changes no state",
                     {"ind": 2, "strengthen": ERR_PAIR}),
     "core-iso": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 8, 9, False,
-                 "pmu_core NT=2 NC=1 CW=33 NCLS=1 NCH=2 AW=32 HAS_SAMPLE=0: unprivileged accesses of thread a change no state, output or bus response of thread b (issue 34)"),
+                 "pmu_core NT=2 NC=1 CW=33 NCLS=1 NCH=2 AW=32 HAS_SAMPLE=0: unprivileged accesses of thread a change no state, output or bus response of thread b (issue 34)",
+                 {"reason": ISO_REASON}),
     "core-iso-cap": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, {"YCAP": 1}, 7, 7, False,
-                     "same with capture records (YCAP=1, YCAP3 ownership and the tagged read shadow)"),
+                     "same with capture records (YCAP=1, YCAP3 ownership and the tagged read shadow)",
+                     {"reason": ISO_REASON}),
     "core-count": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 4, 4, False,
                    "pmu_core NT=1 NC=1 CW=33 NCLS=1 HAS_SAMPLE=0 HAS_YIELD=0: counter = preset + qualified events mod 2^CW, OVF = the wraps",
                    {"ind": 4, "strengthen": COUNT_PROBE}),
@@ -66,7 +96,7 @@ PROOFS = {
                            "an erroring write is performed (wr_ok = acc & pwrite_i)",
                            {"expect": "fail", "strengthen": ERR_PAIR,
                             "mutate": [("pmu_apb.v", "wire wr_ok = acc & wr_q;", "wire wr_ok = acc & pwrite_i;")]}),
-    "core-count-neg-wrap": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 18, 18, True,
+    "core-count-neg-wrap": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 14, 14, True,
                             "the counter saturates instead of wrapping (pmu_counter)",
                             {"expect": "fail", "strengthen": COUNT_PROBE,
                              "mutate": [("pmu_counter.v", "else if (en_i)  cnt_o <= sum[W-1:0];",
@@ -301,13 +331,12 @@ def main():
             failed += 1
             worst = max(worst, 2)
             continue
-        ind = None if args.bmc_only else opt.get("ind")
+        ind = None if (args.bmc_only or neg) else opt.get("ind")
         # BMC: the whole proof when bounded; the base case (depth k) of an
         # induction proof. Induction: smtbmc -i, the induction step at k
         if ind:
             depth = ind if not args.depth else args.depth
         status, at = run_bmc(d, slv, depth, final)
-        kind = "base case" if ind else "BMC"
         if status == "PASSED" and ind:
             status, kk = run_ind(d, slv, depth)
             if status == "FAILED" and not neg:
@@ -317,6 +346,8 @@ def main():
             res = f"PROVED (k-induction, k={kk})"
         elif ind:
             res = f"k-induction k={depth}"
+        elif neg:
+            res = f"BMC depth {depth}"
         else:
             res = f"BOUNDED (depth {depth})"
         if status not in ("PASSED", "FAILED", "INDFAIL"):
@@ -325,7 +356,7 @@ def main():
             worst = max(worst, 2)
         elif neg and status in ("FAILED",):
             print(f"PASS {name}: negative check, counterexample found as expected"
-                  f"{' at step ' + at if at else ''} ({kind if at else 'induction step'} {res}, {slv}, {secs:.0f} s): {what}")
+                  f"{' at step ' + at if at else ''} ({res}, {slv}, {secs:.0f} s): {what}")
             passed += 1
             table.append((name, "NEG-OK", f"counterexample{' at step ' + at if at else ' (induction step)'}", secs))
         elif neg:
@@ -335,10 +366,10 @@ def main():
             worst = max(worst, 1)
             table.append((name, "NEG-MISSED", res, secs))
         elif status == "PASSED":
-            reason = "" if ind else f" [bounded: {opt.get('reason', 'no induction proof')}]"
-            print(f"PASS {name}: {res} ({slv}, {secs:.0f} s): {what}{reason}")
+            why = "" if ind else opt.get("reason", "--bmc-only" if "ind" in opt else "no induction proof")
+            print(f"PASS {name}: {res} ({slv}, {secs:.0f} s): {what}")
             passed += 1
-            table.append((name, res, "" if ind else opt.get("reason", "no induction proof"), secs))
+            table.append((name, res, why, secs))
         elif status == "INDFAIL":
             print(f"FAIL {name}: base case holds (depth {depth}) but the induction step fails at k={depth} "
                   f"({slv}, {secs:.0f} s; induction trace {d}/ind.vcd): a missing strengthening invariant or a bug")
