@@ -45,7 +45,8 @@ DC_RTL = [os.path.basename(f) for f in config.files("dc_top")]
 CORE_RTL = [os.path.basename(f) for f in config.files("pmu_core")]
 # name: (harness, top, rtl files, parameters, fast depth, deep depth, final-only, what[, options])
 # options: "ind": k (k-induction; the depths are then unused), "strengthen"
-# (invariant wiring, above), "reason" (why a proof is left bounded),
+# (invariant wiring, above), "defines" (Verilog defines of the harness),
+# "reason" (why a proof is left bounded), "deep_only" (make formal only),
 # "expect": "fail" + "mutate" (negative check)
 # final-only: the harness keeps a sticky failure flag, so one solver call at
 # the last step covers every step (smtbmc -t D-1:D); otherwise every step is
@@ -71,10 +72,21 @@ DC_REASON = ("no strengthening invariants yet: the SRAM word of each counter (a 
 ISO_REASON = ("the copies legitimately differ in state that depends on state (thread a's ring-3 channels "
               "by YTHR3, the read shadow and its tag, thread a's block bit and pending deliveries): "
               "plain state equality is not an invariant, the conditional one is not written")
+# dc-count-local's strengthening invariants: each unit's configuration and
+# the central unit's mode registers
+DC_PROBE = {"probe": {"pr_mode_q": "dut.u_central.mode_q", "pr_mode_req": "dut.u_central.mode_req"}}
+for _u, _kind in ((0, "g_core"), (1, "g_cache")):
+    _p = f"dut.g_unit[{_u}].{_kind}.u_unit."
+    DC_PROBE["probe"].update({f"g_u[{_u}].pr_{n}": _p + r for n, r in (
+        ("es", "g_ctr[0].es_q"), ("en", "g_ctr[0].en_q"), ("em", "g_ctr[0].em_q"), ("eq", "g_ctr[0].eq_q"),
+        ("frz", "frz_q"), ("nosync", "nosync_q"), ("einv", "einv_q"), ("eedge", "eedge_q"))})
 PROOFS = {
     "dc-count": ("dc_formal.v", "dc_formal", DC_RTL, {}, 30, 60, True,
                  "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight",
                  {"reason": DC_REASON}),
+    "dc-count-local": ("dc_formal.v", "dc_formal", DC_RTL, {}, 4, 4, False,
+                       "dc ring NP=1 NL=1 FRAME=50: A1, every local counter advances by exactly the reference increment",
+                       {"ind": 4, "strengthen": DC_PROBE, "defines": ["DC_INVARIANTS", "DC_LOCAL_ONLY"]}),
     "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 12, False,
                          "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state",
                          {"ind": 2, "strengthen": ERR_PAIR}),
@@ -96,6 +108,12 @@ PROOFS = {
                            "an erroring write is performed (wr_ok = acc & pwrite_i)",
                            {"expect": "fail", "strengthen": ERR_PAIR,
                             "mutate": [("pmu_apb.v", "wire wr_ok = acc & wr_q;", "wire wr_ok = acc & pwrite_i;")]}),
+    "dc-count-local-neg-en": ("dc_formal.v", "dc_formal", DC_RTL, {}, 12, 12, True,
+                              "a local counter counts while its CTL.EN is 0 (dc_local_unit)",
+                              {"expect": "fail", "deep_only": True, "strengthen": DC_PROBE,
+                               "defines": ["DC_INVARIANTS", "DC_LOCAL_ONLY"],
+                               "mutate": [("dc_local_unit.v", "wire [LW-1:0] inc  = (cnt_en & en_q & ~frozen)",
+                                           "wire [LW-1:0] inc  = ((cnt_en | en_q) & ~frozen)")]}),
     "core-count-neg-wrap": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 14, 14, True,
                             "the counter saturates instead of wrapping (pmu_counter)",
                             {"expect": "fail", "strengthen": COUNT_PROBE,
@@ -300,6 +318,9 @@ def main():
             continue
         opt = extra[0] if extra else {}
         neg = opt.get("expect") == "fail"
+        if opt.get("deep_only") and not args.deep and not args.only:
+            table.append((name, "SKIPPED", "make formal only (formal-fast time budget)", 0))
+            continue
         depth = args.depth or (deep if args.deep else fast)
         d = os.path.join(args.build, name)
         os.makedirs(d, exist_ok=True)
