@@ -95,18 +95,22 @@ module pmu_count_formal #(
   wire [NC-1:0] ovf;
   pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(1), .FLOP_CLASS(1), .NCH(NCH), .NAREA(1),
              .HAS_SAMPLE(0), .HAS_YIELD(0), .AW(AW), .YCAP(0)) dut (
+    // BEGIN generated: core-ties (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
+    // every other port of pmu_core: inputs tied to 0, outputs open
+    .flop_valid_i({(NT*1){1'b0}}), .flop_rsz_i({(NT*1*3){1'b0}}), .flop_esz_i({(NT*1){1'b0}}),
+    .flop_scalar_i({(NT*1){1'b0}}), .flop_op_i({(NT*1*4){1'b0}}), .irq_o(), .tsc_o(), .ccnt_o(),
+    .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0), .csr_priv_i(3'd0),
+    .rv_mode_i({(NT*3){1'b0}}), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(),
+    .lcofi_o(), .iaddr_i({AW{1'b0}}), .daddr_i({AW{1'b0}}), .pm_i({NT{1'b0}}), .mem_valid_i({NT{1'b0}}),
+    .mem_lat_i({(NT*16){1'b0}}), .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(), .yev_i(8'd0), .yield_o(),
+    .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(), .yield_attr_o(), .yblk_o(), .yer_o(),
+    .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o(),
+    // END generated: core-ties
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(st_q != 2'd0), .penable_i(st_q == 2'd2), .pwrite_i(pwrite), .paddr_i({2'b00, paddr}),
     .pwdata_i(wd), .pstrb_i(strb_q), .pprot_i(prot_q), .ptid_i(3'd0),
     .pready_o(pready), .prdata_o(prdata), .pslverr_o(pslverr),
-    .ev_i(ev_i), .cpl_i(cpl_i), .flop_valid_i(1'b0), .flop_rsz_i(3'd0), .flop_esz_i(1'b0),
-    .flop_scalar_i(1'b0), .flop_op_i(4'd0), .irq_o(), .cnt_o(cnt), .ovf_o(ovf), .tsc_o(), .ccnt_o(),
-    .csr_valid_i(1'b0), .csr_addr_i(12'd0), .csr_op_i(2'd0), .csr_wdata_i(64'd0), .csr_priv_i(3'd0),
-    .rv_mode_i(3'd0), .stopcount_i(1'b0), .csr_hit_o(), .csr_rdata_o(), .csr_ill_o(), .csr_virt_o(), .lcofi_o(),
-    .iaddr_i({AW{1'b0}}), .daddr_i({AW{1'b0}}), .pm_i(1'b0), .mem_valid_i(1'b0), .mem_lat_i(16'd0),
-    .pmi_o(), .siar_o(), .sdar_o(), .mmcr_o(), .yev_i(8'd0),
-    .yield_o(), .yield_ring_o(), .yield_ch_o(), .yield_tid_o(), .yield_tgt_o(), .yield_attr_o(),
-    .yblk_o(), .yer_o(), .pmstat_o(), .ycnt_o(), .ymiss_o(), .yesv_o(), .ycap_o());
+    .ev_i(ev_i), .cpl_i(cpl_i), .cnt_o(cnt), .ovf_o(ovf));
 
   // ------------------------------------------------------ reference
   wire wok = !init_q && done && pwrite && !pslverr;   // a completed, error-free write
