@@ -161,7 +161,29 @@ module dc_formal (
       end
       wire [31:0] expect_lo = ghost - {26'd0, lc} - fly;
       // A2: a completed SRAM read of the counter (LO word)
+`ifdef DC_LOCAL_ONLY
+      // dc-count-local (k-induction): A1 alone; A2 needs the SRAM state
+      wire bad2 = 1'b0;
+      wire unused_a2 = &{1'b0, expect_lo, SADDR};
+`else
       wire bad2 = !init_q && done && !pwrite && !pslverr && paddr == SADDR && (prdata != expect_lo);
+`endif
+`ifdef DC_INVARIANTS
+      // strengthening invariants (k-induction, dc-count-local): the unit's
+      // configuration registers equal the snooped ones, and the registers
+      // software never writes in the proof window keep their reset value
+      // (pr_*: undriven here, connected to the RTL nets by
+      // formal/run_formal.py, strengthen: probe)
+      wire [5:0] pr_es;
+      wire       pr_en, pr_frz, pr_nosync;
+      wire       pr_em;
+      wire [1:0] pr_eq;
+      wire       pr_einv, pr_eedge;   // NEV = 1 event bit per unit
+      always @* if (!init_q) begin
+        assert (pr_es == es_q && pr_en == en_q && pr_em == em_q && pr_eq == eq_q);
+        assert (!pr_frz && !pr_nosync && !pr_einv && !pr_eedge);
+      end
+`endif
       assign bad_w[u] = bad1 | bad2;
 `ifdef FORMAL_SIM
       assign nz1[u] = !init_q && xf_q && (lc_q != {LW{1'b0}});
@@ -169,6 +191,17 @@ module dc_formal (
 `endif
     end
   endgenerate
+`ifdef DC_INVARIANTS
+  // the central unit stays in mode 0 (CCTL.MODE is never written) and no
+  // flit on the chain carries MODE or LRST
+  wire pr_mode_q, pr_mode_req;
+  integer pp;
+  always @* if (!init_q) begin
+    assert (!pr_mode_q && !pr_mode_req);
+    for (pp = 0; pp <= NU; pp = pp + 1)
+      assert (!chain[pp*W + MODE] && !chain[pp*W + `DC_CH_LRST_LSB]);
+  end
+`endif
 `ifdef FORMAL_SIM
   always @(posedge clk_i) begin
     nz_a1_o <= nz_a1_o + {15'd0, |nz1};

@@ -139,4 +139,20 @@ module pmu_err_miter #(
   reg bad_q = 1'b0;
   always @(posedge clk_i) bad_q <= bad_q | bad;
   always @* assert (!(bad_q | bad));
+
+  // ---- strengthening invariants (k-induction; docs/formal.md)
+  // st_eq: every flip-flop of A equals its twin in B, except pmu_apb's
+  // setup-phase decode (the access kind, error, write, user, index and
+  // access-phase flags): driven by formal/run_formal.py (strengthen: pair)
+  // in the flattened netlist, so this file still names only ports. The
+  // decode of the injected transfer stays in A until the next setup phase
+  // (B keeps the one before): equal again in the access phase of every
+  // shared transfer (st_dec_eq).
+  wire st_eq, st_dec_eq;
+  always @* if (!init_q) begin
+    assert (st_eq);
+    if (st_q == 2'd2 && !inj_q) assert (st_dec_eq);
+    assert (st_q != 2'd3);                          // the master's phases
+    assert (!inj_q || (st_q != 2'd0 && used_q));    // the injected flag lives within its transfer
+  end
 endmodule

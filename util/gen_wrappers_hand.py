@@ -49,6 +49,7 @@ PORT_BLOCKS = {
     "synth/fpga/pmu_fpga_top.v": {"core-ties": "ties"},
     "formal/pmu_iso_miter.v": {"core-ties-a": "ties", "core-ties-b": "ties"},
     "formal/pmu_err_miter.v": {"core-ties-a": "ties", "core-ties-b": "ties"},
+    "formal/pmu_count_formal.v": {"core-ties": "ties"},
 }
 MODEL_H = "cmodel/pmu_model.h"
 
