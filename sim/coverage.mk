@@ -1,0 +1,126 @@
+# SPDX-License-Identifier: Apache-2.0
+# Code coverage (issue #32 item 1): Verilator coverage builds (line = block
+# and branch points, toggle, user points) of the lockstep suites of pmu_core
+# in every configuration of its lockstep / directed / rvconf flows and of the
+# distributed counters (dc_top) in every configuration of its lockstep and
+# lockstep-short flows plus the ECC=0 build, run with the existing tests'
+# options, merged with verilator_coverage; sim/coverage_report.py writes the
+# stamped docs/coverage.md (per-module table, totals against the signoff
+# targets, the uncovered points not waived by sim/coverage_waivers.yaml, the
+# testplan docs/testplan.yaml with each test's result) and the annotated
+# listings under build/coverage/annotated/.
+#   make coverage               build, run, merge, report (COV_SEED=$(SEED))
+#   make coverage-report        report again from the .dat of the last run
+#   make testplan-check         (make test) every register in the testplan,
+#                               every named test exists (cheap: no build)
+# Everything builds under build/coverage/ (one directory per bench and
+# configuration); the .dat files of a run go to build/coverage/dat/ (tb/cov.h).
+# Not in make test: measured run time in docs/coverage.md (README).
+COV_BUILD    := $(BUILD)/coverage
+COV_DAT      := $(COV_BUILD)/dat
+COV_SEED     ?= $(SEED)
+COV_CYCLES   ?= $(CYCLES)
+COV_DC_CYCLES ?= $(DC_RAND_CYCLES)
+COV_VFLAGS   := --coverage-line --coverage-toggle --coverage-user
+COV_NICE     ?= nice -n 10
+
+# configurations of each pmu_core bench (config/config.mk flows, never by name)
+COV_CORE_RANDOM   := $(CFG_FLOW_pmu_core_lockstep)
+COV_CORE_REGS     := $(CFG_FLOW_pmu_core_lockstep)
+COV_CORE_DIRECTED := $(CFG_FLOW_pmu_core_directed)
+COV_CORE_RV       := $(CFG_FLOW_pmu_core_rvconf)
+COV_CORE_BINS := $(foreach c,$(COV_CORE_RANDOM),$(COV_BUILD)/core/test_random_$(c)/Vtest_random) \
+                 $(foreach c,$(COV_CORE_REGS),$(COV_BUILD)/core/test_regs_$(c)/Vtest_regs) \
+                 $(foreach c,$(COV_CORE_DIRECTED),$(COV_BUILD)/core/test_directed_$(c)/Vtest_directed) \
+                 $(foreach c,$(COV_CORE_RV),$(COV_BUILD)/core/test_rv_$(c)/Vtest_rv)
+# dc_top: dc_ref (directed, random, maxrate), the other lockstep and
+# lockstep-short configurations (directed + random) and noecc (dc_small, ECC=0)
+COV_DC_CFGS := $(CFG_FLOW_dc_top_lockstep) $(CFG_FLOW_dc_top_lockstep_short)
+COV_DC_BINS := $(foreach c,$(COV_DC_CFGS) noecc,$(COV_BUILD)/dc/$(c)/Vdc_lockstep)
+
+# the pmu_core model archive of a configuration (as sim/core.mk's)
+$(COV_BUILD)/core/%/libpmu_model.a: $(CORE_CM_SRCS) $(CORE_CM_HDRS)
+	@mkdir -p $(@D)/cm
+	cd $(@D)/cm && $(CC) $(CFLAGS) -c $(abspath $(CORE_CM_SRCS))
+	rm -f $@ && ar rcs $@ $(addprefix $(@D)/cm/,$(notdir $(CORE_CM_SRCS:.c=.o)))
+
+# $(1)=test program, $(2)=config (sim/core.mk vbuild with the coverage options)
+define cov_vbuild
+$(COV_BUILD)/core/$(1)_$(2)/V$(1): $(RTL_SRCS) tb/$(1).cpp $(VBUILD_SRCS_$(1)) $(VBUILD_HDRS_$(1)) tb/pmu_harness.h \
+    tb/waves.h tb/cov.h $(COV_BUILD)/core/$(2)/libpmu_model.a
+	@mkdir -p $$(@D)
+	@rm -f $$@
+	@echo "coverage build: pmu_core with tb/$(1).cpp, configuration $(2) (log: $$(@D)/build.log)"
+	@$(COV_NICE) $(VERILATOR) --cc --exe --build -j 2 $(filter-out $(VTRACE),$(VFLAGS)) $(COV_VFLAGS) $(call gparams,$(2)) \
+	  -Mdir $$(@D) -o V$(1) \
+	  -CFLAGS "$(VCFLAGS) $(call dparams,$(2)) -DWAVES_NAME=$(1)_$(2)" \
+	  -LDFLAGS "$(abspath $(COV_BUILD)/core/$(2)/libpmu_model.a)" \
+	  $(RTL_SRCS) $(abspath tb/$(1).cpp $(VBUILD_SRCS_$(1))) >$$(@D)/build.log 2>&1 \
+	  || { tail -30 $$(@D)/build.log; exit 1; }
+endef
+$(foreach c,$(COV_CORE_RANDOM),$(eval $(call cov_vbuild,test_random,$(c))))
+$(foreach c,$(COV_CORE_REGS),$(eval $(call cov_vbuild,test_regs,$(c))))
+$(foreach c,$(COV_CORE_DIRECTED),$(eval $(call cov_vbuild,test_directed,$(c))))
+$(foreach c,$(COV_CORE_RV),$(eval $(call cov_vbuild,test_rv,$(c))))
+
+$(COV_BUILD)/dc/libdc_model.a: $(DC_CM_SRCS) $(addprefix $(DC_CM_DIR)/,dc_model.h dc_model_int.h dc_secded.h dc_regs.h \
+    dc_cfg_gen.h dc_regdec.h pmu_reg_field.h pmu_prim.h)
+	@mkdir -p $(@D)/cm
+	cd $(@D)/cm && $(CC) $(DC_CFLAGS) -c $(abspath $(DC_CM_SRCS))
+	rm -f $@ && ar rcs $@ $(addprefix $(@D)/cm/,$(notdir $(DC_CM_SRCS:.c=.o)))
+# $(1)=build name, $(2)=verilator -G, $(3)=C defines (sim/dc.mk dc_vbuild, flat)
+define cov_dc_vbuild
+$(COV_BUILD)/dc/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp $(VBUILD_SRCS_dc_lockstep) $(VBUILD_HDRS_dc_lockstep) \
+    tb/dc_harness.h tb/waves.h tb/cov.h $(COV_BUILD)/dc/libdc_model.a
+	@mkdir -p $$(@D); rm -f $$@
+	@echo "coverage build: dc_top, configuration $(1) (log: $$(@D)/build.log)"
+	@$(COV_NICE) $(VERILATOR) --cc --exe --build -j 2 $(filter-out $(VTRACE),$(DC_VFLAGS)) $(COV_VFLAGS) $(2) -Mdir $$(@D) -o Vdc_lockstep \
+	  -CFLAGS "-O2 -std=c++17 -I$(abspath $(DC_CM_DIR)) -I$(abspath tb) $(3) -DWAVES_NAME=dc_lockstep_$(1)" \
+	  -LDFLAGS "$(abspath $(COV_BUILD)/dc/libdc_model.a)" \
+	  $(DC_RTL) $(abspath tb/dc_lockstep.cpp $(VBUILD_SRCS_dc_lockstep)) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
+endef
+$(foreach c,$(COV_DC_CFGS),$(eval $(call cov_dc_vbuild,$(c),$(foreach p,$(CFG_$(c)),-G$(p)),$(foreach p,$(CFG_$(c)),-DCFG_$(p)))))
+$(eval $(call cov_dc_vbuild,noecc,$(filter-out -GECC=%,$(DC_SMALL)) -GECC=0,$(filter-out -DCFG_ECC=%,$(DC_SMALL_D)) -DCFG_ECC=0))
+
+.PHONY: coverage coverage-build coverage-run coverage-report testplan-check
+# (one build at a time: each Verilator build compiles with -j 2; the time
+# taken goes into the report: 0 s when every build is up to date)
+coverage-build: deps-sim
+	@mkdir -p $(COV_BUILD); start=$$(date +%s); \
+	$(MAKE) --no-print-directory $(COV_CORE_BINS) $(COV_DC_BINS) || exit 1; \
+	echo $$(( $$(date +%s) - start )) >$(COV_BUILD)/build_time.txt
+
+# every run: its command, log (build/coverage/logs/<run>.log) and closing line
+# -> build/coverage/results.txt (run name, make target it mirrors, pass/fail)
+# $(1)=run name, $(2)=the make target it mirrors, $(3)=command
+cov_run = l=$(COV_BUILD)/logs/$(1).log; echo "coverage run: $(1) ($(3))"; \
+  COV_DIR=$(COV_DAT) $(COV_NICE) $(3) >$$l 2>&1; rc=$$?; line=$$(grep -E '^[0-9]+ passed, [0-9]+ failed' $$l | tail -n 1); \
+  echo "  $${line:-no result line} (exit $$rc)"; echo "$(1) $(2) $$rc $${line:-0 passed, 1 failed}" >>$(COV_BUILD)/results.txt; \
+  tally $$rc <$$l;
+coverage-run: coverage-build
+	@rm -rf $(COV_DAT) $(COV_BUILD)/logs; mkdir -p $(COV_DAT) $(COV_BUILD)/logs; : >$(COV_BUILD)/results.txt; \
+	echo "coverage: seed $(COV_SEED), $(COV_CYCLES) random cycles per pmu_core configuration (rerun: make coverage COV_SEED=$(COV_SEED))"; \
+	. sim/tally.sh; p=0; f=0; start=$$(date +%s); \
+	$(foreach c,$(COV_CORE_RANDOM),$(call cov_run,core-random-$(c),$(call cfg_name,core-random,$(c)),$(COV_BUILD)/core/test_random_$(c)/Vtest_random --seed $(COV_SEED) --cycles $(COV_CYCLES))) \
+	$(foreach c,$(COV_CORE_REGS),$(call cov_run,core-regs-$(c),$(call cfg_name,core-regs,$(c)),$(COV_BUILD)/core/test_regs_$(c)/Vtest_regs --seed $(COV_SEED))) \
+	$(foreach c,$(COV_CORE_DIRECTED),$(call cov_run,core-directed-$(c),$(call cfg_name,core-directed,$(c)),$(COV_BUILD)/core/test_directed_$(c)/Vtest_directed)) \
+	$(foreach c,$(COV_CORE_RV),$(call cov_run,core-rvconf-$(c),$(call cfg_name,core-rvconf,$(c)),$(COV_BUILD)/core/test_rv_$(c)/Vtest_rv)) \
+	$(foreach t,directed random maxrate,$(call cov_run,dc-$(t)-dc_ref,dc-lockstep-$(t),$(COV_BUILD)/dc/dc_ref/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter directed,$(t)),,--cycles $(if $(filter maxrate,$(t)),$(DC_LS_CYCLES),$(COV_DC_CYCLES)))))) \
+	$(foreach c,$(filter-out dc_ref,$(COV_DC_CFGS)) noecc,$(foreach t,directed random,$(call cov_run,dc-$(t)-$(c),$(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),dc-lockstep-configs,dc-lockstep-$(call dc_short,$(c))),$(COV_BUILD)/dc/$(c)/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter random,$(t)),--cycles $(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),$(DC_CFG_CYCLES),$(COV_DC_CYCLES))))))) \
+	echo $$(( $$(date +%s) - start )) >$(COV_BUILD)/run_time.txt; echo "coverage: runs took $$(cat $(COV_BUILD)/run_time.txt) s"; \
+	echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
+
+coverage-report: deps-py
+	python3 sim/coverage_report.py --dat $(COV_DAT) --results $(COV_BUILD)/results.txt --out docs/coverage.md \
+	  --annotate $(COV_BUILD)/annotated --seed $(COV_SEED) --cycles $(COV_CYCLES) \
+	  --run-time "builds $$(cat $(COV_BUILD)/build_time.txt 2>/dev/null || echo ?) s, runs $$(cat $(COV_BUILD)/run_time.txt 2>/dev/null || echo ?) s"
+
+# the report is written also when a run failed (its table shows it); the
+# target fails then, and when a total misses its signoff target
+coverage:
+	@$(MAKE) --no-print-directory coverage-run; rc=$$?; \
+	$(MAKE) --no-print-directory coverage-report && exit $$rc
+
+testplan-check: deps-py
+	@python3 sim/coverage_report.py --check-testplan
+TEST_TARGETS += testplan-check
