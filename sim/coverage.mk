@@ -58,10 +58,28 @@ $(COV_BUILD)/core/$(1)_$(2)/V$(1): $(RTL_SRCS) tb/$(1).cpp $(VBUILD_SRCS_$(1)) $
 	  $(RTL_SRCS) $(abspath tb/$(1).cpp $(VBUILD_SRCS_$(1))) >$$(@D)/build.log 2>&1 \
 	  || { tail -30 $$(@D)/build.log; exit 1; }
 endef
+# A configuration's other benches link against test_random's Verilated model
+# (same RTL, parameters and flags; as sim/mutate.py link_from_sibling): its
+# build directory is copied and only the bench's own sources are compiled,
+# with Verilator's generated makefile (a full build each: about 3 min apiece
+# on the shared machine). $(1)=test program, $(2)=config
+define cov_sibling
+$(COV_BUILD)/core/$(1)_$(2)/V$(1): $(COV_BUILD)/core/test_random_$(2)/Vtest_random tb/$(1).cpp $(VBUILD_SRCS_$(1)) \
+    $(VBUILD_HDRS_$(1)) tb/pmu_harness.h tb/waves.h tb/cov.h
+	@echo "coverage build: tb/$(1).cpp, configuration $(2), linked with test_random_$(2)'s model (log: $$(@D)/build.log)"
+	@rm -rf $$(@D); cp -a $(COV_BUILD)/core/test_random_$(2) $$(@D); rm -f $$(@D)/Vtest_random $$(@D)/test_random.o
+	@printf 'include Vpmu_core.mk\nV$(1): $$$$(VK_USER_OBJS) $$$$(VK_GLOBAL_OBJS) $$$$(VM_PREFIX)__ALL.a $$$$(VM_HIER_LIBS)\n\t$$$$(LINK) $$$$(LDFLAGS) $$$$^ $$$$(LOADLIBES) $$$$(LDLIBS) $$$$(LIBS) $$$$(SC_LIBS) -o $$$$@\n' >$$(@D)/sibling.mk
+	@$(COV_NICE) $(MAKE) --no-print-directory -j 2 -C $$(@D) -f sibling.mk V$(1) \
+	  VM_USER_CFLAGS="$(VCFLAGS) $(call dparams,$(2)) -DWAVES_NAME=$(1)_$(2)" \
+	  VM_USER_CLASSES="$(basename $(notdir tb/$(1).cpp $(VBUILD_SRCS_$(1))))" \
+	  VM_USER_DIR="$(sort $(abspath $(dir tb/$(1).cpp $(VBUILD_SRCS_$(1)))))" \
+	  $(subst -MAKEFLAGS ,,$(VBUILD_OPT)) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
+endef
+cov_bench = $(if $(filter $(2),$(COV_CORE_RANDOM)),$(call cov_sibling,$(1),$(2)),$(call cov_vbuild,$(1),$(2)))
 $(foreach c,$(COV_CORE_RANDOM),$(eval $(call cov_vbuild,test_random,$(c))))
-$(foreach c,$(COV_CORE_REGS),$(eval $(call cov_vbuild,test_regs,$(c))))
-$(foreach c,$(COV_CORE_DIRECTED),$(eval $(call cov_vbuild,test_directed,$(c))))
-$(foreach c,$(COV_CORE_RV),$(eval $(call cov_vbuild,test_rv,$(c))))
+$(foreach c,$(COV_CORE_REGS),$(eval $(call cov_bench,test_regs,$(c))))
+$(foreach c,$(COV_CORE_DIRECTED),$(eval $(call cov_bench,test_directed,$(c))))
+$(foreach c,$(COV_CORE_RV),$(eval $(call cov_bench,test_rv,$(c))))
 
 $(COV_BUILD)/dc/libdc_model.a: $(DC_CM_SRCS) $(addprefix $(DC_CM_DIR)/,dc_model.h dc_model_int.h dc_secded.h dc_regs.h \
     dc_cfg_gen.h dc_regdec.h pmu_reg_field.h pmu_prim.h)
@@ -82,12 +100,32 @@ endef
 $(foreach c,$(COV_DC_CFGS),$(eval $(call cov_dc_vbuild,$(c),$(foreach p,$(CFG_$(c)),-G$(p)),$(foreach p,$(CFG_$(c)),-DCFG_$(p)))))
 $(eval $(call cov_dc_vbuild,noecc,$(filter-out -GECC=%,$(DC_SMALL)) -GECC=0,$(filter-out -DCFG_ECC=%,$(DC_SMALL_D)) -DCFG_ECC=0))
 
+# Constant bits (the toggle target counts the non-constant ones): per
+# configuration, Yosys elaborates the top with its parameters, flattens and
+# optimizes (constant propagation across the hierarchy, flops whose input and
+# reset value are the same constant removed) and writes the netlist's names;
+# a bit of a signal is constant when every configuration drives it from a
+# constant (sim/coverage_report.py --const).
+# $(1)=top, $(2)=name, $(3)=P=V parameters, $(4)=RTL files
+define cov_const
+$(COV_BUILD)/const/$(2).json: $(4)
+	@mkdir -p $$(@D)
+	@echo "coverage: constant bits of $(1), configuration $(2) (Yosys)"
+	@$(COV_NICE) yosys -q -l $$(@D)/$(2).log -p "read_verilog -I$(CORE_RTL_DIR) $(4); hierarchy -top $(1) $(foreach p,$(3),-chparam $(subst =, ,$(p))); proc; flatten; opt -full; opt_clean; write_json $$@" >/dev/null \
+	  || { tail -20 $$(@D)/$(2).log; exit 1; }
+endef
+COV_CORE_CFGS := $(sort $(COV_CORE_RANDOM) $(COV_CORE_REGS) $(COV_CORE_DIRECTED) $(COV_CORE_RV))
+$(foreach c,$(COV_CORE_CFGS),$(eval $(call cov_const,pmu_core,$(c),$(CFG_$(c)),$(RTL_SRCS))))
+$(foreach c,$(COV_DC_CFGS),$(eval $(call cov_const,dc_top,$(c),$(CFG_$(c)),$(DC_RTL))))
+$(eval $(call cov_const,dc_top,noecc,$(filter-out ECC=%,$(CFG_dc_small)) ECC=0,$(DC_RTL)))
+COV_CONST := $(foreach c,$(COV_CORE_CFGS) $(COV_DC_CFGS) noecc,$(COV_BUILD)/const/$(c).json)
+
 .PHONY: coverage coverage-build coverage-run coverage-report testplan-check
 # (one build at a time: each Verilator build compiles with -j 2; the time
 # taken goes into the report: 0 s when every build is up to date)
-coverage-build: deps-sim
+coverage-build: deps-sim deps-synth
 	@mkdir -p $(COV_BUILD); start=$$(date +%s); \
-	$(MAKE) --no-print-directory $(COV_CORE_BINS) $(COV_DC_BINS) || exit 1; \
+	$(MAKE) --no-print-directory $(COV_CORE_BINS) $(COV_DC_BINS) $(COV_CONST) || exit 1; \
 	echo $$(( $$(date +%s) - start )) >$(COV_BUILD)/build_time.txt
 
 # every run: its command, log (build/coverage/logs/<run>.log) and closing line
@@ -111,7 +149,7 @@ coverage-run: coverage-build
 	echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
 
 coverage-report: deps-py
-	python3 sim/coverage_report.py --dat $(COV_DAT) --results $(COV_BUILD)/results.txt --out docs/coverage.md \
+	python3 sim/coverage_report.py --dat $(COV_DAT) --const $(COV_BUILD)/const --results $(COV_BUILD)/results.txt --out docs/coverage.md \
 	  --annotate $(COV_BUILD)/annotated --seed $(COV_SEED) --cycles $(COV_CYCLES) \
 	  --run-time "builds $$(cat $(COV_BUILD)/build_time.txt 2>/dev/null || echo ?) s, runs $$(cat $(COV_BUILD)/run_time.txt 2>/dev/null || echo ?) s"
 
