@@ -128,25 +128,26 @@ coverage-build: deps-sim deps-synth
 	$(MAKE) --no-print-directory $(COV_CORE_BINS) $(COV_DC_BINS) $(COV_CONST) || exit 1; \
 	echo $$(( $$(date +%s) - start )) >$(COV_BUILD)/build_time.txt
 
-# every run: its command, log (build/coverage/logs/<run>.log) and closing line
-# -> build/coverage/results.txt (run name, make target it mirrors, pass/fail)
-# $(1)=run name, $(2)=the make target it mirrors, $(3)=command
-cov_run = l=$(COV_BUILD)/logs/$(1).log; echo "coverage run: $(1) ($(3))"; \
-  COV_DIR=$(COV_DAT) $(COV_NICE) $(3) >$$l 2>&1; rc=$$?; line=$$(grep -E '^[0-9]+ passed, [0-9]+ failed' $$l | tail -n 1); \
-  echo "  $${line:-no result line} (exit $$rc)"; echo "$(1) $(2) $$rc $${line:-0 passed, 1 failed}" >>$(COV_BUILD)/results.txt; \
-  tally $$rc <$$l;
+# every run: one line "RUN TARGET COMMAND" (TARGET: the make target it
+# mirrors), run COV_JOBS at a time by sim/coverage_run.sh (log
+# build/coverage/logs/RUN.log, result line in build/coverage/results.txt)
+COV_JOBS ?= 2
+cov_run = echo "$(1) $(2) $(COV_NICE) $(3)";
 coverage-run: coverage-build
 	@rm -rf $(COV_DAT) $(COV_BUILD)/logs; mkdir -p $(COV_DAT) $(COV_BUILD)/logs; : >$(COV_BUILD)/results.txt; \
-	echo "coverage: seed $(COV_SEED), $(COV_CYCLES) random cycles per pmu_core configuration (rerun: make coverage COV_SEED=$(COV_SEED))"; \
-	. sim/tally.sh; p=0; f=0; start=$$(date +%s); \
-	$(foreach c,$(COV_CORE_RANDOM),$(call cov_run,core-random-$(c),$(call cfg_name,core-random,$(c)),$(COV_BUILD)/core/test_random_$(c)/Vtest_random --seed $(COV_SEED) --cycles $(COV_CYCLES))) \
-	$(foreach c,$(COV_CORE_REGS),$(call cov_run,core-regs-$(c),$(call cfg_name,core-regs,$(c)),$(COV_BUILD)/core/test_regs_$(c)/Vtest_regs --seed $(COV_SEED))) \
+	echo "coverage: seed $(COV_SEED), $(COV_CYCLES) random cycles per pmu_core configuration, $(COV_JOBS) runs at a time (rerun: make coverage COV_SEED=$(COV_SEED))"; \
+	start=$$(date +%s); \
+	{ $(foreach c,$(COV_CORE_RANDOM),$(call cov_run,core-random-$(c),$(call cfg_name,core-random,$(c)),$(COV_BUILD)/core/test_random_$(c)/Vtest_random --seed $(COV_SEED) --cycles $(COV_CYCLES))) \
+	$(foreach t,maxrate random directed,$(call cov_run,dc-$(t)-dc_ref,dc-lockstep-$(t),$(COV_BUILD)/dc/dc_ref/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter directed,$(t)),,--cycles $(if $(filter maxrate,$(t)),$(DC_LS_CYCLES),$(COV_DC_CYCLES))))) \
+	$(foreach c,$(filter-out dc_ref,$(COV_DC_CFGS)) noecc,$(foreach t,directed random,$(call cov_run,dc-$(t)-$(c),$(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),dc-lockstep-configs,dc-lockstep-$(call dc_short,$(c))),$(COV_BUILD)/dc/$(c)/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter random,$(t)),--cycles $(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),$(DC_CFG_CYCLES),$(if $(filter noecc,$(c)),50000,$(COV_DC_CYCLES)))))))) \
 	$(foreach c,$(COV_CORE_DIRECTED),$(call cov_run,core-directed-$(c),$(call cfg_name,core-directed,$(c)),$(COV_BUILD)/core/test_directed_$(c)/Vtest_directed)) \
+	$(foreach c,$(COV_CORE_REGS),$(call cov_run,core-regs-$(c),$(call cfg_name,core-regs,$(c)),$(COV_BUILD)/core/test_regs_$(c)/Vtest_regs --seed $(COV_SEED))) \
 	$(foreach c,$(COV_CORE_RV),$(call cov_run,core-rvconf-$(c),$(call cfg_name,core-rvconf,$(c)),$(COV_BUILD)/core/test_rv_$(c)/Vtest_rv)) \
-	$(foreach t,directed random maxrate,$(call cov_run,dc-$(t)-dc_ref,dc-lockstep-$(t),$(COV_BUILD)/dc/dc_ref/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter directed,$(t)),,--cycles $(if $(filter maxrate,$(t)),$(DC_LS_CYCLES),$(COV_DC_CYCLES)))))) \
-	$(foreach c,$(filter-out dc_ref,$(COV_DC_CFGS)) noecc,$(foreach t,directed random,$(call cov_run,dc-$(t)-$(c),$(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),dc-lockstep-configs,dc-lockstep-$(call dc_short,$(c))),$(COV_BUILD)/dc/$(c)/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter random,$(t)),--cycles $(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),$(DC_CFG_CYCLES),$(COV_DC_CYCLES))))))) \
+	} >$(COV_BUILD)/runs.list; \
+	xargs -P $(COV_JOBS) -L 1 sim/coverage_run.sh $(COV_BUILD) <$(COV_BUILD)/runs.list; \
 	echo $$(( $$(date +%s) - start )) >$(COV_BUILD)/run_time.txt; echo "coverage: runs took $$(cat $(COV_BUILD)/run_time.txt) s"; \
-	echo "$$p passed, $$f failed"; [ $$f -eq 0 ]
+	awk 'NF < 7 || $$4 !~ /^[0-9]+$$/ { f++; next } { p += $$4; f += $$6 + ($$3 != 0 && $$6 == 0) } \
+	  END { print p+0 " passed, " f+0 " failed"; exit f != 0 }' $(COV_BUILD)/results.txt
 
 coverage-report: deps-py
 	python3 sim/coverage_report.py --dat $(COV_DAT) --const $(COV_BUILD)/const --results $(COV_BUILD)/results.txt --out docs/coverage.md \
