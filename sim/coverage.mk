@@ -3,7 +3,7 @@
 # and branch points, toggle, user points) of the lockstep suites of pmu_core
 # in every configuration of its lockstep / directed / rvconf flows and of the
 # distributed counters (dc_top) in every configuration of its lockstep and
-# lockstep-short flows plus the ECC=0 build, run with the existing tests'
+# lockstep-short flows but dc_ref (COV_DC_SKIP, below) plus the ECC=0 build, run with the existing tests'
 # options, merged with verilator_coverage; sim/coverage_report.py writes the
 # stamped docs/coverage.md (per-module table, totals against the signoff
 # targets, the uncovered points not waived by sim/coverage_waivers.yaml, the
@@ -33,9 +33,16 @@ COV_CORE_BINS := $(foreach c,$(COV_CORE_RANDOM),$(COV_BUILD)/core/test_random_$(
                  $(foreach c,$(COV_CORE_REGS),$(COV_BUILD)/core/test_regs_$(c)/Vtest_regs) \
                  $(foreach c,$(COV_CORE_DIRECTED),$(COV_BUILD)/core/test_directed_$(c)/Vtest_directed) \
                  $(foreach c,$(COV_CORE_RV),$(COV_BUILD)/core/test_rv_$(c)/Vtest_rv)
-# dc_top: dc_ref (directed, random, maxrate), the other lockstep and
-# lockstep-short configurations (directed + random) and noecc (dc_small, ECC=0)
-COV_DC_CFGS := $(CFG_FLOW_dc_top_lockstep) $(CFG_FLOW_dc_top_lockstep_short)
+# dc_top: every configuration of the lockstep and lockstep-short flows
+# (directed + random; dc_small also maxrate, the run make test gives dc_ref)
+# and noecc (dc_small, ECC=0), except dc_ref: its lockstep build is
+# hierarchical (sim/dc.mk), a flat coverage build of its 33 units is 421 C++
+# files (12 of them compiled in 6 min on this machine: hours). Its RTL is the same
+# modules as dc_small's (3 + 2 units): what only a unit index >= 32 reaches
+# (UIRQ1) is listed as not covered.
+COV_DC_SKIP := dc_ref
+COV_DC_CFGS := $(filter-out $(COV_DC_SKIP),$(CFG_FLOW_dc_top_lockstep) $(CFG_FLOW_dc_top_lockstep_short))
+COV_DC_MAXRATE := $(firstword $(filter-out $(COV_DC_SKIP),$(CFG_FLOW_dc_top_lockstep)))
 COV_DC_BINS := $(foreach c,$(COV_DC_CFGS) noecc,$(COV_BUILD)/dc/$(c)/Vdc_lockstep)
 
 # the pmu_core model archive of a configuration (as sim/core.mk's)
@@ -138,8 +145,8 @@ coverage-run: coverage-build
 	echo "coverage: seed $(COV_SEED), $(COV_CYCLES) random cycles per pmu_core configuration, $(COV_JOBS) runs at a time (rerun: make coverage COV_SEED=$(COV_SEED))"; \
 	start=$$(date +%s); \
 	{ $(foreach c,$(COV_CORE_RANDOM),$(call cov_run,core-random-$(c),$(call cfg_name,core-random,$(c)),$(COV_BUILD)/core/test_random_$(c)/Vtest_random --seed $(COV_SEED) --cycles $(COV_CYCLES))) \
-	$(foreach t,maxrate random directed,$(call cov_run,dc-$(t)-dc_ref,dc-lockstep-$(t),$(COV_BUILD)/dc/dc_ref/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter directed,$(t)),,--cycles $(if $(filter maxrate,$(t)),$(DC_LS_CYCLES),$(COV_DC_CYCLES))))) \
-	$(foreach c,$(filter-out dc_ref,$(COV_DC_CFGS)) noecc,$(foreach t,directed random,$(call cov_run,dc-$(t)-$(c),$(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),dc-lockstep-configs,dc-lockstep-$(call dc_short,$(c))),$(COV_BUILD)/dc/$(c)/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter random,$(t)),--cycles $(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),$(DC_CFG_CYCLES),$(if $(filter noecc,$(c)),50000,$(COV_DC_CYCLES)))))))) \
+	$(call cov_run,dc-maxrate-$(COV_DC_MAXRATE),dc-lockstep-maxrate,$(COV_BUILD)/dc/$(COV_DC_MAXRATE)/Vdc_lockstep --test maxrate --seed $(COV_SEED) --cycles $(DC_LS_CYCLES)) \
+	$(foreach c,$(COV_DC_CFGS) noecc,$(foreach t,directed random,$(call cov_run,dc-$(t)-$(c),$(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),dc-lockstep-configs,dc-lockstep-$(call dc_short,$(c))),$(COV_BUILD)/dc/$(c)/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter random,$(t)),--cycles $(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),$(DC_CFG_CYCLES),$(if $(filter noecc,$(c)),50000,$(COV_DC_CYCLES)))))))) \
 	$(foreach c,$(COV_CORE_DIRECTED),$(call cov_run,core-directed-$(c),$(call cfg_name,core-directed,$(c)),$(COV_BUILD)/core/test_directed_$(c)/Vtest_directed)) \
 	$(foreach c,$(COV_CORE_REGS),$(call cov_run,core-regs-$(c),$(call cfg_name,core-regs,$(c)),$(COV_BUILD)/core/test_regs_$(c)/Vtest_regs --seed $(COV_SEED))) \
 	$(foreach c,$(COV_CORE_RV),$(call cov_run,core-rvconf-$(c),$(call cfg_name,core-rvconf,$(c)),$(COV_BUILD)/core/test_rv_$(c)/Vtest_rv)) \
@@ -152,6 +159,7 @@ coverage-run: coverage-build
 coverage-report: deps-py
 	python3 sim/coverage_report.py --dat $(COV_DAT) --const $(COV_BUILD)/const --results $(COV_BUILD)/results.txt --out docs/coverage.md \
 	  --annotate $(COV_BUILD)/annotated --seed $(COV_SEED) --cycles $(COV_CYCLES) \
+	  --skipped "$(COV_DC_SKIP)" \
 	  --run-time "builds $$(cat $(COV_BUILD)/build_time.txt 2>/dev/null || echo ?) s, runs $$(cat $(COV_BUILD)/run_time.txt 2>/dev/null || echo ?) s"
 
 # the report is written also when a run failed (its table shows it); the
