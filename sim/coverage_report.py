@@ -178,6 +178,24 @@ def collect(points, files):
     return covs
 
 
+def decl_file(src, sig, cache={}):
+    """The file of Yosys's src attribute (file:line.col-line.col|...: the
+    flattened wire's own declaration and the instances it was flattened
+    through) whose line declares sig."""
+    for part in src.split("|"):
+        m = re.match(r"^(.*?):(\d+)\.", part)
+        if not m:
+            continue
+        f, n = m.group(1), int(m.group(2))
+        if f not in cache:
+            p = os.path.join(ROOT, f)
+            cache[f] = open(p).read().split("\n") if os.path.exists(p) else []
+        lines = cache[f]
+        if 0 < n <= len(lines) and re.search(r"\b%s\b" % re.escape(sig), lines[n - 1]):
+            return f
+    return None
+
+
 def const_bits(d):
     """Yosys netlists d/*.json (sim/coverage.mk cov_const) -> {top: set of
     (file, signal, bit) constant in every configuration of that top}."""
@@ -194,8 +212,10 @@ def const_bits(d):
             src = v.get("attributes", {}).get("src", "")
             if not src or name.startswith("$"):
                 continue
-            f = src.split("|")[-1].split(":")[0]
             sig = name.split(".")[-1].lstrip("\\")
+            f = decl_file(src, sig)
+            if f is None:
+                continue
             off = int(v.get("offset", 0))
             upto = int(v.get("upto", 0))
             n = len(v["bits"])
