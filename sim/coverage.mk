@@ -88,6 +88,11 @@ $(foreach c,$(COV_CORE_REGS),$(eval $(call cov_bench,test_regs,$(c))))
 $(foreach c,$(COV_CORE_DIRECTED),$(eval $(call cov_bench,test_directed,$(c))))
 $(foreach c,$(COV_CORE_RV),$(eval $(call cov_bench,test_rv,$(c))))
 
+# the dc_top coverage models are compiled -O0 (Verilator's C++ of a
+# coverage build is several times the plain build's: dc_small 81 files, about
+# 10 min at -O1 on the shared machine; the runs are short)
+COV_DC_OPT ?= -MAKEFLAGS OPT_FAST=-O0 -MAKEFLAGS OPT_GLOBAL=-O0 -MAKEFLAGS OPT_SLOW=-O0
+COV_DC_MAXRATE_CYCLES ?= 200000
 $(COV_BUILD)/dc/libdc_model.a: $(DC_CM_SRCS) $(addprefix $(DC_CM_DIR)/,dc_model.h dc_model_int.h dc_secded.h dc_regs.h \
     dc_cfg_gen.h dc_regdec.h pmu_reg_field.h pmu_prim.h)
 	@mkdir -p $(@D)/cm
@@ -99,7 +104,7 @@ $(COV_BUILD)/dc/$(1)/Vdc_lockstep: $(DC_RTL) tb/dc_lockstep.cpp $(VBUILD_SRCS_dc
     tb/dc_harness.h tb/waves.h tb/cov.h $(COV_BUILD)/dc/libdc_model.a
 	@mkdir -p $$(@D); rm -f $$@
 	@echo "coverage build: dc_top, configuration $(1) (log: $$(@D)/build.log)"
-	@$(COV_NICE) $(VERILATOR) --cc --exe --build -j 2 $(filter-out $(VTRACE),$(DC_VFLAGS)) $(COV_VFLAGS) $(2) -Mdir $$(@D) -o Vdc_lockstep \
+	@$(COV_NICE) $(VERILATOR) --cc --exe --build -j 2 $(filter-out $(VTRACE) $(VBUILD_OPT),$(DC_VFLAGS)) $(COV_DC_OPT) $(COV_VFLAGS) $(2) -Mdir $$(@D) -o Vdc_lockstep \
 	  -CFLAGS "-O2 -std=c++17 -I$(abspath $(DC_CM_DIR)) -I$(abspath tb) $(3) -DWAVES_NAME=dc_lockstep_$(1)" \
 	  -LDFLAGS "$(abspath $(COV_BUILD)/dc/libdc_model.a)" \
 	  $(DC_RTL) $(abspath tb/dc_lockstep.cpp $(VBUILD_SRCS_dc_lockstep)) >$$(@D)/build.log 2>&1 || { tail -30 $$(@D)/build.log; exit 1; }
@@ -145,7 +150,7 @@ coverage-run: coverage-build
 	echo "coverage: seed $(COV_SEED), $(COV_CYCLES) random cycles per pmu_core configuration, $(COV_JOBS) runs at a time (rerun: make coverage COV_SEED=$(COV_SEED))"; \
 	start=$$(date +%s); \
 	{ $(foreach c,$(COV_CORE_RANDOM),$(call cov_run,core-random-$(c),$(call cfg_name,core-random,$(c)),$(COV_BUILD)/core/test_random_$(c)/Vtest_random --seed $(COV_SEED) --cycles $(COV_CYCLES))) \
-	$(call cov_run,dc-maxrate-$(COV_DC_MAXRATE),dc-lockstep-maxrate,$(COV_BUILD)/dc/$(COV_DC_MAXRATE)/Vdc_lockstep --test maxrate --seed $(COV_SEED) --cycles $(DC_LS_CYCLES)) \
+	$(call cov_run,dc-maxrate-$(COV_DC_MAXRATE),dc-lockstep-maxrate,$(COV_BUILD)/dc/$(COV_DC_MAXRATE)/Vdc_lockstep --test maxrate --seed $(COV_SEED) --cycles $(COV_DC_MAXRATE_CYCLES)) \
 	$(foreach c,$(COV_DC_CFGS) noecc,$(foreach t,directed random,$(call cov_run,dc-$(t)-$(c),$(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),dc-lockstep-configs,dc-lockstep-$(call dc_short,$(c))),$(COV_BUILD)/dc/$(c)/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter random,$(t)),--cycles $(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),$(DC_CFG_CYCLES),$(if $(filter noecc,$(c)),50000,$(COV_DC_CYCLES)))))))) \
 	$(foreach c,$(COV_CORE_DIRECTED),$(call cov_run,core-directed-$(c),$(call cfg_name,core-directed,$(c)),$(COV_BUILD)/core/test_directed_$(c)/Vtest_directed)) \
 	$(foreach c,$(COV_CORE_REGS),$(call cov_run,core-regs-$(c),$(call cfg_name,core-regs,$(c)),$(COV_BUILD)/core/test_regs_$(c)/Vtest_regs --seed $(COV_SEED))) \
