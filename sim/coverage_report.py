@@ -28,7 +28,8 @@ Coverage points are merged per module definition: a point of a source file
 (line block, branch arm, toggle bit of a signal) counts as hit when any
 instance of the module in any configuration of any run hit it. A source line
 is covered when a line or branch point that spans it was hit; a toggle bit is
-covered when it changed at least twice (a rise and a fall), the reset's
+covered when one instance changed it at least twice in one run (a rise and a
+fall; with several instances merged by Verilator, their sum): the reset's
 first change alone does not count. Verilator 5.006 offers line (block),
 branch (if/else, case items) and toggle points; user points (cover
 properties) are counted when the RTL has any. FSM coverage is not offered by
@@ -147,8 +148,23 @@ def sig_bit(o):
     return m.group(1), int(m.group(2)) if m.group(2) is not None else 0
 
 
-def collect(points, files):
+def collect(runs, files, consts):
+    """runs: [(configuration, points of one .dat)]; consts: {configuration:
+    set of (file, signal, bit) constant in it}. A toggle point of a run whose
+    bit is constant in the run's configuration is left out (the bit goes into
+    Cov.const unless another configuration has it non-constant)."""
     covs = {t: Cov() for t in TOPS}
+    for t in TOPS:
+        covs[t].const = set()
+    for cfg, points in runs:
+        cset = consts.get(cfg, set())
+        _collect(covs, points, files, cset)
+    for t in TOPS:
+        covs[t].const -= set(covs[t].toggle)
+    return covs
+
+
+def _collect(covs, points, files, cset):
     for d, cnt in points:
         h = d.get("h", "")
         parts = h.split(".")
@@ -170,12 +186,14 @@ def collect(points, files):
         elif page == "v_toggle":
             s, b = sig_bit(d.get("o", ""))
             k = (f, s, b)
+            if k in cset and cnt < TOGGLE_MIN:   # (a bit that toggled counts whatever Yosys says)
+                c.const.add(k)
+                continue
             e = c.toggle.setdefault(k, [0, l])
-            e[0] += cnt
+            e[0] = max(e[0], cnt)   # covered: one instance in one run changed TOGGLE_MIN times
         elif page == "v_user":
             k = (f, l, int(d.get("n", 0)), d.get("o", ""))
             c.user[k] = c.user.get(k, 0) + cnt
-    return covs
 
 
 def decl_file(src, sig, cache={}):
@@ -197,17 +215,18 @@ def decl_file(src, sig, cache={}):
 
 
 def const_bits(d):
-    """Yosys netlists d/*.json (sim/coverage.mk cov_const) -> {top: set of
-    (file, signal, bit) constant in every configuration of that top}."""
+    """Yosys netlists d/<configuration>.json (sim/coverage.mk cov_const) ->
+    {configuration: set of (file, signal, bit) driven by a constant in every
+    instance of the module}."""
     import json
-    const, live, seen = {}, {}, {}
+    out = {}
     for path in sorted(glob.glob(os.path.join(d, "*.json"))):
         mods = json.load(open(path))["modules"]
         top = next((t for t in TOPS if t in mods), None)
         if top is None:
             continue
-        seen[top] = seen.get(top, 0) + 1
-        c, lv = const.setdefault(top, set()), live.setdefault(top, set())
+        c, live = set(), set()
+        out[os.path.basename(path)[:-5]] = c
         for name, v in mods[top]["netnames"].items():
             src = v.get("attributes", {}).get("src", "")
             if not src or name.startswith("$"):
@@ -220,9 +239,20 @@ def const_bits(d):
             upto = int(v.get("upto", 0))
             n = len(v["bits"])
             for i, b in enumerate(v["bits"]):
-                idx = off + (n - 1 - i if upto else i)
-                (c if isinstance(b, str) else lv).add((f, sig, idx))
-    return {t: const[t] - live[t] for t in const}, seen
+                (c if isinstance(b, str) else live).add((f, sig, off + (n - 1 - i if upto else i)))
+        # constant in every instance of the module (coverage points are per module definition)
+        c -= live
+    return out
+
+
+def dat_config(path, cfgs):
+    """The configuration of a .dat (tb/cov.h: <bench>_<configuration>.<pid>.<n>.dat)."""
+    stem = os.path.basename(path).split(".")[0]
+    best = None
+    for c in cfgs:
+        if stem.endswith("_" + c) and (best is None or len(c) > len(best)):
+            best = c
+    return best
 
 
 # ---------------------------------------------------------------- waivers
@@ -447,8 +477,17 @@ def report(args):
                            capture_output=True, text=True, cwd=ROOT)
         if r.returncode:
             die("verilator_coverage --annotate failed: " + r.stderr.strip()[-500:])
-    covs = collect(parse_dat(merged), files)
-    consts, nconst = const_bits(args.const) if args.const else ({}, {})
+    consts = const_bits(args.const) if args.const else {}
+    nconst = {}
+    runs = []
+    for p in dats:
+        cfg = dat_config(p, consts)
+        if cfg is None and consts:
+            die("%s: no Yosys netlist of its configuration in %s" % (p, args.const))
+        runs.append((cfg, parse_dat(p)))
+    for t in TOPS:
+        nconst[t] = len({cfg for cfg, pts in runs if pts and any(d.get("h", "").startswith("TOP." + t) for d, _ in pts[:50])})
+    covs = collect(runs, files, consts)
     ws, errs = load_waivers(files)
     if errs:
         die("\n  ".join(["bad waivers:"] + errs))
@@ -482,9 +521,6 @@ def report(args):
             else:
                 ub.append((f, n, kind))
         for (f, s, b), (cnt, n) in sorted(c.toggle.items()):
-            if cnt < TOGGLE_MIN and (f, s, b) in consts.get(top, ()):
-                per[f]["tc"] += 1
-                continue
             w = waived_toggle(ws, top, f, s, b)
             if w and cnt < TOGGLE_MIN:
                 per[f]["tw"] += 1
@@ -498,6 +534,8 @@ def report(args):
         for (f, n, col, name), cnt in c.user.items():
             per[f]["ut"] += 1
             per[f]["uh"] += cnt > 0
+        for (f, s, b) in c.const:
+            per[f]["tc"] += 1
         tot = {k: sum(p[k] for p in per.values()) for k in per[files[top][0]]}
         rows[top], totals[top], unc[top] = per, tot, (ul, ub, ut)
     unused = [w for w in ws if id(w) not in used]
@@ -524,7 +562,7 @@ def report(args):
     o.append("")
     o.append("Points are merged per module definition over every instance, configuration and run. A line is "
              "covered when a line (block) or branch point spanning it was hit; branch = Verilator's if/else "
-             "and case-item points; a toggle bit is covered after %d changes (a rise and a fall). Waived points "
+             "and case-item points; a toggle bit is covered when one instance changed it %d times in one run (a rise and a fall). Waived points "
              "(`%s`) count in no total; a waiver applies only while its point is not hit. FSM and expression "
              "coverage: not offered by Verilator 5.006 (the state registers are in the toggle table, their "
              "case items are branch points)." % (TOGGLE_MIN, WAIVERS))
