@@ -144,7 +144,7 @@ coverage-build: deps-sim deps-synth
 # mirrors), run COV_JOBS at a time by sim/coverage_run.sh (log
 # build/coverage/logs/RUN.log, result line in build/coverage/results.txt)
 COV_JOBS ?= 2
-cov_run = echo "$(1) $(2) $(COV_NICE) $(3)";
+cov_run = echo "$(1) $(2) $(COV_NICE) $(strip $(3))";   # (no trailing blank: xargs -L would join the next line)
 coverage-run: coverage-build
 	@rm -rf $(COV_DAT) $(COV_BUILD)/logs; mkdir -p $(COV_DAT) $(COV_BUILD)/logs; : >$(COV_BUILD)/results.txt; \
 	echo "coverage: seed $(COV_SEED), $(COV_CYCLES) random cycles per pmu_core configuration, $(COV_JOBS) runs at a time (rerun: make coverage COV_SEED=$(COV_SEED))"; \
