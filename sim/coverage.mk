@@ -144,14 +144,15 @@ coverage-build: deps-sim deps-synth
 # mirrors), run COV_JOBS at a time by sim/coverage_run.sh (log
 # build/coverage/logs/RUN.log, result line in build/coverage/results.txt)
 COV_JOBS ?= 2
-cov_run = echo "$(1) $(2) $(COV_NICE) $(strip $(3))";   # (no trailing blank: xargs -L would join the next line)
+# (the command stripped: a trailing blank makes xargs -L join the next line)
+cov_run = echo "$(1) $(2) $(COV_NICE) $(strip $(3))";
 coverage-run: coverage-build
 	@rm -rf $(COV_DAT) $(COV_BUILD)/logs; mkdir -p $(COV_DAT) $(COV_BUILD)/logs; : >$(COV_BUILD)/results.txt; \
 	echo "coverage: seed $(COV_SEED), $(COV_CYCLES) random cycles per pmu_core configuration, $(COV_JOBS) runs at a time (rerun: make coverage COV_SEED=$(COV_SEED))"; \
 	start=$$(date +%s); \
 	{ $(foreach c,$(COV_CORE_RANDOM),$(call cov_run,core-random-$(c),$(call cfg_name,core-random,$(c)),$(COV_BUILD)/core/test_random_$(c)/Vtest_random --seed $(COV_SEED) --cycles $(COV_CYCLES))) \
 	$(call cov_run,dc-maxrate-$(COV_DC_MAXRATE),dc-lockstep-maxrate,$(COV_BUILD)/dc/$(COV_DC_MAXRATE)/Vdc_lockstep --test maxrate --seed $(COV_SEED) --cycles $(COV_DC_MAXRATE_CYCLES)) \
-	$(foreach c,$(COV_DC_CFGS) noecc,$(foreach t,directed random,$(call cov_run,dc-$(t)-$(c),$(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),dc-lockstep-configs,dc-lockstep-$(call dc_short,$(c))),$(COV_BUILD)/dc/$(c)/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter random,$(t)),--cycles $(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),$(DC_CFG_CYCLES),$(if $(filter noecc,$(c)),50000,$(COV_DC_CYCLES)))))))) \
+	$(foreach c,$(COV_DC_CFGS) noecc,$(foreach t,directed random,$(call cov_run,dc-$(t)-$(c),$(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),dc-lockstep-configs,dc-lockstep-$(call dc_short,$(c))),$(COV_BUILD)/dc/$(c)/Vdc_lockstep --test $(t) --seed $(COV_SEED) $(if $(filter random,$(t)),--cycles $(if $(filter $(CFG_FLOW_dc_top_lockstep_short),$(c)),$(DC_CFG_CYCLES),$(COV_DC_CYCLES)))))) \
 	$(foreach c,$(COV_CORE_DIRECTED),$(call cov_run,core-directed-$(c),$(call cfg_name,core-directed,$(c)),$(COV_BUILD)/core/test_directed_$(c)/Vtest_directed)) \
 	$(foreach c,$(COV_CORE_REGS),$(call cov_run,core-regs-$(c),$(call cfg_name,core-regs,$(c)),$(COV_BUILD)/core/test_regs_$(c)/Vtest_regs --seed $(COV_SEED))) \
 	$(foreach c,$(COV_CORE_RV),$(call cov_run,core-rvconf-$(c),$(call cfg_name,core-rvconf,$(c)),$(COV_BUILD)/core/test_rv_$(c)/Vtest_rv)) \
@@ -163,7 +164,8 @@ coverage-run: coverage-build
 
 coverage-report: deps-py
 	python3 sim/coverage_report.py --dat $(COV_DAT) --const $(COV_BUILD)/const --results $(COV_BUILD)/results.txt --out docs/coverage.md \
-	  --annotate $(COV_BUILD)/annotated --seed $(COV_SEED) --cycles $(COV_CYCLES) \
+	  --annotate $(COV_BUILD)/annotated --seed $(COV_SEED) \
+	  --cycles "$(COV_CYCLES) (dc_top: random $(COV_DC_CYCLES), lockstep-short random $(DC_CFG_CYCLES), maxrate $(COV_DC_MAXRATE_CYCLES))" \
 	  --skipped "$(COV_DC_SKIP)" \
 	  --run-time "builds $$(cat $(COV_BUILD)/build_time.txt 2>/dev/null || echo ?) s, runs $$(cat $(COV_BUILD)/run_time.txt 2>/dev/null || echo ?) s"
 
