@@ -26,6 +26,7 @@ help:
 	@echo "make fpga     iCE40 place and route + xc7 resource counts"
 	@echo "make timing   fmax/logic-depth benchmark vs PicoRV32 (iCE40 UP5K/HX8K, 3 seeds; about 20-30 min)"
 	@echo "make formal   formal proofs (yosys-smtbmc BMC, deep depths; docs/formal.md); make test runs formal-fast"
+	@echo "make coverage line/branch/toggle coverage of the lockstep suites (pmu_core, dc_top), docs/coverage.md (not in make test)"
 	@echo "make mutate   every mutant (make test: the model mutants and a sample of the RTL ones)"
 	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (measured runs: docs/dc_notes.md)"
 	@echo "make <bench target> WAVES=1   also dump waveforms to build/waves/<bench>.fst|.vcd"
@@ -93,6 +94,7 @@ include sim/deps.mk
 -include sim/linux.mk
 -include sw/cspmu.mk
 -include sim/rv.mk
+-include sim/coverage.mk
 
 # flows run by one target that reads the table itself (sim/fusesoc_check.py),
 # and the SoC's PMU (soc_top's instance is checked equal to configuration soc)

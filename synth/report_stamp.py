@@ -41,6 +41,14 @@ def _bus_wrappers():
 
 
 BUS_WRAPPERS = _bus_wrappers()
+
+
+def _rtl_of(*tops):
+    """The RTL file list of tops (config/config.mk CFG_RTL_<top>), each file once."""
+    mk = dict(re.findall(r"^(CFG_\w+) := ?(.*)$", open(os.path.join(ROOT, "config", "config.mk")).read(), re.M))
+    return sorted({f for t in tops for f in mk["CFG_RTL_" + t].split()})
+
+
 # report (relative to ROOT) -> (globs of the sources it is measured from, make target)
 REPORTS = {
     "synth/reports/area.md": (["rtl/pmu_*.v", "synth/run_synth.py", "synth/synth.ys", "synth/ref/*.v"],
@@ -55,6 +63,14 @@ REPORTS = {
                           "rtl/pmu_reg_field.v",
                           "rtl/pmu_event_mux.v", "rtl/pmu_qualifier.v", "tb/dc_flat.v", "tb/dc_synth.py",
                           "synth/run_synth.py"], "make synth"),
+    # code coverage (sim/coverage.mk): the RTL of pmu_core and dc_top, the lockstep benches it runs,
+    # the flow, the waivers and the testplan it applies
+    "docs/coverage.md": (_rtl_of("pmu_core", "dc_top") +
+                         ["tb/test_random.cpp", "tb/test_regs.cpp", "tb/test_directed.cpp", "tb/test_rv.cpp",
+                          "tb/directed/*", "tb/rv/*", "tb/pmu_harness.h", "tb/dc_lockstep.cpp", "tb/dc/*",
+                          "tb/dc_harness.h", "tb/waves.h", "tb/cov.h", "sim/coverage.mk", "sim/coverage_run.sh",
+                          "sim/coverage_report.py",
+                          "sim/coverage_waivers.yaml", "docs/testplan.yaml"], "make coverage"),
 }
 STAMP_RE = re.compile(r"<!-- sources: sha256=([0-9a-f]{64}) \((\d+) files\) -->")
 

@@ -44,6 +44,7 @@ int main(int argc, char **argv) {
     test_usync(h);
     test_freeze(h);
     test_accsel(h);
+    test_cov(h);                    // holes of the code coverage (tb/dc/coverage.cpp)
   } else { printf("unknown --test\n"); return 2; }
   check(h.fails == 0, "lockstep RTL == model every cycle", "(%lld mismatches)%lld", h.fails, 0);
   printf("%d passed, %d failed\n", passed, failed);

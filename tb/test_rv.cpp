@@ -57,6 +57,7 @@ int main(int argc, char **argv) {
         {"xinh", t_xinh}, {"stopcount", t_stopcount}, {"scountovf", t_scountovf}, {"gating", t_gating},
         {"halves", t_halves}, {"unimpl", t_unimpl}, {"rmw", t_rmw}, {"apb_hold", t_apb_hold},
         {"reset_values", t_reset_values},
+        {"cov_csr_bits", t_cov_csr_bits},   // holes of the code coverage (tb/rv/rv_cov.cpp)
     };
     Tally tally;
     for (auto &t : tests) {

@@ -6,9 +6,12 @@
 // build/waves/<WAVES_NAME>.fst (relative to the directory the bench runs in,
 // the repository root under make), or $WAVES_FILE when set. Without
 // --trace-fst everything here is empty and the benches run at full speed.
+// Waves also carries the coverage output of a coverage build (tb/cov.h,
+// make coverage): open() starts it, close() writes the model's points.
 #ifndef PMU_WAVES_H
 #define PMU_WAVES_H
 #include "verilated.h"
+#include "cov.h"
 #if VM_TRACE
 #include <cstdio>
 #include <cstdlib>
@@ -23,12 +26,14 @@
 struct Waves {
     VerilatedFstC *tfp = nullptr;
     uint64_t t = 0;
+    CovDump cov;
     // the benches may end with exit(): the FST file is completed at exit too
     static Waves *&open_one() { static Waves *w = nullptr; return w; }
     static void at_exit() { if (open_one()) open_one()->close(); }
     // before the model is constructed
     static void enable(VerilatedContext *ctx) { ctx->traceEverOn(true); }
     template <class M> void open(M *top) {
+        cov.open(top->contextp());
         std::string f;
         if (const char *e = getenv("WAVES_FILE")) f = e;
         else { mkdir("build", 0777); mkdir("build/waves", 0777); f = "build/waves/" PMU_WAVES_STR(WAVES_NAME) ".fst"; }
@@ -42,6 +47,7 @@ struct Waves {
     }
     void dump() { if (tfp) tfp->dump(t++); }
     void close() {
+        cov.write();
         if (tfp) { tfp->close(); delete tfp; tfp = nullptr; }
         if (open_one() == this) open_one() = nullptr;
     }
@@ -49,10 +55,11 @@ struct Waves {
 };
 #else
 struct Waves {
+    CovDump cov;
     static void enable(VerilatedContext *) {}
-    template <class M> void open(M *) {}
+    template <class M> void open(M *top) { cov.open(top->contextp()); }
     void dump() {}
-    void close() {}
+    void close() { cov.write(); }
 };
 #endif
 #endif

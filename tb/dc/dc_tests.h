@@ -105,3 +105,5 @@ void test_elp(Harness &h);
 void test_usync(Harness &h);
 void test_freeze(Harness &h);
 void test_accsel(Harness &h);
+// coverage.cpp (holes of make coverage)
+void test_cov(Harness &h);

@@ -194,3 +194,6 @@ void t_isolation(Harness &h);
 // timing.cpp
 void t_latencies(Harness &h);
 void t_boundaries(Harness &h);
+// coverage.cpp (holes of make coverage)
+void t_cov_ych_bits(Harness &h);
+void t_cov_cnt_bits(Harness &h);

@@ -147,3 +147,5 @@ void t_unimpl(Harness &h);
 void t_rmw(Harness &h);
 void t_apb_hold(Harness &h);
 void t_reset_values(Harness &h);
+// rv_cov.cpp (holes of make coverage)
+void t_cov_csr_bits(Harness &h);

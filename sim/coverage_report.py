@@ -1,0 +1,739 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Code-coverage report of pmu_core and dc_top (make coverage; issue #32 item 1).
+
+  coverage_report.py --dat DIR --results FILE --out docs/coverage.md
+                     [--annotate DIR] [--seed N] [--cycles N]
+      merge DIR/*.dat (the coverage builds' runs, tb/cov.h) with
+      verilator_coverage into DIR/../merged.dat, write the annotated listings
+      (verilator_coverage --annotate, every source line with its counts, the
+      uncovered ones marked '%') to --annotate, and write the stamped report:
+      per-module table (lines, branches, toggle bits, user points), the
+      totals of pmu_core and dc_top against the signoff targets, the waivers
+      applied (sim/coverage_waivers.yaml) and their share, every uncovered
+      point that is not waived (file:line and source text) and the testplan
+      (docs/testplan.yaml) with the result of each test in this run
+      (--results: one line per run of sim/coverage.mk, '<run> <make target>
+      <exit> N passed, N failed'; its log build/coverage/logs/<run>.log).
+  coverage_report.py --check-testplan
+      (make testplan-check, in make test) every register of the generated
+      register maps (docs/regmap.md, docs/cs_regmap.md, docs/rv_csrmap.md,
+      docs/dc_regmap.md) is in the testplan's `registers`, every feature and
+      register names at least one test, every named test exists (its make
+      target is one of make test's targets or `coverage`; a sub-test
+      TARGET:NAME is in its bench's test table) and every waiver names a file
+      of its top and gives a reason. Last line "N passed, N failed".
+
+Coverage points are merged per module definition: a point of a source file
+(line block, branch arm, toggle bit of a signal) counts as hit when any
+instance of the module in any configuration of any run hit it. A source line
+is covered when a line or branch point that spans it was hit; a toggle bit is
+covered when one instance changed it at least twice in one run (a rise and a
+fall; with several instances merged by Verilator, their sum): the reset's
+first change alone does not count. Verilator 5.006 offers line (block),
+branch (if/else, case items) and toggle points; user points (cover
+properties) are counted when the RTL has any. FSM coverage is not offered by
+Verilator 5.006: the FSMs of the RTL are small hand-coded state registers
+whose state bits are in the toggle table and whose case items are branch
+points.
+
+Needs python3 with PyYAML (make deps-py) and verilator_coverage (make deps-sim).
+"""
+import argparse
+import fnmatch
+import glob
+import os
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "synth"))
+import report_stamp  # noqa: E402
+
+WAIVERS = "sim/coverage_waivers.yaml"
+TESTPLAN = "docs/testplan.yaml"
+TOPS = ("pmu_core", "dc_top")
+# signoff targets (issue #32): line % of non-waived lines, branch %, toggle % of non-constant bits
+TARGETS = {"line": 100.0, "branch": 98.0, "toggle": 95.0}
+WAIVER_MAX_PCT = 2.0
+TOGGLE_MIN = 2          # changes for a covered toggle bit (a rise and a fall)
+# generated register maps: (document, reader)
+REGMAPS = ("docs/regmap.md", "docs/cs_regmap.md", "docs/dc_regmap.md", "docs/rv_csrmap.md")
+# sub-tests TARGET:NAME: the bench sources whose test table holds NAME and
+# how NAME appears there (a table entry {"NAME", or a call test_NAME()
+SUBTEST_SRC = [
+    (r"core-(directed|icarus)", ["tb/test_directed.cpp"], '{{"{}"'),
+    (r"core-regs", ["tb/test_regs.cpp"], '{{"{}"'),
+    (r"core-rvconf", ["tb/test_rv.cpp"], '{{"{}"'),
+    (r"core-bus-", ["tb/test_bus.cpp"], '{{"{}"'),
+    (r"dc-lockstep-", ["tb/dc_lockstep.cpp"], "test_{}("),
+]
+
+
+def die(msg):
+    sys.exit("coverage_report: " + msg)
+
+
+def load_yaml(rel):
+    try:
+        import yaml
+    except ImportError:
+        die("PyYAML missing: run 'make deps-py'")
+    path = os.path.join(ROOT, rel)
+    if not os.path.exists(path):
+        die("%s: missing" % rel)
+    with open(path) as f:
+        try:
+            return yaml.safe_load(f)
+        except yaml.YAMLError as e:
+            die("%s: not valid YAML: %s" % (rel, e))
+
+
+def config_mk():
+    return dict(re.findall(r"^(CFG_\w+) := ?(.*)$", open(os.path.join(ROOT, "config", "config.mk")).read(), re.M))
+
+
+def top_files():
+    mk = config_mk()
+    return {t: mk["CFG_RTL_" + t].split() for t in TOPS}
+
+
+# ---------------------------------------------------------------- .dat
+
+def parse_dat(path):
+    """-> list of (fields dict, count)."""
+    pts = []
+    with open(path, encoding="latin-1") as f:
+        for ln in f:
+            if not ln.startswith("C '"):
+                continue
+            q = ln.rindex("'")
+            key, cnt = ln[3:q], int(ln[q + 1:])
+            d = {}
+            for kv in key.split("\x01"):
+                if "\x02" in kv:
+                    k, v = kv.split("\x02", 1)
+                    d[k] = v
+            pts.append((d, cnt))
+    return pts
+
+
+def span_lines(s):
+    out = set()
+    for part in s.split(","):
+        if not part:
+            continue
+        if "-" in part:
+            a, b = part.split("-")
+            out.update(range(int(a), int(b) + 1))
+        else:
+            out.add(int(part))
+    return out
+
+
+class Cov:
+    """Points merged per module definition, for one top."""
+
+    def __init__(self):
+        self.lines = {}     # (file, line) -> hit count (max over the points spanning it)
+        self.branch = {}    # (file, line, col, kind) -> count
+        self.toggle = {}    # (file, signal, bit) -> [count, line]
+        self.user = {}      # (file, line, col, name) -> count
+
+
+def sig_bit(o):
+    m = re.match(r"^(.*?)(?:\[(\d+)\])?$", o)
+    return m.group(1), int(m.group(2)) if m.group(2) is not None else 0
+
+
+def collect(runs, files, consts):
+    """runs: [(configuration, points of one .dat)]; consts: {configuration:
+    set of (file, signal, bit) constant in it}. A toggle point of a run whose
+    bit is constant in the run's configuration is left out (the bit goes into
+    Cov.const unless another configuration has it non-constant)."""
+    covs = {t: Cov() for t in TOPS}
+    for t in TOPS:
+        covs[t].const = set()
+    for cfg, points in runs:
+        cset = consts.get(cfg, set())
+        _collect(covs, points, files, cset)
+    for t in TOPS:
+        covs[t].const -= set(covs[t].toggle)
+    return covs
+
+
+def _collect(covs, points, files, cset):
+    for d, cnt in points:
+        h = d.get("h", "")
+        parts = h.split(".")
+        top = parts[1] if len(parts) > 1 else ""
+        if top not in covs:
+            continue
+        c = covs[top]
+        f = d.get("f", "")
+        if f not in files[top]:
+            continue
+        page = d.get("page", "").split("/")[0]
+        l = int(d.get("l", 0))
+        if page in ("v_line", "v_branch"):
+            for x in span_lines(d.get("S", "")):
+                c.lines[(f, x)] = max(c.lines.get((f, x), 0), cnt)
+            if page == "v_branch":
+                k = (f, l, int(d.get("n", 0)), d.get("o", ""))
+                c.branch[k] = c.branch.get(k, 0) + cnt
+        elif page == "v_toggle":
+            s, b = sig_bit(d.get("o", ""))
+            k = (f, s, b)
+            if k in cset and cnt < TOGGLE_MIN:   # (a bit that toggled counts whatever Yosys says)
+                c.const.add(k)
+                continue
+            e = c.toggle.setdefault(k, [0, l])
+            e[0] = max(e[0], cnt)   # covered: one instance in one run changed TOGGLE_MIN times
+        elif page == "v_user":
+            k = (f, l, int(d.get("n", 0)), d.get("o", ""))
+            c.user[k] = c.user.get(k, 0) + cnt
+
+
+def decl_file(src, sig, cache={}):
+    """The file of Yosys's src attribute (file:line.col-line.col|...: the
+    flattened wire's own declaration and the instances it was flattened
+    through) whose line declares sig."""
+    for part in src.split("|"):
+        m = re.match(r"^(.*?):(\d+)\.", part)
+        if not m:
+            continue
+        f, n = m.group(1), int(m.group(2))
+        if f not in cache:
+            p = os.path.join(ROOT, f)
+            cache[f] = open(p).read().split("\n") if os.path.exists(p) else []
+        lines = cache[f]
+        if 0 < n <= len(lines) and re.search(r"\b%s\b" % re.escape(sig), lines[n - 1]):
+            return f
+    return None
+
+
+def const_bits(d):
+    """Yosys netlists d/<configuration>.json (sim/coverage.mk cov_const) ->
+    {configuration: set of (file, signal, bit) driven by a constant in every
+    instance of the module}."""
+    import json
+    out = {}
+    for path in sorted(glob.glob(os.path.join(d, "*.json"))):
+        mods = json.load(open(path))["modules"]
+        top = next((t for t in TOPS if t in mods), None)
+        if top is None:
+            continue
+        c, live = set(), set()
+        out[os.path.basename(path)[:-5]] = c
+        for name, v in mods[top]["netnames"].items():
+            src = v.get("attributes", {}).get("src", "")
+            if not src or name.startswith("$"):
+                continue
+            sig = name.split(".")[-1].lstrip("\\")
+            f = decl_file(src, sig)
+            if f is None:
+                continue
+            off = int(v.get("offset", 0))
+            upto = int(v.get("upto", 0))
+            n = len(v["bits"])
+            for i, b in enumerate(v["bits"]):
+                (c if isinstance(b, str) else live).add((f, sig, off + (n - 1 - i if upto else i)))
+        # constant in every instance of the module (coverage points are per module definition)
+        c -= live
+    return out
+
+
+def dat_config(path, cfgs):
+    """The configuration of a .dat (tb/cov.h: <bench>_<configuration>.<pid>.<n>.dat)."""
+    stem = os.path.basename(path).split(".")[0]
+    best = None
+    for c in cfgs:
+        if stem.endswith("_" + c) and (best is None or len(c) > len(best)):
+            best = c
+    return best
+
+
+# ---------------------------------------------------------------- waivers
+
+def load_waivers(files):
+    ws = load_yaml(WAIVERS) or []
+    errs = []
+    for i, w in enumerate(ws):
+        where = "%s waiver %d" % (WAIVERS, i + 1)
+        if w.get("top") not in TOPS:
+            errs.append("%s: top must be one of %s" % (where, ", ".join(TOPS)))
+            continue
+        if w.get("file") not in files[w["top"]]:
+            errs.append("%s: %s is not a file of %s" % (where, w.get("file"), w["top"]))
+        if w.get("class") not in (None, "elaboration"):
+            errs.append("%s: class must be elaboration or absent" % where)
+        if w.get("kind") not in ("line", "branch", "toggle"):
+            errs.append("%s: kind must be line, branch or toggle" % where)
+        if not str(w.get("reason", "")).strip():
+            errs.append("%s: no reason" % where)
+        if not w.get("configs"):
+            errs.append("%s: no configs (the configurations that cannot reach it, or 'all')" % where)
+        if w.get("kind") in ("line", "branch") and "lines" not in w:
+            errs.append("%s: a %s waiver names its lines ('N' or 'N-M')" % (where, w.get("kind")))
+        if w.get("kind") == "toggle" and "signal" not in w:
+            errs.append("%s: a toggle waiver names its signal (glob) and optionally bits [lo, hi]" % where)
+    return ws, errs
+
+
+def waived_line(ws, top, f, line, kind):
+    for w in ws:
+        if w["top"] == top and w["file"] == f and w["kind"] == kind and line in span_lines(str(w["lines"])):
+            return w
+    return None
+
+
+def waived_toggle(ws, top, f, sig, bit):
+    for w in ws:
+        if w["top"] == top and w["file"] == f and w["kind"] == "toggle" and fnmatch.fnmatchcase(sig, w["signal"]):
+            b = w.get("bits")
+            if b is None or b[0] <= bit <= b[1]:
+                return w
+    return None
+
+
+# ---------------------------------------------------------------- testplan
+
+def regmap_names():
+    """-> {document: [register names]} of the generated register maps."""
+    out = {}
+    for doc in REGMAPS:
+        names = []
+        for ln in open(os.path.join(ROOT, doc)):
+            cols = [c.strip() for c in ln.strip().strip("|").split("|")]
+            if len(cols) < 3:
+                continue
+            if doc.endswith("rv_csrmap.md"):
+                if re.match(r"^[a-z][a-z0-9.]*$", cols[0]) and cols[1].startswith("0x"):
+                    names.append(cols[0])
+            elif cols[0].startswith("0x") and re.match(r"^[A-Z][A-Z0-9_]*(\[\w+\])*$", cols[1]):
+                n = re.sub(r"\[\w+\]", "", cols[1])
+                if n not in names:
+                    names.append(n)
+        if doc.endswith("dc_regmap.md"):   # the SRAM counters: "`CNT_LO` at 0x2000+8*i" (no table row)
+            names += [n for n in re.findall(r"`(\w+)` at 0x", open(os.path.join(ROOT, doc)).read()) if n not in names]
+        out[doc] = names
+    return out
+
+
+def make_targets():
+    out = subprocess.run(["make", "--no-print-directory", "-s", "print-TEST_TARGETS"], cwd=ROOT,
+                         capture_output=True, text=True)
+    if out.returncode:
+        die("make print-TEST_TARGETS failed: " + out.stderr.strip()[-300:])
+    return set(out.stdout.split()) | {"coverage", "mutate", "regmap-check"}
+
+
+def check_test(name, targets, srcs_cache):
+    tgt, _, sub = name.partition(":")
+    if tgt not in targets:
+        return "make target %s is not in make test's targets" % tgt
+    if not sub:
+        return None
+    for pat, files, fmt in SUBTEST_SRC:
+        if re.match(pat, tgt):
+            txt = ""
+            for f in files:
+                if f not in srcs_cache:
+                    srcs_cache[f] = open(os.path.join(ROOT, f)).read()
+                txt += srcs_cache[f]
+            return None if fmt.format(sub) in txt else "%s: no test %s in %s" % (tgt, sub, ", ".join(files))
+    return "%s names no sub-tests (TARGET:NAME only for core-directed, core-regs, core-rvconf, core-bus, dc-lockstep)" % tgt
+
+
+def check_testplan():
+    tp = load_yaml(TESTPLAN)
+    targets = make_targets()
+    cache = {}
+    passed = failed = 0
+
+    def res(ok, msg):
+        nonlocal passed, failed
+        print("testplan-check: %s: %s" % (msg, "ok" if ok else "FAILED"))
+        if ok:
+            passed += 1
+        else:
+            failed += 1
+
+    feats = tp.get("features") or []
+    bad = []
+    for ft in feats:
+        if not ft.get("tests"):
+            bad.append("%s: no tests" % ft.get("id"))
+        for t in ft.get("tests") or []:
+            e = check_test(t, targets, cache)
+            if e:
+                bad.append("%s: %s" % (ft.get("id"), e))
+    for b in bad:
+        print("  " + b)
+    res(not bad, "%d features, each with existing tests" % len(feats))
+    regs = tp.get("registers") or {}
+    for doc, names in regmap_names().items():
+        have = regs.get(doc) or {}
+        missing = [n for n in names if n not in have]
+        extra = [n for n in have if n not in names]
+        bad = []
+        for n, tests in have.items():
+            if not tests:
+                bad.append("%s: no tests" % n)
+            for t in tests or []:
+                e = check_test(t, targets, cache)
+                if e:
+                    bad.append("%s: %s" % (n, e))
+        if missing:
+            print("  %s: registers not in the testplan: %s" % (doc, " ".join(missing)))
+        if extra:
+            print("  %s: testplan registers not in the map: %s" % (doc, " ".join(extra)))
+        for b in bad:
+            print("  " + b)
+        res(not (missing or extra or bad), "%s: %d registers in the testplan, with existing tests" % (doc, len(names)))
+    _, errs = load_waivers(top_files())
+    for e in errs:
+        print("  " + e)
+    res(not errs, "%s: every waiver names a file of its top, its configurations and a reason" % WAIVERS)
+    print("%d passed, %d failed" % (passed, failed))
+    return failed == 0
+
+
+def read_results(path):
+    """-> {make target: [(run, rc, line)]} and {run: log text}."""
+    by_target, logs = {}, {}
+    if not path or not os.path.exists(path):
+        return by_target, logs
+    for ln in open(path):
+        p = ln.split(None, 3)
+        if len(p) < 4:
+            continue
+        run, tgt, rc, line = p[0], p[1], int(p[2]), p[3].strip()
+        by_target.setdefault(tgt, []).append((run, rc, line))
+        lg = os.path.join(os.path.dirname(path), "logs", run + ".log")
+        logs[run] = open(lg, errors="replace").read() if os.path.exists(lg) else ""
+    return by_target, logs
+
+
+def test_result(name, by_target, logs):
+    tgt, _, sub = name.partition(":")
+    runs = by_target.get(tgt)
+    if not runs:
+        return "not run by make coverage (make test: `%s`)" % tgt
+    out = []
+    for run, rc, line in runs:
+        m = re.match(r"(\d+) passed, (\d+) failed", line)
+        ok = rc == 0 and m and m.group(2) == "0"
+        if sub:
+            if re.search(r"^PASS %s\b" % re.escape(sub), logs.get(run, ""), re.M):
+                out.append("PASS")
+            elif re.search(r"^FAIL %s\b" % re.escape(sub), logs.get(run, ""), re.M):
+                out.append("FAIL")
+            else:
+                out.append(("pass" if ok else "FAIL") + " (" + line + ")")
+        else:
+            out.append(("pass" if ok else "FAIL") + " (" + line + ")")
+    return "; ".join(sorted(set(out)))
+
+
+# ---------------------------------------------------------------- report
+
+def pct(a, b):
+    return 100.0 * a / b if b else 100.0
+
+
+def ranges(bits):
+    bits = sorted(bits)
+    out, s = [], None
+    for i, b in enumerate(bits):
+        if s is None:
+            s = b
+        if i + 1 == len(bits) or bits[i + 1] != b + 1:
+            out.append("%d" % b if s == b else "%d:%d" % (b, s))
+            s = None
+    return ",".join(reversed(out))
+
+
+def src_line(f, n, cache={}):
+    if f not in cache:
+        cache[f] = open(os.path.join(ROOT, f)).read().split("\n")
+    lines = cache[f]
+    return lines[n - 1].strip() if 0 < n <= len(lines) else ""
+
+
+def report(args):
+    files = top_files()
+    dats = sorted(glob.glob(os.path.join(args.dat, "*.dat")))
+    if not dats:
+        die("no .dat files in %s (run 'make coverage')" % args.dat)
+    vc = "verilator_coverage"
+    merged = os.path.join(os.path.dirname(os.path.abspath(args.dat)), "merged.dat")
+    t0 = time.time()
+    r = subprocess.run([vc, "--write", merged] + dats, capture_output=True, text=True)
+    if r.returncode:
+        die("verilator_coverage --write failed: " + r.stderr.strip()[-500:])
+    if args.annotate:
+        r = subprocess.run([vc, "--annotate", args.annotate, "--annotate-min", "1", merged],
+                           capture_output=True, text=True, cwd=ROOT)
+        if r.returncode:
+            die("verilator_coverage --annotate failed: " + r.stderr.strip()[-500:])
+    consts = const_bits(args.const) if args.const else {}
+    nconst = {}
+    runs = []
+    for p in dats:
+        cfg = dat_config(p, consts)
+        if cfg is None and consts:
+            die("%s: no Yosys netlist of its configuration in %s" % (p, args.const))
+        runs.append((cfg, parse_dat(p)))
+    for t in TOPS:
+        nconst[t] = len({cfg for cfg, pts in runs if pts and any(d.get("h", "").startswith("TOP." + t) for d, _ in pts[:50])})
+    covs = collect(runs, files, consts)
+    ws, errs = load_waivers(files)
+    if errs:
+        die("\n  ".join(["bad waivers:"] + errs))
+    used = set()
+    rows, totals, unc = {}, {}, {}
+    for top in TOPS:
+        c = covs[top]
+        per = {f: {"lt": 0, "lh": 0, "lw": 0, "bt": 0, "bh": 0, "bw": 0, "tt": 0, "th": 0, "tw": 0, "tc": 0, "le": 0,
+                   "ut": 0, "uh": 0} for f in files[top]}
+        ul, ub, ut = [], [], {}
+        for (f, n), cnt in sorted(c.lines.items()):
+            w = waived_line(ws, top, f, n, "line")
+            if w and cnt == 0:
+                per[f]["lw"] += 1
+                per[f]["le"] += w.get("class") == "elaboration"
+                used.add(id(w))
+                continue
+            per[f]["lt"] += 1
+            if cnt:
+                per[f]["lh"] += 1
+            else:
+                ul.append((f, n))
+        for (f, n, col, kind), cnt in sorted(c.branch.items()):
+            w = waived_line(ws, top, f, n, "branch") or waived_line(ws, top, f, n, "line")
+            if w and cnt == 0:
+                per[f]["bw"] += 1
+                used.add(id(w))
+                continue
+            per[f]["bt"] += 1
+            if cnt:
+                per[f]["bh"] += 1
+            else:
+                ub.append((f, n, kind))
+        for (f, s, b), (cnt, n) in sorted(c.toggle.items()):
+            w = waived_toggle(ws, top, f, s, b)
+            if w and cnt < TOGGLE_MIN:
+                per[f]["tw"] += 1
+                used.add(id(w))
+                continue
+            per[f]["tt"] += 1
+            if cnt >= TOGGLE_MIN:
+                per[f]["th"] += 1
+            else:
+                ut.setdefault((f, n, s), []).append(b)
+        for (f, n, col, name), cnt in c.user.items():
+            per[f]["ut"] += 1
+            per[f]["uh"] += cnt > 0
+        for (f, s, b) in c.const:
+            per[f]["tc"] += 1
+        tot = {k: sum(p[k] for p in per.values()) for k in per[files[top][0]]}
+        rows[top], totals[top], unc[top] = per, tot, (ul, ub, ut)
+    unused = [w for w in ws if id(w) not in used]
+
+    o = []
+    o.append("# pmu-ip code coverage")
+    o.append("")
+    o.append(report_stamp.stamp_line(args.out))
+    o.append("")
+    o.append("Generated by `make coverage` (sim/coverage.mk, sim/coverage_report.py); do not edit. "
+             "Verilator %s coverage builds (`--coverage-line --coverage-toggle --coverage-user`) of the "
+             "lockstep benches, every run below, merged with `verilator_coverage`; seed %s, %s random "
+             "cycles per pmu_core configuration (rerun: `make coverage COV_SEED=%s`)."
+             % (verilator_version(), args.seed, args.cycles, args.seed))
+    if args.run_time:
+        o.append("Time of this `make coverage` on a 2-core machine shared with other jobs: %s (not part of `make test`, which "
+                 "runs `testplan-check` and the stamp check `report-check`)." % args.run_time)
+    if args.skipped.strip():
+        o.append("")
+        o.append("Not built for coverage: dc_top configuration %s (its lockstep build is hierarchical; a flat "
+                 "coverage build of its 33 units is 421 C++ files, hours on this machine). Its modules are "
+                 "dc_small's (3 + 2 units); its own runs are in `make test` (dc-lockstep-directed, -random, "
+                 "-maxrate); here maxrate runs on dc_small." % args.skipped.strip())
+    o.append("")
+    o.append("Points are merged per module definition over every instance, configuration and run. A line is "
+             "covered when a line (block) or branch point spanning it was hit; branch = Verilator's if/else "
+             "and case-item points; a toggle bit is covered when one instance changed it %d times in one run (a rise and a fall). Waived points "
+             "(`%s`) count in no total; a waiver applies only while its point is not hit. FSM and expression "
+             "coverage: not offered by Verilator 5.006 (the state registers are in the toggle table, their "
+             "case items are branch points)." % (TOGGLE_MIN, WAIVERS))
+    o.append("")
+    o.append("## Totals against the signoff targets")
+    o.append("")
+    o.append("| top | lines | branches | toggle bits | waived lines | result |")
+    o.append("|---|---|---|---|---|---|")
+    overall_ok = True
+    for top in TOPS:
+        t = totals[top]
+        lp, bp, tp = pct(t["lh"], t["lt"]), pct(t["bh"], t["bt"]), pct(t["th"], t["tt"])
+        wp = 100.0 * t["lw"] / (t["lt"] + t["lw"]) if t["lw"] else 0.0
+        ok = (lp >= TARGETS["line"] and bp >= TARGETS["branch"] and tp >= TARGETS["toggle"]
+              and wp <= WAIVER_MAX_PCT)
+        overall_ok &= ok
+        o.append("| %s | %d/%d = %.2f%% (target %.0f%%) | %d/%d = %.2f%% (target >= %.0f%%) | %d/%d = %.2f%% "
+                 "(target >= %.0f%%) | %d = %.2f%% (max %.0f%%) | %s |"
+                 % (top, t["lh"], t["lt"], lp, TARGETS["line"], t["bh"], t["bt"], bp, TARGETS["branch"],
+                    t["th"], t["tt"], tp, TARGETS["toggle"], t["lw"], wp, WAIVER_MAX_PCT,
+                    "met" if ok else "**NOT MET**"))
+    o.append("")
+    o.append("Waived lines in constant functions (class elaboration: bodies that run only at elaboration, "
+             "no hardware): %s." % "; ".join(
+                 "%s %d, without them the waived share is %.2f%%" % (
+                     top, totals[top]["le"],
+                     100.0 * (totals[top]["lw"] - totals[top]["le"]) / (totals[top]["lt"] + totals[top]["lw"])
+                     if totals[top]["lt"] + totals[top]["lw"] else 0.0) for top in TOPS))
+    o.append("")
+    o.append("Waived: %s." % "; ".join("%s %d lines, %d branch points, %d toggle bits"
+                                          % (top, totals[top]["lw"], totals[top]["bw"], totals[top]["tw"])
+                                          for top in TOPS))
+    o.append("")
+    o.append("Constant bits (left out of the toggle totals): %s. A bit is constant when Yosys, elaborating the "
+             "top in each configuration measured (`proc; flatten; opt -full`), drives it from a constant in every "
+             "one of them (%s netlists): reserved register bits, ports wider than a configuration uses, "
+             "parameter-selected tie-offs. A bit that toggled counts as covered whatever Yosys says."
+             % ("; ".join("%s %d" % (top, totals[top]["tc"]) for top in TOPS),
+                ", ".join("%s %d" % (t, nconst.get(t, 0)) for t in TOPS)))
+    o.append("")
+    o.append("## Per module")
+    o.append("")
+    o.append("| top | file | lines | line % | branches | branch % | toggle bits | toggle % | constant bits | user points |")
+    o.append("|---|---|---|---|---|---|---|---|---|---|")
+    for top in TOPS:
+        for f in files[top]:
+            p = rows[top][f]
+            if not (p["lt"] or p["bt"] or p["tt"]):
+                o.append("| %s | %s | no points | | | | | | | |" % (top, f))
+                continue
+            o.append("| %s | %s | %d/%d | %.1f | %d/%d | %.1f | %d/%d | %.1f | %d | %s |"
+                     % (top, f, p["lh"], p["lt"], pct(p["lh"], p["lt"]), p["bh"], p["bt"], pct(p["bh"], p["bt"]),
+                        p["th"], p["tt"], pct(p["th"], p["tt"]), p["tc"],
+                        "%d/%d" % (p["uh"], p["ut"]) if p["ut"] else "none"))
+    o.append("")
+    o.append("## Uncovered points (not waived)")
+    o.append("")
+    o.append("Full annotated sources: `build/coverage/annotated/` after `make coverage` (`%` marks a line "
+             "below 1 hit).")
+    for top in TOPS:
+        ul, ub, ut = unc[top]
+        o.append("")
+        o.append("### %s" % top)
+        o.append("")
+        if not (ul or ub or ut):
+            o.append("none")
+            continue
+        if ul:
+            o.append("Lines:")
+            o.append("")
+            o.append("```")
+            for f, n in ul:
+                o.append("%s:%d  %s" % (f, n, src_line(f, n)))
+            o.append("```")
+        if ub:
+            o.append("Branch arms:")
+            o.append("")
+            o.append("```")
+            for f, n, kind in ub:
+                o.append("%s:%d  %-5s %s" % (f, n, kind, src_line(f, n)))
+            o.append("```")
+        if ut:
+            o.append("Toggle bits (signal[bits] declared at file:line):")
+            o.append("")
+            o.append("```")
+            for (f, n, s), bits in sorted(ut.items()):
+                o.append("%s:%d  %s[%s]" % (f, n, s, ranges(bits)))
+            o.append("```")
+    o.append("")
+    o.append("## Waivers (%s)" % WAIVERS)
+    o.append("")
+    o.append("| top | file | kind | lines / signal | configurations | reason | applied |")
+    o.append("|---|---|---|---|---|---|---|")
+    for w in ws:
+        what = str(w.get("lines", "")) if w["kind"] != "toggle" else "%s%s" % (
+            w["signal"], "[%d:%d]" % (w["bits"][1], w["bits"][0]) if w.get("bits") else "")
+        o.append("| %s | %s | %s | `%s` | %s | %s | %s |" % (w["top"], w["file"], w["kind"], what, w["configs"],
+                                                        str(w["reason"]).strip().replace("\n", " "),
+                                                        "yes" if id(w) in used else "no (covered)"))
+    if not ws:
+        o.append("| | | | | | none | |")
+    o.append("")
+    o.append("## Runs")
+    o.append("")
+    by_target, logs = read_results(args.results)
+    o.append("| run | make target it mirrors | result |")
+    o.append("|---|---|---|")
+    for tgt, runs in sorted(by_target.items()):
+        for run, rc, line in runs:
+            o.append("| %s | `%s` | %s%s |" % (run, tgt, line, "" if rc == 0 else " (exit %d)" % rc))
+    o.append("")
+    o.append("## Testplan (%s)" % TESTPLAN)
+    o.append("")
+    tp = load_yaml(TESTPLAN)
+    o.append("| feature | seed | what is checked | tests: result in this run |")
+    o.append("|---|---|---|---|")
+    for ft in tp.get("features") or []:
+        o.append("| %s | %s | %s | %s |" % (ft["id"], ft.get("seed", ""), str(ft.get("desc", "")).strip(),
+                                        "<br>".join("`%s`: %s" % (t, test_result(t, by_target, logs))
+                                                    for t in ft["tests"])))
+    o.append("")
+    o.append("Registers: every register of the generated maps and its tests (make testplan-check keeps the "
+             "list complete):")
+    o.append("")
+    o.append("| map | register | tests |")
+    o.append("|---|---|---|")
+    for doc, regs in (tp.get("registers") or {}).items():
+        for n, tests in regs.items():
+            o.append("| %s | %s | %s |" % (doc, n, ", ".join("`%s`" % t for t in tests)))
+    o.append("")
+    with open(os.path.join(ROOT, args.out), "w") as f:
+        f.write("\n".join(o))
+    for top in TOPS:
+        t = totals[top]
+        print("coverage %s: lines %d/%d %.2f%%, branches %d/%d %.2f%%, toggle %d/%d %.2f%%, waived lines %d"
+              % (top, t["lh"], t["lt"], pct(t["lh"], t["lt"]), t["bh"], t["bt"], pct(t["bh"], t["bt"]),
+                 t["th"], t["tt"], pct(t["th"], t["tt"]), t["lw"]))
+    if unused:
+        print("coverage: %d waivers not applied (their points are covered): see %s" % (len(unused), args.out))
+    print("coverage: wrote %s (merge + report %.0f s)" % (args.out, time.time() - t0))
+    print("%d passed, %d failed" % (1 if overall_ok else 0, 0 if overall_ok else 1))
+    return 0 if overall_ok else 1
+
+
+def verilator_version():
+    r = subprocess.run(["verilator", "--version"], capture_output=True, text=True)
+    return r.stdout.split()[1] if r.returncode == 0 and r.stdout.split() else "?"
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dat")
+    ap.add_argument("--results")
+    ap.add_argument("--const")
+    ap.add_argument("--skipped", default="")
+    ap.add_argument("--out", default="docs/coverage.md")
+    ap.add_argument("--annotate")
+    ap.add_argument("--seed", default="?")
+    ap.add_argument("--cycles", default="?")
+    ap.add_argument("--run-time", default="")
+    ap.add_argument("--check-testplan", action="store_true")
+    args = ap.parse_args()
+    if args.check_testplan:
+        return 0 if check_testplan() else 1
+    if not args.dat:
+        ap.error("--dat or --check-testplan")
+    return report(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
