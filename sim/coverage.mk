@@ -74,7 +74,7 @@ define cov_sibling
 $(COV_BUILD)/core/$(1)_$(2)/V$(1): $(COV_BUILD)/core/test_random_$(2)/Vtest_random tb/$(1).cpp $(VBUILD_SRCS_$(1)) \
     $(VBUILD_HDRS_$(1)) tb/pmu_harness.h tb/waves.h tb/cov.h
 	@echo "coverage build: tb/$(1).cpp, configuration $(2), linked with test_random_$(2)'s model (log: $$(@D)/build.log)"
-	@rm -rf $$(@D); cp -a $(COV_BUILD)/core/test_random_$(2) $$(@D); rm -f $$(@D)/Vtest_random $$(@D)/test_random.o
+	@rm -rf $$(@D); cp -a $(COV_BUILD)/core/test_random_$(2) $$(@D); rm -f $$(@D)/Vtest_random $(foreach o,$(basename $(notdir tb/test_random.cpp $(VBUILD_SRCS_test_random))),$$(@D)/$(o).o $$(@D)/$(o).d)
 	@printf 'include Vpmu_core.mk\nV$(1): $$$$(VK_USER_OBJS) $$$$(VK_GLOBAL_OBJS) $$$$(VM_PREFIX)__ALL.a $$$$(VM_HIER_LIBS)\n\t$$$$(LINK) $$$$(LDFLAGS) $$$$^ $$$$(LOADLIBES) $$$$(LDLIBS) $$$$(LIBS) $$$$(SC_LIBS) -o $$$$@\n' >$$(@D)/sibling.mk
 	@$(COV_NICE) $(MAKE) --no-print-directory -j 2 -C $$(@D) -f sibling.mk V$(1) \
 	  VM_USER_CFLAGS="$(VCFLAGS) $(call dparams,$(2)) -DWAVES_NAME=$(1)_$(2)" \

@@ -694,6 +694,13 @@ def link_from_sibling(exe, prog, built, cfg, log):
         vmk = verilator_mk(dst)
         if vmk is None:
             return 2
+        # the sibling's own program objects go: a bench source of the same
+        # name (tb/random/coverage.cpp, tb/dc/coverage.cpp) must be compiled, not
+        # taken from the copy
+        for c in mk_list(vmk[1], "VM_USER_CLASSES"):
+            for ext in (".o", ".d"):
+                if os.path.exists(os.path.join(dst, c + ext)):
+                    os.remove(os.path.join(dst, c + ext))
         cflags = [f"-DWAVES_NAME={prog}_{cfg}" if f.startswith("-DWAVES_NAME=") else f
                   for f in mk_list(vmk[1], "VM_USER_CFLAGS")]
         name = os.path.basename(exe)

@@ -44,7 +44,7 @@ int main(int argc, char **argv) {
         {"yield_silent", t_yield_silent}, {"yield_priority", t_yield_priority},
         {"yield_scenario", t_yield_scenario}, {"yield_actions", t_yield_actions}, {"yield_sticky", t_yield_sticky}, {"yield_types", t_yield_types}, {"yield_cond", t_yield_cond}, {"yield_capture", t_yield_capture}, {"yield_threads", t_yield_threads}, {"isolation", t_isolation}, {"latencies", t_latencies},
         {"boundaries", t_boundaries},
-        // holes of the code coverage (tb/directed/coverage.cpp, docs/coverage.md)
+        // holes of the code coverage (tb/directed/cov_bits.cpp, docs/coverage.md)
         {"cov_ych_bits", t_cov_ych_bits}, {"cov_cnt_bits", t_cov_cnt_bits},
     };
     Tally tally;
