@@ -50,11 +50,11 @@ REPORTS = {
     # timing.md: also the SoC (its PicoRV32 parameters) and run_fpga.py (SMALL/SOC_PMU configurations)
     "synth/reports/timing.md": (["rtl/pmu_*.v", "synth/timing/*", "synth/fpga/*.v", "synth/fpga/run_fpga.py",
                                  "sim/soc/soc_top.v", "sim/soc/pcpi_csr.v"], "make timing"),
-    # the area tables of docs/dc_notes.md (tb/dc_synth.py: the files it reads; NAND2 weights from
+    # the area tables of docs/dc_notes.md (synth/dc_synth.py: the files it reads; NAND2 weights from
     # synth/synth_cells.py)
     "docs/dc_notes.md": (["rtl/dc_top.v", "rtl/dc_central_unit.v", "rtl/dc_local_unit.v", "rtl/dc_cu_dec.v", "rtl/dc_lu_dec.v", "rtl/dc_secded.v",
                           "rtl/pmu_reg_field.v",
-                          "rtl/pmu_event_mux.v", "rtl/pmu_qualifier.v", "tb/dc_flat.v", "tb/dc_synth.py",
+                          "rtl/pmu_event_mux.v", "rtl/pmu_qualifier.v", "synth/dc_flat.v", "synth/dc_synth.py",
                           "synth/synth_cells.py"], "make synth"),
 }
 STAMP_RE = re.compile(r"<!-- sources: sha256=([0-9a-f]{64}) \((\d+) files\) -->")

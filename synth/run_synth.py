@@ -103,7 +103,7 @@ Other options: --yosys PATH, --workdir DIR (default build/synth),
 Files (this script keeps the command line; each module imports only those
 above it in this list, no circles):
   synth/synth_cells.py     NAND2 weights of the Yosys cell types (also used
-                           by tb/dc_synth.py)
+                           by synth/dc_synth.py)
   synth/synth_designs.py   CONFIGS, goals, CHECK_CONFIGS, the floor config
   synth/synth_yosys.py     running Yosys (template, wrapper) and parsing its
                            outputs; the readable-state split

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """NAND2-equivalent cell weights of the area flow (synth/run_synth.py) and of
-tb/dc_synth.py: every Yosys internal cell type is weighted by the area of
+synth/dc_synth.py: every Yosys internal cell type is weighted by the area of
 the NanGate FreePDK45 Open Cell Library X1 cell(s) that implement it,
 divided by the area of NAND2_X1 (LIB_AREA, CELL_FAMILIES), and the coarse
 flip-flop and latch cell types Yosys has after `proc` (RTL state bits).
