@@ -105,9 +105,9 @@ $(foreach c,$(filter soc_rv,$(CFG_FLOW_pmu_core_soc_rv)),$(call cfg_runs,$(c),so
 # check (build/mut/; started first, mutants one at a time), the parameter
 # checks (build/params/cfgcheck_<top>*), the synthesis flow check
 # (build/synth-check/), the FuseSoC check (build/fusesoc/) and the fast
-# proofs (build/formal/<proof>/), while the other targets run in the
-# foreground.
-TEST_BG := core-mutate dc-illegal synth-check fusesoc-check formal-fast core-params
+# proofs (build/formal/<proof>/) and the event-class change check (its
+# scratch copy under /tmp), while the other targets run in the foreground.
+TEST_BG := core-mutate dc-illegal synth-check fusesoc-check formal-fast core-params class-add-check
 test: deps-sim
 	@BG_TARGETS="$(TEST_BG)" BG_MAKEFLAGS="MUTATE_JOBS=1" \
 	  sim/run_targets.sh regmap-check $(TEST_TARGETS)

@@ -7,6 +7,7 @@
  * README "Cycle semantics"). Called by pmu_model_step (pmu_model.c). */
 #include "pmu_model_int.h"
 #include "pmu_prim.h"
+#include "pmu_classes_gen.h"   /* decoded event classes: pmu_class_ev() */
 
 /* pmu_flop_decode: one-hot FLOP sub-event of a retire slot (seed 003):
  * scalar (flag set, or one element in the register) by element size, else
@@ -60,7 +61,7 @@ static unsigned mux_inc(const pmu_model *m, const pmu_ctr *c, const pmu_inputs *
                 acc += (typ & PMU_FTYPE_FMA_MASK) ? 2u : 1u;
         }
     } else if (pmu_cfg_class_ok(&m->cfg, (unsigned)(c - m->c), c->es)) {
-        acc = pmu_mux_count(in->ev[t][c->es], c->em);
+        acc = pmu_mux_count(pmu_class_ev(&m->cfg, in, t, c->es), c->em);
     }
     return acc & PMU_IW_MASK;
 }

@@ -79,17 +79,10 @@ $(foreach c,$(DC_CFGS),$(eval $(call dc_vbuild,$(c),$(foreach p,$(CFG_$(c)),-G$(
 dc-regmap-check:
 	python3 util/dc_regmap.py --check
 
+# dc_top alone with its file list, in the three tools, at its defaults and at dc_small
+# (sim/lint.py --top)
 dc-lint: deps-dc deps-synth
-	@fails=0; for t in verilator iverilog yosys; do \
-	  case $$t in \
-	    verilator) cmd="verilator --lint-only -Wall -Wno-DECLFILENAME --top-module dc_top $(DC_RTL)";; \
-	    iverilog)  cmd="iverilog -g2005 -Wall -o /dev/null -s dc_top $(DC_RTL)";; \
-	    yosys)     cmd="yosys -q -p 'read_verilog $(DC_RTL); hierarchy -check -top dc_top $(foreach p,$(CFG_dc_small),-chparam $(subst =, ,$(p))); proc'";; \
-	  esac; \
-	  out=$$(eval $$cmd 2>&1); rc=$$?; \
-	  if [ $$rc -eq 0 ] && ! grep -qiE 'warning|error' <<<"$$out"; then echo "lint $$t: ok"; \
-	  else echo "lint $$t: FAILED"; echo "$$out" | head -20; fails=$$((fails+1)); fi; \
-	done; echo "$$((3-fails)) passed, $$fails failed"; [ $$fails -eq 0 ]
+	@python3 sim/lint.py --top dc_top --top dc_top:dc_small
 
 dc-lockstep-maxrate: $(DC_BUILD)/ref/Vdc_lockstep
 	$< --test maxrate --cycles $(DC_LS_CYCLES) --seed $(DC_SEED)

@@ -13,7 +13,7 @@ $(foreach c,$(CSPMU_MODEL_CFGS),$(call cfg_runs,$(c),cspmu-model,cspmu-model))
 $(foreach c,$(CSPMU_RTL_CFGS),$(call cfg_runs,$(c),cspmu-rtl,cspmu-rtl))
 CSPMU_SRCS := sw/test_cspmu.c sw/cspmu_linux.c sw/pmu_simbus.c
 CSPMU_HDRS := sw/cspmu_linux.h sw/pmu_drv.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_regdec.h \
-  cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_model_int.h cmodel/pmu_prim.h cmodel/pmu_cfg_gen.h
+  cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_model_int.h cmodel/pmu_prim.h cmodel/pmu_cfg_gen.h cmodel/pmu_classes_gen.h
 
 .PHONY: cspmu-model cspmu-rtl
 

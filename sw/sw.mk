@@ -8,7 +8,7 @@ SW_LIB_SRCS := sw/pmu_drv.c $(SW_API_SRCS) sw/pmu_events_soc.c
 # the tests: sw/test_sw.c runs them in order; sw/test_sw/ holds them by concern
 SW_TEST_PARTS := sw/test_sw/common.c sw/test_sw/basics.c sw/test_sw/counting.c sw/test_sw/areas.c \
                  sw/test_sw/pm_api.c sw/test_sw/pm_irq.c sw/test_sw/sampling.c
-SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_api_int.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h sw/test_sw/common.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_model_int.h cmodel/pmu_prim.h cmodel/pmu_cfg_gen.h
+SW_HDRS := sw/pmu_drv.h sw/pmu_api.h sw/pmu_api_int.h sw/pmu_events_soc.h sw/pmu_simbus.h sw/test_sw.h sw/test_sw/common.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_model_int.h cmodel/pmu_prim.h cmodel/pmu_cfg_gen.h cmodel/pmu_classes_gen.h
 SW_TEST_SRCS := sw/test_sw.c $(SW_TEST_PARTS) sw/pmu_simbus.c $(SW_LIB_SRCS)
 SW_SEED ?= $(SEED)
 # C-model sources: CFG_CMODEL_<top> (config/pmu_ip.yaml via config/config.mk)
@@ -146,7 +146,7 @@ $(foreach c,$(filter dc_small,$(CFG_FLOW_dc_top_sw_rtl)),$(call cfg_runs,$(c),sw
 #   yield-sw-test      on the C model (pmu_model): default (NCH=4, AW=64), NCH=1 AW=32, NCH=8
 #   yield-sw-test-rtl  on the Verilated pmu_core (default parameters) in lockstep with the model (tb/pmu_harness.h)
 Y_SW_SRCS := sw/test_yield.c sw/yield_drv.c sw/pmu_simbus.c
-Y_SW_HDRS := sw/yield_drv.h sw/test_yield.h sw/pmu_drv.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_model_int.h cmodel/pmu_prim.h cmodel/pmu_cfg_gen.h
+Y_SW_HDRS := sw/yield_drv.h sw/test_yield.h sw/pmu_drv.h sw/pmu_simbus.h sw/test_sw.h cmodel/pmu_regs.h cmodel/pmu_regdec.h cmodel/pmu_reg_field.h cmodel/pmu_model.h cmodel/pmu_model_int.h cmodel/pmu_prim.h cmodel/pmu_cfg_gen.h cmodel/pmu_classes_gen.h
 $(SW_BUILD)/test_yield_model: sw/test_yield_model.c $(Y_SW_SRCS) $(CFG_CMODEL_pmu_core) $(Y_SW_HDRS) | deps-sw
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Werror -Isw -Icmodel -o $@ sw/test_yield_model.c $(Y_SW_SRCS) $(CFG_CMODEL_pmu_core)

@@ -16,7 +16,7 @@ per-top file lists.
   util/config.py params NAME [--fmt make|vlog|c]
                                  every parameter of configuration NAME
 
-Generated files: config/config.mk, cmodel/pmu_cfg_gen.h, cmodel/dc_cfg_gen.h,
+Generated files: config/config.mk, cmodel/pmu_cfg_gen.h, cmodel/pmu_classes_gen.h, cmodel/dc_cfg_gen.h,
 pmu_ip.core, dc_top.core, pmu_model.core, the blocks between the "// BEGIN
 config <what>" / "// END config <what>" markers of rtl/pmu_core.v (its
 parameter list with defaults, LEGAL and the pmu_illegal_parameter_<NAME>_<rule>

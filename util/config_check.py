@@ -53,7 +53,7 @@ def py_dicts(path):
 COPIES = [("synth/fpga/run_fpga.py", "SMALL", "small"), ("synth/fpga/run_fpga.py", "SOC_PMU", "soc_fpga"),
           ("synth/fpga/run_fpga.py", "MID", "mid"), ("synth/fpga/run_fpga.py", "dflt", "default"),
           ("synth/fpga/pmu_fpga_top.v", "pmu_fpga_top", "small"),
-          ("tb/tb_replay.v", "tb_replay", "default"), ("tb/dc_replay.v", "dc_replay", "dc_small")]
+          ("tb/dc_replay.v", "dc_replay", "dc_small")]
 
 
 def check_copies():
@@ -160,7 +160,7 @@ def check_rtl():
     # the C structs list their fields in the table's order (positional initializers)
     for top, hdr in (("pmu_core", "cmodel/pmu_model.h"), ("dc_top", "cmodel/dc_model.h")):
         st = TOPS[top]["cstruct"]
-        text = re.sub(r"/\*.*?\*/", "", open(os.path.join(ROOT, hdr)).read(), flags=re.S)
+        text = re.sub(r"/\*.*?\*/|//[^\n]*", "", open(os.path.join(ROOT, hdr)).read(), flags=re.S)
         m = re.search(r"typedef struct\s*\{([^}]*)\}\s*%s;" % st, text)
         fields = re.findall(r"(\w+)\s*[,;]", m.group(1)) if m else []
         want = [p["c"] for p in params(top).values()]

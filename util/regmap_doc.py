@@ -9,6 +9,7 @@ import re
 
 from regmap_tables import ADDR_BITS, YEV_BITS, YACT, YCOND
 from regmap_flop import flop_md
+import config_classes
 from regmap_access import (PRIV, PRIV_LEGEND, bus_error_md, doc_rows, join_names, kind_names, priv_cell,
                            rdgate_text, user_rules)
 
@@ -66,6 +67,7 @@ def gen_md():
     o.append(f"| {len(YCOND)} | reserved | a CTL write with this value answers PSLVERR and changes nothing |")
     o += [""]
     o += flop_md()
+    o += ["", "## Decoded event classes (config/pmu_ip.yaml `classes`)", "", config_classes.doc_block()]
     return "\n".join(o)
 
 
