@@ -162,5 +162,5 @@ dc-bench: $(DC_BUILD)/ref/Vdc_lockstep
 BENCH_TARGETS += dc-bench
 
 dc-synth: deps-synth
-	python3 tb/dc_synth.py
+	python3 synth/dc_synth.py
 SYNTH_TARGETS += dc-synth

@@ -51,18 +51,19 @@ def _rtl_of(*tops):
 
 # report (relative to ROOT) -> (globs of the sources it is measured from, make target)
 REPORTS = {
-    "synth/reports/area.md": (["rtl/pmu_*.v", "synth/run_synth.py", "synth/synth.ys", "synth/ref/*.v"],
+    "synth/reports/area.md": (["rtl/pmu_*.v", "synth/run_synth.py", "synth/synth_*.py", "synth/synth.ys",
+                               "synth/ref/*.v"],
                               "make synth"),
     "synth/reports/fpga.md": (["rtl/pmu_*.v", "synth/fpga/*.py", "synth/fpga/*.v"], "make fpga"),
     # timing.md: also the SoC (its PicoRV32 parameters) and run_fpga.py (SMALL/SOC_PMU configurations)
     "synth/reports/timing.md": (["rtl/pmu_*.v", "synth/timing/*", "synth/fpga/*.v", "synth/fpga/run_fpga.py",
                                  "sim/soc/soc_top.v", "sim/soc/pcpi_csr.v"], "make timing"),
-    # the area tables of docs/dc_notes.md (tb/dc_synth.py: the files it reads; NAND2 weights from
-    # synth/run_synth.py)
+    # the area tables of docs/dc_notes.md (synth/dc_synth.py: the files it reads; NAND2 weights from
+    # synth/synth_cells.py)
     "docs/dc_notes.md": (["rtl/dc_top.v", "rtl/dc_central_unit.v", "rtl/dc_local_unit.v", "rtl/dc_cu_dec.v", "rtl/dc_lu_dec.v", "rtl/dc_secded.v",
                           "rtl/pmu_reg_field.v",
-                          "rtl/pmu_event_mux.v", "rtl/pmu_qualifier.v", "tb/dc_flat.v", "tb/dc_synth.py",
-                          "synth/run_synth.py"], "make synth"),
+                          "rtl/pmu_event_mux.v", "rtl/pmu_qualifier.v", "synth/dc_flat.v", "synth/dc_synth.py",
+                          "synth/synth_cells.py"], "make synth"),
 }
 # code coverage (sim/coverage.mk): the RTL of pmu_core and dc_top, the lockstep benches it runs,
 # the flow, the waivers and the testplan it applies. docs/coverage.md was measured on the tree of

@@ -77,10 +77,10 @@ def check_copies():
     ok = bool(got) and dict(defaults("pmu_core"), **got) == full("soc")
     res.append((ok, "sim/soc/soc_top.v u_pmu parameters = configuration soc%s" % ("" if ok else " (%s)" % got)))
     # file lists of the measurement scripts
-    dc = re.search(r"^DC = \[([^]]*)\] \+ EV", open(os.path.join(ROOT, "tb/dc_synth.py")).read(), re.M)
-    ev = re.search(r"^EV = \[([^]]*)\]", open(os.path.join(ROOT, "tb/dc_synth.py")).read(), re.M)
+    dc = re.search(r"^DC = \[([^]]*)\] \+ EV", open(os.path.join(ROOT, "synth/dc_synth.py")).read(), re.M)
+    ev = re.search(r"^EV = \[([^]]*)\]", open(os.path.join(ROOT, "synth/dc_synth.py")).read(), re.M)
     got = re.findall(r'"([^"]+)"', (dc.group(1) if dc else "") + (ev.group(1) if ev else ""))
-    res.append((sorted(got) == sorted(files("dc_top")), "tb/dc_synth.py DC + EV = dc_top's files"))
+    res.append((sorted(got) == sorted(files("dc_top")), "synth/dc_synth.py DC + EV = dc_top's files"))
     return res
 
 
