@@ -25,7 +25,9 @@ traps) and rtl/dc_top.v (its table parameters), and the README's "config-params"
 blocks (util/doc_block.py markers).
 The package, layered without import circles:
   config_table  <- (PyYAML)                   the table, its queries
-  config_gen    <- config_table, doc_block    the generators, outputs()
+  config_classes <- config_table              decoded event classes: pmu_core.v's
+                                              block, cmodel/pmu_classes_gen.h, docs
+  config_gen    <- config_table, config_classes, doc_block   the generators, outputs()
   config_check  <- config_table, config_gen   the --check consistency checks
   config (this) <- all three                  the command line; every name above
                                               for `import config` users
