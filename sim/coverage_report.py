@@ -91,12 +91,8 @@ def load_yaml(rel):
             die("%s: not valid YAML: %s" % (rel, e))
 
 
-def config_mk():
-    return dict(re.findall(r"^(CFG_\w+) := ?(.*)$", open(os.path.join(ROOT, "config", "config.mk")).read(), re.M))
-
-
 def top_files():
-    mk = config_mk()
+    mk = report_stamp.config_mk()
     return {t: mk["CFG_RTL_" + t].split() for t in TOPS}
 
 

@@ -73,6 +73,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "synth"))
+from report_stamp import config_mk  # noqa: E402  (the one reader of config/config.mk)
 DTS = os.path.join(ROOT, "sw", "linux", "pmu-ip-cspmu.dts")
 JSON = os.path.join(ROOT, "sw", "linux", "pmu-ip-soc.json")
 RDL = os.path.join(ROOT, "regs", "pmu_cs.rdl")
@@ -358,9 +360,7 @@ PERF_GENERIC = {"cycles", "cpu-cycles", "instructions", "cache-references", "cac
 
 def rv_params():
     """Parameters of configuration soc_rv (config/config.mk) and soc_top's PMU_NC."""
-    mk = open(os.path.join(ROOT, "config", "config.mk")).read()
-    m = re.search(r"^CFG_soc_rv :=(.*)$", mk, re.M)
-    p = dict(kv.split("=") for kv in m.group(1).split()) if m else {}
+    p = dict(kv.split("=") for kv in config_mk().get("CFG_soc_rv", "").split())
     p = {k: int(v) for k, v in p.items()}
     v = open(os.path.join(ROOT, "sim", "soc", "soc_top.v")).read()
     m = re.search(r"parameter\s+integer\s+PMU_NC\s*=\s*(\d+)", v)

@@ -31,6 +31,8 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "synth"))
+from report_stamp import config_mk  # noqa: E402  (the one reader of config/config.mk)
 
 # (name, file, original snippet, mutated snippet[, benches]); benches: the
 # (program, configuration) pairs that must each kill it (default: directed
@@ -602,10 +604,9 @@ def bench_exe(core, prog, cfg):
 def cmodel_srcs(top):
     """The C model sources of top: CFG_CMODEL_<top> of config/config.mk (from
     config/pmu_ip.yaml; pmu_core: cmodel/pmu_model.c and its blocks)."""
-    with open(os.path.join(ROOT, "config", "config.mk")) as f:
-        for line in f:
-            if line.startswith(f"CFG_CMODEL_{top} :="):
-                return line.split(":=", 1)[1].split()
+    srcs = config_mk().get(f"CFG_CMODEL_{top}")
+    if srcs is not None:
+        return srcs.split()
     raise SystemExit(f"mutate: CFG_CMODEL_{top} not in config/config.mk (make config)")
 
 
