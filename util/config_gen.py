@@ -449,6 +449,19 @@ def v_rules(k, p):
     return out
 
 
+def wrap(items, sep, end, first, cont, width=110):
+    """Lines of items, each after a space and followed by sep (end after the last), filled up to
+    width columns; the first line starts with first, the others with cont."""
+    rows, line = [], first
+    for i, it in enumerate(items):
+        t = " " + it + (sep if i < len(items) - 1 else end)
+        if len(line) + len(t) > width:
+            rows.append(line)
+            line = cont
+        line += t
+    return rows + [line]
+
+
 def gen_rtl_block(top, what, last):
     """Text of block WHAT of TOP's RTL; LAST: the parameter list ends with it."""
     ps = TOPS[top]["params"]
@@ -457,14 +470,7 @@ def gen_rtl_block(top, what, last):
         return config_classes.rtl_block()
     if what == "overrides":   # a bench's instance of TOP: every parameter passed on
         items = [".%s(%s)" % (k, k) for k in ps]
-        rows, line = [], "   "
-        for i, it in enumerate(items):
-            t = " " + it + ("," if i < len(items) - 1 else "")
-            if len(line) + len(t) > 110:
-                rows.append(line)
-                line = "   "
-            line += t
-        return "\n".join(rows + [line])
+        return "\n".join(wrap(items, ",", "", "   ", "   "))
     if what == "parameters":
         w = max(len(k) for k in ps)
         for i, (k, p) in enumerate(ps.items()):
@@ -474,14 +480,7 @@ def gen_rtl_block(top, what, last):
                                                                " " * (4 - len(str(p["default"])) - len(sep)), doc))
     else:
         legal = [c for k, p in ps.items() for c, _ in v_rules(k, p)]
-        rows, line = [], "  localparam LEGAL ="
-        for i, c in enumerate(legal):
-            t = " " + c + (" &&" if i < len(legal) - 1 else ";")
-            if len(line) + len(t) > 110:
-                rows.append(line)
-                line = "                   "
-            line += t
-        L += rows + [line, "  generate"]
+        L += wrap(legal, " &&", ";", "  localparam LEGAL =", " " * 19) + ["  generate"]
         for k, p in ps.items():
             bad = " || ".join(b for _, b in v_rules(k, p))
             L.append("    if (%s)" % bad)
