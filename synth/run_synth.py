@@ -6,8 +6,8 @@
 of CONFIGS (below) with Yosys (`yosys` from PATH; written for Yosys 0.23)
 and prints Markdown tables:
 
-  * a summary against the area goals (default + counter areas vs the
-    48,000 NAND2-eq goal, per-counter event path vs a plain CSR counter);
+  * a summary against the area goals (default + counter areas vs 1.25 x
+    its floor, per-counter event path vs a plain CSR counter);
   * per block (one row per module of the hierarchy, parameterized modules
     mapped back to their base name) for the configurations that ask for it
     (the default and the default with counter areas, NAREA=4), and the two
@@ -73,7 +73,7 @@ for another top
            tables=("blocks", "sweep"))
 `tables` selects the per-block table ("blocks") and/or the totals table
 ("sweep"); "goal" puts it in the table of configurations measured against
-the 48,000 NAND2-eq goal; "marginal" and "ref" entries only feed the
+the floor of the default with counter areas (goal <= 1.25 x that floor); "marginal" and "ref" entries only feed the
 per-counter section.
 Configurations read in the same run must not define a module twice.
 

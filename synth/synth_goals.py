@@ -2,41 +2,43 @@
 # SPDX-License-Identifier: Apache-2.0
 """The area goals' sections of the area report (synth/run_synth.py): the
 summary against the goals, the floor of the default with counter areas
-(synth/ref/ref_floor.v plus the other flip-flops), what the 48,000 NAND2-eq
-goal takes, and the per-counter cost against synth/ref/ref_counter.v.
+(synth/ref/ref_floor.v plus the other flip-flops), what the goal (the default
+with counter areas <= FLOOR_GOAL x that floor) takes, and the per-counter cost against synth/ref/ref_counter.v.
 """
 import re
 
 from synth_cells import cell_info
-from synth_designs import (AREA_GOAL, EVENT_PATH_GOAL, FLOOR_SPLIT, L_AREAS, L_DEFAULT, L_FLOOR,
+from synth_designs import (EVENT_PATH_GOAL, FLOOR_GOAL, FLOOR_SPLIT, L_AREAS, L_DEFAULT, L_FLOOR,
                            L_REF, MARGINAL, PREVIOUS_REPORT_DEFAULT)
 from synth_tables import f0, f1, fmt_table, ok, per_counter, ratio_txt
 
 
 def summary_section(R):
-    """Goals: default+NAREA=4 vs 48,000 NAND2-eq, event path / ref counter."""
+    """Goals: default+NAREA=4 <= FLOOR_GOAL x its floor, event path / ref counter <= EVENT_PATH_GOAL."""
     out = []
     rows = []
     ra, rd, rref = R.get(L_AREAS), R.get(L_DEFAULT), R.get(L_REF)
-    if ok(ra):
+    fl = floor_parts(R)
+    goal = fl["floor"] * FLOOR_GOAL if fl else None
+    goal_txt = "<= %.2f x floor = %s" % (FLOOR_GOAL, f0(goal)) if fl else "-"
+    if ok(ra) and fl:
         t = ra["total"]["nand2"]
         rows.append(["pmu_core default with counter areas (NAREA=4): total",
-                     f0(t), f0(AREA_GOAL),
-                     "%.2f x goal (%s)" % (t / AREA_GOAL, ratio_txt(t, AREA_GOAL))])
+                     f0(t), goal_txt,
+                     "%.2f x floor (%s)" % (t / fl["floor"], ratio_txt(t, goal))])
     elif ra is not None:
         rows.append(["pmu_core default with counter areas (NAREA=4): total",
-                     "not elaborated", f0(AREA_GOAL), "-"])
-    fl = floor_parts(R)
+                     "not elaborated" if not ok(ra) else f0(ra["total"]["nand2"]), goal_txt, "-"])
     if fl:
         rows.append(["floor of pmu_core default NAREA=4 (its state, read-out, counter "
                      "adders and area class multiplexers; section \"Floor\")",
-                     f0(fl["floor"]), f0(AREA_GOAL),
-                     "%.2f x goal: the goal leaves %s for all other logic" % (
-                         fl["floor"] / AREA_GOAL, f0(AREA_GOAL - fl["floor"]))])
+                     f0(fl["floor"]), "",
+                     "the goal leaves %s (%.0f%% of the floor) for all other logic" % (
+                         f0(goal - fl["floor"]), 100 * (FLOOR_GOAL - 1))])
     if ok(rd):
         t = rd["total"]["nand2"]
-        rows.append(["pmu_core default (NAREA=1): total", f0(t), f0(AREA_GOAL),
-                     "%.2f x goal" % (t / AREA_GOAL)])
+        rows.append(["pmu_core default (NAREA=1): total", f0(t), "",
+                     "context only (no counter areas: its class crossbar is not in the floor)"])
     if ra is not None or rd is not None:
         rows.append(["pmu_core default, previous report (commit 88922ef, "
                      "one Yosys run per configuration)",
@@ -130,12 +132,12 @@ def floor_section(R):
         ["the configuration's other flip-flops (event pipeline, address pipe, edge "
          "and trigger registers, register-block decode), plain reset flip-flops "
          "(%.2f NAND2 each), no logic" % fl["dffr"], f0(fl["other"]), f0(fl["other_n2"])],
-        ["**floor**", f0(fl["ref_ffs"] + fl["other"]),
-         "**%s** (%.2f x goal)" % (f0(fl["floor"]), fl["floor"] / AREA_GOAL)],
-        ["pmu_core default NAREA=4 as synthesized", "", f0(fl["actual"])],
+        ["**floor**", f0(fl["ref_ffs"] + fl["other"]), "**%s**" % f0(fl["floor"])],
+        ["pmu_core default NAREA=4 as synthesized", "",
+         "%s (%.2f x floor)" % (f0(fl["actual"]), fl["actual"] / fl["floor"])],
         ["its area beyond the floor", "", f0(fl["actual"] - fl["floor"])],
-        ["room the %s goal leaves above the floor" % f0(AREA_GOAL), "",
-         f0(AREA_GOAL - fl["floor"])],
+        ["room the goal (%.2f x floor) leaves above the floor" % FLOOR_GOAL, "",
+         f0((FLOOR_GOAL - 1) * fl["floor"])],
     ]
     out.append(fmt_table(["Part", "FFs", "NAND2-eq"], rows, "lrr"))
     out.append("")
@@ -144,26 +146,30 @@ def floor_section(R):
                "sampling, no yield trigger, down-counter or delivery logic, no "
                "address decode or error response. The parameter set needs all of "
                "them; the goal leaves %s NAND2-eq for them together, and this design "
-               "spends %s beyond the floor. Two storage styles this flow does not "
-               "model would lower the floor: clock gating instead of enable "
+               "spends %s beyond the floor. Two storage styles would lower the "
+               "floor itself (it is counted with enable flip-flops): clock gating instead of enable "
                "multiplexers by at most %s (%.2f NAND2 for each of its %s enable "
                "flip-flops), latches (DLH_X1, %.2f NAND2) in place of all of them by "
-               "at most %s (%.2f each), leaving %s and %s for that logic."
-               % (f0(AREA_GOAL - fl["floor"]), f0(fl["actual"] - fl["floor"]),
+               "at most %s (%.2f each), leaving %s and %s for that logic under the "
+               "same goal NAND2-eq."
+               % (f0((FLOOR_GOAL - 1) * fl["floor"]), f0(fl["actual"] - fl["floor"]),
                   f0(fl["ref_en"] * fl["en_save"]), fl["en_save"], f0(fl["ref_en"]),
                   fl["latch"], f0(fl["ref_en"] * fl["latch_save"]), fl["latch_save"],
-                  f0(AREA_GOAL - fl["floor"] + fl["ref_en"] * fl["en_save"]),
-                  f0(AREA_GOAL - fl["floor"] + fl["ref_en"] * fl["latch_save"])))
+                  f0(FLOOR_GOAL * fl["floor"] - (fl["floor"] - fl["ref_en"] * fl["en_save"])),
+                  f0(FLOOR_GOAL * fl["floor"] - (fl["floor"] - fl["ref_en"] * fl["latch_save"]))))
     return out
 
 
 def goal_section(R, configs):
-    """The 48,000 NAND2-eq goal against the flip-flops of the default with
-    counter areas, and the measured configurations (counter areas on, the
-    optional blocks narrowed or left out) that meet it."""
+    """The goal (FLOOR_GOAL x the floor of the default with counter areas)
+    against the flip-flops of that default, and the measured configurations
+    (counter areas on, a storage style, the optional blocks narrowed or left
+    out) against the same floor."""
     ra = R.get(L_AREAS)
-    if not ok(ra):
+    fl = floor_parts(R)
+    if not (ok(ra) and fl):
         return []
+    goal = FLOOR_GOAL * fl["floor"]
     items = [(c, R.get(c.label)) for c in configs
              if "goal" in c.tables or c.label == L_AREAS]
     dffr = cell_info("$_DFF_PN0_")[0]
@@ -177,10 +183,12 @@ def goal_section(R, configs):
                "logic), are %s FFs x %.2f = %s NAND2-eq; as synthesized (enable "
                "flip-flops DFFR_X1 + MUX2_X1) they are %s NAND2-eq, and the logic "
                "(read multiplexer, class multiplexers, adders, yield conditions) is %s. "
-               "The goal leaves %s NAND2-eq for all the logic once the flip-flops are "
-               "paid for as synthesized."
+               "The goal (%.2f x the floor, %s NAND2-eq) leaves %s NAND2-eq for all the "
+               "logic once the flip-flops are paid for as synthesized. The table "
+               "divides each configuration by the floor of the default (%s); a "
+               "configuration with less state has a lower floor of its own."
                % (dffr, f0(nff), dffr, f0(nff * dffr), f0(ff), f0(lg),
-                  f0(AREA_GOAL - ff)))
+                  FLOOR_GOAL, f0(goal), f0(goal - ff), f0(fl["floor"])))
     out.append("")
     body = []
     for c, r in items:
@@ -190,11 +198,11 @@ def goal_section(R, configs):
         f, _, g = split_nand2(r)
         t = r["total"]["nand2"]
         body.append([c.label, c.overrides(), f0(g), f0(r["total"]["ffs"]), f0(f), f0(t),
-                     "%.2f x goal (%s)" % (t / AREA_GOAL, ratio_txt(t, AREA_GOAL))])
+                     "%.2f x floor (%s)" % (t / fl["floor"], ratio_txt(t, goal))])
     # (columns 3 and 5 are FFs and NAND2-eq, as in the sweep table, which
     # synth/config_guide.py also reads)
     out.append(fmt_table(["Configuration", "Overrides", "Logic NAND2-eq", "FFs",
-                          "FF NAND2-eq", "NAND2-eq", "vs %s" % f0(AREA_GOAL)],
+                          "FF NAND2-eq", "NAND2-eq", "vs floor %s (goal <= %.2fx)" % (f0(fl["floor"]), FLOOR_GOAL)],
                          body, "llrrrrl"))
     return out
 
