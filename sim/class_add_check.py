@@ -43,8 +43,7 @@ import os
 import re
 import sys
 
-from scratch import Scratch
-from regs_port_add_check import INSTANCES, edit, last_line, ok_tail
+from scratch import Scratch, edit, last_line, ok_tail
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HAND = ["cmodel/pmu_model.h", "cmodel/pmu_model_brx.c", "config/pmu_ip.yaml", "rtl/pmu_brx_decode.v",
@@ -257,18 +256,7 @@ def main():
     rc, out = s.sh("make -s lint")
     check(ok_tail(rc, out), f"make lint: every rtl/ top, soc_top, the synthesis references, the C code, "
           f"in Verilator, Icarus and Yosys ({last_line(out)})")
-    rc, rtl = s.sh("make -s print-RTL_SRCS")
-    rtl = rtl.strip()
-    for top, f, tools in INSTANCES:
-        for tool in tools:
-            cmd = {"verilator": f"verilator --lint-only -Wall -Wno-fatal --timing -Irtl --top-module {top} {f} {rtl}",
-                   "iverilog": f"iverilog -g2005 -Wall -Irtl -o /dev/null -s {top} {f} {rtl}",
-                   "yosys": f"yosys -q -p 'read_verilog -Irtl -sv -formal {f} {rtl}; hierarchy -check -top {top}; proc'"}[tool]
-            rc, out = s.sh(cmd + " 2>&1")
-            errs = [ln for ln in out.splitlines() if ln.startswith("%Error") or "ERROR" in ln or " error" in ln.lower()]
-            named = [ln for ln in out.splitlines() if "brx" in ln and re.match(r"%|\S+:\d+:|Warning|ERROR", ln)]
-            check(rc == 0 and not errs and not named,
-                  f"{tool} {top} ({f}): compiles, no message names the BRX inputs (generated tie-off)")
+    s.lint_instances("brx", "the BRX inputs (generated tie-off)")
 
     # ---- lockstep
     build = os.path.join(s.dir, "build")
@@ -282,17 +270,7 @@ def main():
     # ---- a directed bench of the class, outside the tree
     bench = os.path.join(s.dir, "brx_check.cpp")
     open(bench, "w").write(BENCH)
-    rc, out = s.sh("make -s print-VFLAGS print-VCFLAGS print-RTL_SRCS print-CFG_default print-VBUILD_OPT")
-    vflags, vcflags, rtl, cfgd, _ = (out.strip().splitlines() + [""] * 5)[:5]
-
-    def build_bench(tag):
-        bd = os.path.join(build, tag)
-        cmd = (f"verilator --cc --exe --build -j 2 {vflags} " + " ".join("-G" + p for p in cfgd.split()) +
-               f" -Mdir {bd} -o Vbrx_check -CFLAGS '{vcflags} " + " ".join("-DCFG_" + p for p in cfgd.split()) +
-               f"' -LDFLAGS {build}/default/libpmu_model.a {rtl} {bench}")
-        rc, out = s.sh(cmd + " >/dev/null")
-        return rc, bd
-    rc, bd = build_bench("brx_check")
+    rc, bd, pargs, rtl = s.build_bench(bench, build, "brx_check", "Vbrx_check")
     check(rc == 0, "the directed BRX bench builds (Verilator, configuration default)")
     vec = os.path.join(bd, "brx.vec")
     rc, out = s.sh(f"{bd}/Vbrx_check {vec}")
@@ -302,7 +280,7 @@ def main():
     g = [ln for ln in open(vec) if ln.startswith("G ")] if os.path.exists(vec) else []
     isim = os.path.join(build, "icarus_brx", "sim")
     os.makedirs(os.path.dirname(isim), exist_ok=True)
-    rc, out = s.sh(f"iverilog -g2005 -Wall -Irtl " + " ".join("-Ptb_replay." + p for p in cfgd.split()) +
+    rc, out = s.sh(f"iverilog -g2005 -Wall -Irtl {pargs}"
                    f" -s tb_replay -o {isim} tb/tb_replay.v {rtl} 2>&1")
     check(rc == 0 and "brx" not in out, "the Icarus replay bench (tb/tb_replay.v, generated G line) compiles")
     rc, out = s.sh(f"vvp -n {isim} +vec={vec}")
@@ -311,7 +289,7 @@ def main():
     # ---- the bench can tell a decoder that disagrees with the description
     edit(os.path.join(src, "rtl", "pmu_brx_decode.v"), "brx_kind_i == 2'd3,    // RETURN",
          "brx_kind_i == 2'd2,    // RETURN (mutant: CALL)")
-    rc, bd = build_bench("brx_check_mutant")
+    rc, bd, _, _ = s.build_bench(bench, build, "brx_check_mutant", "Vbrx_check")
     rc2, out = s.sh(f"{bd}/Vbrx_check") if rc == 0 else (rc, "")
     check(rc == 0 and rc2 != 0 and "FAIL brx_directed" in out,
           "with the RTL decoder's RETURN taken from CALL the bench fails (lockstep and counts)")

@@ -35,15 +35,10 @@ import os
 import re
 import sys
 
-from scratch import Scratch
+from scratch import Scratch, edit, last_line, ok_tail
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # hand instances of pmu_core outside make lint, and the tools that read each
-INSTANCES = [("pmu_fpga_top", "synth/fpga/pmu_fpga_top.v", ["verilator", "iverilog", "yosys"]),
-             ("tb_apb_smoke", "sim/soc/tb_apb_smoke.v", ["verilator", "iverilog"]),
-             ("pmu_err_miter", "formal/pmu_err_miter.v", ["verilator", "yosys"]),
-             ("pmu_iso_miter", "formal/pmu_iso_miter.v", ["verilator", "yosys"]),
-             ("pmu_count_formal", "formal/pmu_count_formal.v", ["verilator", "yosys"])]
 HAND = ["cmodel/pmu_model.c", "cmodel/pmu_model.h", "regs/pmu.rdl", "rtl/pmu_core.v"]
 
 NEW_REG = '''
@@ -116,23 +111,6 @@ int main(int argc, char **argv) {
 '''
 
 
-def edit(path, old, new, count=1):
-    text = open(path).read()
-    if text.count(old) != count:
-        raise SystemExit(f"regs_port_add_check: {path}: anchor {old!r} found {text.count(old)} times")
-    open(path, "w").write(text.replace(old, new))
-
-
-def last_line(out):
-    lines = out.strip().splitlines()
-    return lines[-1] if lines else ""
-
-
-def ok_tail(rc, out):
-    m = re.match(r"(\d+) passed, (\d+) failed$", last_line(out))
-    return rc == 0 and bool(m) and m.group(2) == "0" and int(m.group(1)) > 0
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--keep", action="store_true", help="keep the scratch copy")
@@ -191,18 +169,7 @@ def main():
           f"references, the C code, in Verilator, Icarus and Yosys ({last_line(out)})")
     # the other hand instances (not in make lint: benches and miters with simulator or formal
     # constructs, the FPGA top): the new port must cost no error and no warning naming it
-    rc, rtl = s.sh("make -s print-RTL_SRCS")
-    rtl = rtl.strip()
-    for top, f, tools in INSTANCES:
-        for tool in tools:
-            cmd = {"verilator": f"verilator --lint-only -Wall -Wno-fatal --timing -Irtl --top-module {top} {f} {rtl}",
-                   "iverilog": f"iverilog -g2005 -Wall -Irtl -o /dev/null -s {top} {f} {rtl}",
-                   "yosys": f"yosys -q -p 'read_verilog -Irtl -sv -formal {f} {rtl}; hierarchy -check -top {top}; proc'"}[tool]
-            rc, out = s.sh(cmd + " 2>&1")
-            errs = [ln for ln in out.splitlines() if ln.startswith("%Error") or "ERROR" in ln or " error" in ln.lower()]
-            named = [ln for ln in out.splitlines() if "xpend" in ln and re.match(r"%|\S+:\d+:|Warning|ERROR", ln)]
-            check(rc == 0 and not errs and not named,
-                  f"{tool} {top} ({f}): compiles, no message names xpend_i (generated tie-off)")
+    s.lint_instances("xpend", "xpend_i (generated tie-off)")
 
     # ---- lockstep
     build = os.path.join(s.dir, "build")
@@ -218,13 +185,7 @@ def main():
     # ---- a directed bench of the new register's hardware side, outside the tree
     bench = os.path.join(s.dir, "xpend_check.cpp")
     open(bench, "w").write(BENCH)
-    rc, out = s.sh("make -s print-VFLAGS print-VCFLAGS print-RTL_SRCS print-CFG_default print-VBUILD_OPT")
-    vflags, vcflags, rtl, cfgd, _ = (out.strip().splitlines() + [""] * 5)[:5]
-    bd = os.path.join(build, "xpend_check")
-    cmd = (f"verilator --cc --exe --build -j 2 {vflags} " + " ".join("-G" + p for p in cfgd.split()) +
-           f" -Mdir {bd} -o Vxpend_check -CFLAGS '{vcflags} " + " ".join("-DCFG_" + p for p in cfgd.split()) +
-           f"' -LDFLAGS {build}/default/libpmu_model.a {rtl} {bench}")
-    rc, out = s.sh(cmd + " >/dev/null")
+    rc, bd, _, _ = s.build_bench(bench, build, "xpend_check", "Vxpend_check")
     check(rc == 0, "the directed XPEND bench builds (Verilator, configuration default)")
     vec = os.path.join(bd, "xpend.vec")
     rc, out = s.sh(f"{bd}/Vxpend_check {vec}")

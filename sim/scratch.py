@@ -1,13 +1,16 @@
 # SPDX-License-Identifier: Apache-2.0
-"""A scratch copy of the work tree for the change checks (sim/regs_add_check.py,
-sim/config_add_check.py): copy, run commands into one log, count checks, list
+"""A scratch copy of the work tree for the change checks (sim/regs_port_add_check.py,
+sim/class_add_check.py, sim/wrapper_add_check.py, sim/config_add_check.py): copy, run commands into one log, count checks, list
 the files a change touched and which of them were edited by hand.
 
   s = Scratch("regs_add", keep=args.keep)     # s.src: the copy, s.log: its log
   rc, out = s.sh("make -s regmap")            # in s.src (cwd= to run elsewhere)
   s.check(ok, "what")                         # PASS/FAIL line, counted
   hand = s.hand_edited(generated)             # changed files a generator did not write
+  s.lint_instances("xpend", "xpend_i")         # the hand instances of pmu_core in their tools
+  rc, bd, pargs, rtl = s.build_bench(cpp, build, "tag", "Vprog")   # a lockstep bench outside the tree
   return s.finish()                           # totals line; the copy kept on failure
+plus edit(), last_line(), ok_tail() for the checks' scripted edits and make output.
 """
 import filecmp
 import os
@@ -28,6 +31,35 @@ CODE_BLOCK = re.compile(r"(^[ \t]*(?://|#) BEGIN generated: (\S+)[^\n]*\n)(.*?)(
                         re.S | re.M)
 # a check run from make must not hand its make flags (jobserver, -s) to the copy's make
 CLEAN_ENV = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MFLAGS", "MAKELEVEL", "MAKEOVERRIDES")}
+
+
+# The hand-written instances of pmu_core outside `make lint` (benches and miters with simulator or
+# formal constructs, the FPGA top) and the tools that read each: a change to pmu_core's ports must
+# cost none of them an error or a warning (Scratch.lint_instances).
+INSTANCES = [("pmu_fpga_top", "synth/fpga/pmu_fpga_top.v", ["verilator", "iverilog", "yosys"]),
+             ("tb_apb_smoke", "sim/soc/tb_apb_smoke.v", ["verilator", "iverilog"]),
+             ("pmu_err_miter", "formal/pmu_err_miter.v", ["verilator", "yosys"]),
+             ("pmu_iso_miter", "formal/pmu_iso_miter.v", ["verilator", "yosys"]),
+             ("pmu_count_formal", "formal/pmu_count_formal.v", ["verilator", "yosys"])]
+
+
+def edit(path, old, new, count=1):
+    """Replace old by new in path; old must occur exactly count times."""
+    text = open(path).read()
+    if text.count(old) != count:
+        raise SystemExit(f"{os.path.basename(sys.argv[0])}: {path}: anchor {old!r} found {text.count(old)} times")
+    open(path, "w").write(text.replace(old, new))
+
+
+def last_line(out):
+    lines = out.strip().splitlines()
+    return lines[-1] if lines else ""
+
+
+def ok_tail(rc, out):
+    """rc is 0 and the output ends in "N passed, 0 failed" with N > 0."""
+    m = re.match(r"(\d+) passed, (\d+) failed$", last_line(out))
+    return rc == 0 and bool(m) and m.group(2) == "0" and int(m.group(1)) > 0
 
 
 class Scratch:
@@ -84,6 +116,35 @@ class Scratch:
         changed = self.changed()
         print("  changed files: " + ", ".join(changed))
         return [c for c in changed if c not in generated and not blocks_only(c)]
+
+    def lint_instances(self, word, what):
+        """Every INSTANCES top in each of its tools, in the copy: one check each, passed when the
+        tool compiles it with no error and no message naming `word` (the change's new ports)."""
+        rc, rtl = self.sh("make -s print-RTL_SRCS")
+        rtl = rtl.strip()
+        for top, f, tools in INSTANCES:
+            for tool in tools:
+                cmd = {"verilator": f"verilator --lint-only -Wall -Wno-fatal --timing -Irtl --top-module {top} {f} {rtl}",
+                       "iverilog": f"iverilog -g2005 -Wall -Irtl -o /dev/null -s {top} {f} {rtl}",
+                       "yosys": f"yosys -q -p 'read_verilog -Irtl -sv -formal {f} {rtl}; hierarchy -check -top {top}; "
+                                f"proc'"}[tool]
+                rc, out = self.sh(cmd + " 2>&1")
+                errs = [ln for ln in out.splitlines() if ln.startswith("%Error") or "ERROR" in ln or " error" in ln.lower()]
+                named = [ln for ln in out.splitlines() if word in ln and re.match(r"%|\S+:\d+:|Warning|ERROR", ln)]
+                self.check(rc == 0 and not errs and not named, f"{tool} {top} ({f}): compiles, no message names {what}")
+
+    def build_bench(self, bench, build, tag, prog):
+        """Builds the Verilator lockstep bench `bench` (a C++ file outside the tree) against the
+        copy's pmu_core and the C model library of `build`/default (a core-* target built it), at
+        the default configuration, into `build`/`tag`/`prog`. (exit code, its directory, -P overrides)."""
+        rc, out = self.sh("make -s print-VFLAGS print-VCFLAGS print-RTL_SRCS print-CFG_default")
+        vflags, vcflags, rtl, cfgd = (out.strip().splitlines() + [""] * 4)[:4]
+        bd = os.path.join(build, tag)
+        cmd = (f"verilator --cc --exe --build -j 2 {vflags} " + " ".join("-G" + p for p in cfgd.split()) +
+               f" -Mdir {bd} -o {prog} -CFLAGS '{vcflags} " + " ".join("-DCFG_" + p for p in cfgd.split()) +
+               f"' -LDFLAGS {build}/default/libpmu_model.a {rtl} {bench}")
+        rc, _ = self.sh(cmd + " >/dev/null")
+        return rc, bd, " ".join("-Ptb_replay." + p for p in cfgd.split()), rtl
 
     def finish(self):
         """Removes the copy (kept with --keep or on a failure), prints the totals; exit code."""
