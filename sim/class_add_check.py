@@ -250,22 +250,9 @@ def main():
     rc, out = s.sh("make -s config-check regmap-check ports-check")
     check(rc == 0, "config-check, regmap-check and ports-check pass (generated files up to date)")
 
-    # ---- lint
-    rc, out = s.sh("make -s core-lint")
-    check(ok_tail(rc, out), "core-lint: pmu_core in Verilator, Icarus, Yosys")
-    rc, out = s.sh("make -s lint")
-    check(ok_tail(rc, out), f"make lint: every rtl/ top, soc_top, the synthesis references, the C code, "
-          f"in Verilator, Icarus and Yosys ({last_line(out)})")
-    s.lint_instances("brx", "the BRX inputs (generated tie-off)")
-
-    # ---- lockstep
+    # ---- lint, the hand instances, lockstep
     build = os.path.join(s.dir, "build")
-    rc, out = s.sh(f"make -s CORE_BUILD={build} core-regs")
-    check(ok_tail(rc, out), f"core-regs: {last_line(out)}")
-    rc, out = s.sh(f"make -s CORE_BUILD={build} core-directed")
-    check(ok_tail(rc, out), f"core-directed: {last_line(out)}")
-    rc, out = s.sh(f"make -s CORE_BUILD={build} CYCLES={args.cycles} core-random")
-    check(ok_tail(rc, out), f"core-random, {args.cycles} cycles, the BRX inputs random: {last_line(out)}")
+    s.lint_and_lockstep("brx", "the BRX inputs (generated tie-off)", build, args.cycles)
 
     # ---- a directed bench of the class, outside the tree
     bench = os.path.join(s.dir, "brx_check.cpp")

@@ -161,24 +161,11 @@ def main():
     rc, out = s.sh("make -s regmap-check ports-check")
     check(rc == 0, "regmap-check and ports-check pass (generated files up to date, every top compiles)")
 
-    # ---- lint
-    rc, out = s.sh("make -s core-lint")
-    check(ok_tail(rc, out), "core-lint: pmu_core in Verilator, Icarus, Yosys")
-    rc, out = s.sh("make -s lint")
-    check(ok_tail(rc, out), f"make lint: every rtl/ top in its lint configurations, soc_top, the synthesis "
-          f"references, the C code, in Verilator, Icarus and Yosys ({last_line(out)})")
-    # the other hand instances (not in make lint: benches and miters with simulator or formal
-    # constructs, the FPGA top): the new port must cost no error and no warning naming it
-    s.lint_instances("xpend", "xpend_i (generated tie-off)")
-
-    # ---- lockstep
+    # ---- lint (and the other hand instances, not in make lint: benches and miters with simulator
+    # or formal constructs, the FPGA top: the new port must cost no error and no warning naming it),
+    # lockstep
     build = os.path.join(s.dir, "build")
-    rc, out = s.sh(f"make -s CORE_BUILD={build} core-regs")
-    check(ok_tail(rc, out), f"core-regs (the generated register tests, XPEND included): {last_line(out)}")
-    rc, out = s.sh(f"make -s CORE_BUILD={build} core-directed")
-    check(ok_tail(rc, out), f"core-directed: {last_line(out)}")
-    rc, out = s.sh(f"make -s CORE_BUILD={build} CYCLES={args.cycles} core-random")
-    check(ok_tail(rc, out), f"core-random, {args.cycles} cycles, xpend_i random: {last_line(out)}")
+    s.lint_and_lockstep("xpend", "xpend_i (generated tie-off)", build, args.cycles)
     rc, out = s.sh(f"make -s CORE_BUILD={build} core-icarus-default")
     check(ok_tail(rc, out), f"core-icarus-default (Icarus replay of the directed vectors): {last_line(out)}")
 

@@ -117,6 +117,25 @@ class Scratch:
         print("  changed files: " + ", ".join(changed))
         return [c for c in changed if c not in generated and not blocks_only(c)]
 
+    def make_check(self, target, what):
+        """`make -s target` in the copy: one check, passed when it ends in "N passed, 0 failed"."""
+        rc, out = self.sh(f"make -s {target}")
+        self.check(ok_tail(rc, out), f"{what}: {last_line(out)}")
+        return out
+
+    def lint_and_lockstep(self, word, what, build, cycles):
+        """The steps every change check runs after its edits: core-lint, make lint, the hand
+        instances (lint_instances), and core-regs, core-directed and core-random (cycles) built in
+        `build`."""
+        self.make_check("core-lint", "core-lint: pmu_core in Verilator, Icarus, Yosys")
+        self.make_check("lint", "make lint: every rtl/ top in its lint configurations, soc_top, the synthesis "
+                        "references, the C code, in Verilator, Icarus and Yosys")
+        self.lint_instances(word, what)
+        self.make_check(f"CORE_BUILD={build} core-regs", "core-regs (the generated register tests)")
+        self.make_check(f"CORE_BUILD={build} core-directed", "core-directed")
+        self.make_check(f"CORE_BUILD={build} CYCLES={cycles} core-random", f"core-random, {cycles} cycles, "
+                        f"{what.split(' (')[0]} random")
+
     def lint_instances(self, word, what):
         """Every INSTANCES top in each of its tools, in the copy: one check each, passed when the
         tool compiles it with no error and no message naming `word` (the change's new ports)."""
