@@ -6,54 +6,58 @@
 #define PMU_CFG_GEN_H
 #include <string.h>
 
-/* field order of pmu_cfg: nt nc cw ncls nret flop_class nch narea has_sample has_yield aw ycap view xlen */
+/* field order of pmu_cfg: nt nc cw ncls nret flop_class nch narea has_sample has_yield aw ycap ystore view xlen */
 #define PMU_NT_MAX 8u
 #define PMU_CW_MAX 64u
 #define PMU_NCLS_MAX 64u
 #define PMU_NRET_MAX 8u
 #define PMU_FLOP_CLASS_MAX 63u
 /* default: the default parameters */
-#define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 0u }
+#define PMU_CFG_DEFAULT { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 0u, 0u }
 /* alt: moves every parameter: odd NC, 64-bit counters, 3 threads (a thread field value that names no thread), FLOP class inside the class range, 3 areas, 32-bit addresses, channel capture records */
-#define PMU_CFG_ALT { 3u, 5u, 64u, 16u, 2u, 5u, 2u, 3u, 1u, 1u, 32u, 1u, 0u, 0u }
+#define PMU_CFG_ALT { 3u, 5u, 64u, 16u, 2u, 5u, 2u, 3u, 1u, 1u, 32u, 1u, 0u, 0u, 0u }
+/* ystore: the default with the yield channels' cold fields in latches (YSTORE=1) */
+#define PMU_CFG_YSTORE { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 1u, 0u, 0u }
+/* ystore_alt: latch-stored cold fields with 3 threads (2 thread-field bits), two channels per ring, 32-bit targets (no TGT_HI word), capture records */
+#define PMU_CFG_YSTORE_ALT { 3u, 8u, 40u, 64u, 4u, 63u, 2u, 1u, 1u, 1u, 32u, 1u, 1u, 0u, 0u }
 /* lean: sampling and yield left out (their registers answer PSLVERR), 2 areas */
-#define PMU_CFG_LEAN { 1u, 3u, 40u, 8u, 1u, 7u, 1u, 2u, 0u, 0u, 32u, 0u, 0u, 0u }
+#define PMU_CFG_LEAN { 1u, 3u, 40u, 8u, 1u, 7u, 1u, 2u, 0u, 0u, 32u, 0u, 0u, 0u, 0u }
 /* cs: the CoreSight PMU register view (docs/coresight.md) with the default parameters */
-#define PMU_CFG_CS { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 1u, 0u }
+#define PMU_CFG_CS { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 1u, 0u }
 /* cs_lean: the CoreSight view of a lean core: one thread, three 33-bit counters, no sampling or yield block */
-#define PMU_CFG_CS_LEAN { 1u, 3u, 33u, 8u, 1u, 7u, 1u, 1u, 0u, 0u, 32u, 0u, 1u, 0u }
+#define PMU_CFG_CS_LEAN { 1u, 3u, 33u, 8u, 1u, 7u, 1u, 1u, 0u, 0u, 32u, 0u, 0u, 1u, 0u }
 /* cs_max: the CoreSight view at its counter limit (31 event counters and the cycle counter), eight threads, 64-bit counters */
-#define PMU_CFG_CS_MAX { 8u, 31u, 64u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 1u, 0u }
+#define PMU_CFG_CS_MAX { 8u, 31u, 64u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 1u, 0u }
 /* rv: the RISC-V CSR view of an RV64 hart (docs/riscv.md) with the default parameters */
-#define PMU_CFG_RV { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 64u }
+#define PMU_CFG_RV { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 0u, 64u }
 /* rv32: the RISC-V CSR view of an RV32 hart: one thread, five 48-bit counters (the h halves), no sampling block */
-#define PMU_CFG_RV32 { 1u, 5u, 48u, 8u, 1u, 7u, 1u, 1u, 0u, 1u, 32u, 0u, 0u, 32u }
+#define PMU_CFG_RV32 { 1u, 5u, 48u, 8u, 1u, 7u, 1u, 1u, 0u, 1u, 32u, 0u, 0u, 0u, 32u }
 /* rv_max: the RISC-V CSR view at its counter limit (mhpmcounter3..31), eight threads, 64-bit counters */
-#define PMU_CFG_RV_MAX { 8u, 29u, 64u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 64u }
+#define PMU_CFG_RV_MAX { 8u, 29u, 64u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 0u, 64u }
 /* small: iCE40 place and route and fmax (make fpga, make timing) */
-#define PMU_CFG_SMALL { 1u, 4u, 40u, 8u, 1u, 7u, 1u, 1u, 1u, 1u, 64u, 0u, 0u, 0u }
+#define PMU_CFG_SMALL { 1u, 4u, 40u, 8u, 1u, 7u, 1u, 1u, 1u, 1u, 64u, 0u, 0u, 0u, 0u }
 /* mid: xc7 resource counts (make fpga) */
-#define PMU_CFG_MID { 2u, 8u, 48u, 32u, 4u, 31u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 0u }
+#define PMU_CFG_MID { 2u, 8u, 48u, 32u, 4u, 31u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 0u, 0u }
 /* soc: the PicoRV32 SoC's PMU (sim/soc/soc_top.v instance; NC and NCH from its PMU_NC / PMU_NCH) */
-#define PMU_CFG_SOC { 1u, 8u, 40u, 8u, 1u, 7u, 4u, 1u, 1u, 1u, 32u, 1u, 0u, 0u }
+#define PMU_CFG_SOC { 1u, 8u, 40u, 8u, 1u, 7u, 4u, 1u, 1u, 1u, 32u, 1u, 0u, 0u, 0u }
 /* soc_rv: the PicoRV32 SoC's PMU as the hart's HPM unit (soc_top PMU_XLEN=32: the CSR port behind PCPI, sim/soc/pcpi_csr.v; docs/riscv.md) */
-#define PMU_CFG_SOC_RV { 1u, 8u, 40u, 8u, 1u, 7u, 4u, 1u, 1u, 1u, 32u, 1u, 0u, 32u }
+#define PMU_CFG_SOC_RV { 1u, 8u, 40u, 8u, 1u, 7u, 4u, 1u, 1u, 1u, 32u, 1u, 0u, 0u, 32u }
 /* soc_fpga: the SoC's PMU on the iCE40 (soc_top with PMU_NC=2, PMU_NCH=1) */
-#define PMU_CFG_SOC_FPGA { 1u, 2u, 40u, 8u, 1u, 7u, 1u, 1u, 1u, 1u, 32u, 0u, 0u, 0u }
+#define PMU_CFG_SOC_FPGA { 1u, 2u, 40u, 8u, 1u, 7u, 1u, 1u, 1u, 1u, 32u, 0u, 0u, 0u, 0u }
 /* sw_nt4: 4 threads, 5 counters, 64-bit */
-#define PMU_CFG_SW_NT4 { 4u, 5u, 64u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 0u }
+#define PMU_CFG_SW_NT4 { 4u, 5u, 64u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 0u, 0u }
 /* sw_nt1: 1 thread, 3 counters, 33-bit */
-#define PMU_CFG_SW_NT1 { 1u, 3u, 33u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 0u }
+#define PMU_CFG_SW_NT1 { 1u, 3u, 33u, 64u, 4u, 63u, 4u, 1u, 1u, 1u, 64u, 0u, 0u, 0u, 0u }
 /* sw_areas3: alt's counters and classes, 3 areas */
-#define PMU_CFG_SW_AREAS3 { 4u, 5u, 64u, 16u, 2u, 5u, 4u, 3u, 1u, 1u, 64u, 0u, 0u, 0u }
+#define PMU_CFG_SW_AREAS3 { 4u, 5u, 64u, 16u, 2u, 5u, 4u, 3u, 1u, 1u, 64u, 0u, 0u, 0u, 0u }
 /* sw_areas2: lean's counters and classes, 2 areas, no sampling block */
-#define PMU_CFG_SW_AREAS2 { 1u, 3u, 40u, 8u, 1u, 7u, 4u, 2u, 0u, 1u, 64u, 0u, 0u, 0u }
+#define PMU_CFG_SW_AREAS2 { 1u, 3u, 40u, 8u, 1u, 7u, 4u, 2u, 0u, 1u, 64u, 0u, 0u, 0u, 0u }
 /* narea4: default with four counter areas */
-#define PMU_CFG_NAREA4 { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 4u, 1u, 1u, 64u, 0u, 0u, 0u }
+#define PMU_CFG_NAREA4 { 2u, 8u, 40u, 64u, 4u, 63u, 4u, 4u, 1u, 1u, 64u, 0u, 0u, 0u, 0u }
 /* yield_nch1: one channel per ring, 32-bit targets, capture records */
-#define PMU_CFG_YIELD_NCH1 { 2u, 8u, 40u, 64u, 4u, 63u, 1u, 1u, 1u, 1u, 32u, 1u, 0u, 0u }
+#define PMU_CFG_YIELD_NCH1 { 2u, 8u, 40u, 64u, 4u, 63u, 1u, 1u, 1u, 1u, 32u, 1u, 0u, 0u, 0u }
 /* yield_nch8: eight channels per ring, capture records */
-#define PMU_CFG_YIELD_NCH8 { 2u, 8u, 40u, 64u, 4u, 63u, 8u, 1u, 1u, 1u, 64u, 1u, 0u, 0u }
+#define PMU_CFG_YIELD_NCH8 { 2u, 8u, 40u, 64u, 4u, 63u, 8u, 1u, 1u, 1u, 64u, 1u, 0u, 0u, 0u }
 
 /* Range of every parameter: NULL when legal, else "<field>: <RTL trap rule>". */
 static inline const char *pmu_cfg_ranges(const pmu_cfg *c)
@@ -70,6 +74,7 @@ static inline const char *pmu_cfg_ranges(const pmu_cfg *c)
     if ((c->has_yield != 0 && c->has_yield != 1)) return "has_yield: pmu_illegal_parameter_HAS_YIELD_must_be_0_or_1";
     if ((c->aw != 32 && c->aw != 64)) return "aw: pmu_illegal_parameter_AW_must_be_32_or_64";
     if ((c->ycap != 0 && c->ycap != 1)) return "ycap: pmu_illegal_parameter_YCAP_must_be_0_or_1";
+    if ((c->ystore != 0 && c->ystore != 1)) return "ystore: pmu_illegal_parameter_YSTORE_must_be_0_or_1";
     if ((c->view != 0 && c->view != 1) || (c->view != 0 && c->nc > 31)) return "view: pmu_illegal_parameter_VIEW_must_be_0_or_1_and_NC_at_most_31_with_1";
     if ((c->xlen != 0 && c->xlen != 32 && c->xlen != 64) || (c->xlen != 0 && c->nc > 29) || (c->xlen != 0 && c->view > 0)) return "xlen: pmu_illegal_parameter_XLEN_must_be_0_32_or_64_and_NC_at_most_29_and_VIEW_0_with_32_or_64";
     return NULL;
@@ -80,6 +85,8 @@ static inline int pmu_cfg_named(const char *name, pmu_cfg *c)
 {
     if (!strcmp(name, "default")) { const pmu_cfg v = PMU_CFG_DEFAULT; *c = v; return 0; }
     if (!strcmp(name, "alt")) { const pmu_cfg v = PMU_CFG_ALT; *c = v; return 0; }
+    if (!strcmp(name, "ystore")) { const pmu_cfg v = PMU_CFG_YSTORE; *c = v; return 0; }
+    if (!strcmp(name, "ystore_alt")) { const pmu_cfg v = PMU_CFG_YSTORE_ALT; *c = v; return 0; }
     if (!strcmp(name, "lean")) { const pmu_cfg v = PMU_CFG_LEAN; *c = v; return 0; }
     if (!strcmp(name, "cs")) { const pmu_cfg v = PMU_CFG_CS; *c = v; return 0; }
     if (!strcmp(name, "cs_lean")) { const pmu_cfg v = PMU_CFG_CS_LEAN; *c = v; return 0; }

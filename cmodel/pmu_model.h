@@ -30,6 +30,7 @@ typedef struct {
     unsigned has_yield;  /* RTL HAS_YIELD: yield channels (pmu_yield); 0 leaves them out: YRING0/3 and the channel registers answer PSLVERR */
     unsigned aw;         /* RTL AW: width of iaddr_i/daddr_i, SIAR/SDAR and the yield targets (32: the HI words read 0) */
     unsigned ycap;       /* RTL YCAP: 1: a capture record per yield channel (YCAP0/YCAP3: instruction and data address, TSC, the value of counter CTL.CSEL, taken at the underflow; docs/yield.md); 0: left out (PSLVERR) */
+    unsigned ystore;     /* RTL YSTORE: storage of the yield channels' cold fields (CTL but YER, ESM, SAV, TGT, the thread field; written by the bus only): 0 enable flip-flops; 1 a latch register file (pmu_latch_word: staged write data, a clock-gated word enable, latches transparent in the low phase; the same value at every rising edge), about a fifth less yield-block area; needs a latch-aware timing flow and DFT; FPGA flows keep 0 (docs/yield.md) */
     unsigned view;       /* RTL VIEW: register view: 0 the native map (docs/regmap.md); 1 the Arm CoreSight PMU architecture (docs/coresight.md: pages 0 and 1, the native map as the extension page at 0x2000; the cycle counter takes counter index 31) */
     unsigned xlen;       /* RTL XLEN: RISC-V CSR view (docs/riscv.md): 0 none; 32 / 64 the Zihpm/Sscofpmf CSR port of an RV32 / RV64 hart (counter n is mhpmcounter(3+n)); the APB port keeps the native map */
 // END config cfg-fields

@@ -3,13 +3,13 @@
 # Make variables of the configuration table (included by the Makefile).
 
 # RTL / C-model file lists per top
-CFG_RTL_pmu_core := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v
-CFG_RTL_pmu_core_axil := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/bus_apb_req.v rtl/pmu_axil2apb.v rtl/pmu_core_axil.v
-CFG_RTL_pmu_core_wb := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/bus_apb_req.v rtl/pmu_wb2apb.v rtl/pmu_core_wb.v
-CFG_RTL_pmu_core_apb3 := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/pmu_core_apb3.v
+CFG_RTL_pmu_core := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_latch_word.v rtl/pmu_reg_field.v
+CFG_RTL_pmu_core_axil := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_latch_word.v rtl/pmu_reg_field.v rtl/bus_apb_req.v rtl/pmu_axil2apb.v rtl/pmu_core_axil.v
+CFG_RTL_pmu_core_wb := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_latch_word.v rtl/pmu_reg_field.v rtl/bus_apb_req.v rtl/pmu_wb2apb.v rtl/pmu_core_wb.v
+CFG_RTL_pmu_core_apb3 := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_latch_word.v rtl/pmu_reg_field.v rtl/pmu_core_apb3.v
 CFG_RTL_pmu_mem2apb := rtl/pmu_mem2apb.v
 CFG_RTL_dc_top := rtl/dc_top.v rtl/dc_central_unit.v rtl/dc_local_unit.v rtl/dc_cu_dec.v rtl/dc_lu_dec.v rtl/dc_secded.v rtl/pmu_reg_field.v rtl/pmu_event_mux.v rtl/pmu_qualifier.v
-CFG_RTL_soc_top := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_reg_field.v rtl/pmu_mem2apb.v sim/soc/pcpi_csr.v sim/soc/soc_top.v
+CFG_RTL_soc_top := rtl/pmu_core.v rtl/pmu_apb.v rtl/pmu_cs_apb.v rtl/pmu_rv_csr.v rtl/pmu_escr.v rtl/pmu_counter.v rtl/pmu_threshold.v rtl/pmu_qualifier.v rtl/pmu_event_mux.v rtl/pmu_flop_decode.v rtl/pmu_sample.v rtl/pmu_yield.v rtl/pmu_latch_word.v rtl/pmu_reg_field.v rtl/pmu_mem2apb.v sim/soc/pcpi_csr.v sim/soc/soc_top.v
 CFG_CMODEL_pmu_core := cmodel/pmu_model.c cmodel/pmu_model_rv.c cmodel/pmu_model_apb.c cmodel/pmu_model_cs.c cmodel/pmu_model_event.c cmodel/pmu_model_sample.c cmodel/pmu_model_yield.c
 CFG_CMODEL_dc_top := cmodel/dc_model.c cmodel/dc_model_lu.c
 
@@ -27,27 +27,29 @@ CFG_BUS_VARIANTS_wb := pipe
 CFG_BUS_VARIANT_wb_pipe := PIPELINED_ONLY=1 FORCE_PRIV=1
 
 # named configurations: every parameter P=V (sim/core.mk gparams/dparams)
-CFG_default := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=0
-CFG_alt := NT=3 NC=5 CW=64 NCLS=16 NRET=2 FLOP_CLASS=5 NCH=2 NAREA=3 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=1 VIEW=0 XLEN=0
-CFG_lean := NT=1 NC=3 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=2 HAS_SAMPLE=0 HAS_YIELD=0 AW=32 YCAP=0 VIEW=0 XLEN=0
-CFG_cs := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=1 XLEN=0
-CFG_cs_lean := NT=1 NC=3 CW=33 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=1 HAS_SAMPLE=0 HAS_YIELD=0 AW=32 YCAP=0 VIEW=1 XLEN=0
-CFG_cs_max := NT=8 NC=31 CW=64 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=1 XLEN=0
-CFG_rv := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=64
-CFG_rv32 := NT=1 NC=5 CW=48 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=1 HAS_SAMPLE=0 HAS_YIELD=1 AW=32 YCAP=0 VIEW=0 XLEN=32
-CFG_rv_max := NT=8 NC=29 CW=64 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=64
-CFG_small := NT=1 NC=4 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=0
-CFG_mid := NT=2 NC=8 CW=48 NCLS=32 NRET=4 FLOP_CLASS=31 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=0
-CFG_soc := NT=1 NC=8 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=1 VIEW=0 XLEN=0
-CFG_soc_rv := NT=1 NC=8 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=1 VIEW=0 XLEN=32
-CFG_soc_fpga := NT=1 NC=2 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=0 VIEW=0 XLEN=0
-CFG_sw_nt4 := NT=4 NC=5 CW=64 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=0
-CFG_sw_nt1 := NT=1 NC=3 CW=33 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=0
-CFG_sw_areas3 := NT=4 NC=5 CW=64 NCLS=16 NRET=2 FLOP_CLASS=5 NCH=4 NAREA=3 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=0
-CFG_sw_areas2 := NT=1 NC=3 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=4 NAREA=2 HAS_SAMPLE=0 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=0
-CFG_narea4 := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=4 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 VIEW=0 XLEN=0
-CFG_yield_nch1 := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=1 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=1 VIEW=0 XLEN=0
-CFG_yield_nch8 := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=8 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=1 VIEW=0 XLEN=0
+CFG_default := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=0 XLEN=0
+CFG_alt := NT=3 NC=5 CW=64 NCLS=16 NRET=2 FLOP_CLASS=5 NCH=2 NAREA=3 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=1 YSTORE=0 VIEW=0 XLEN=0
+CFG_ystore := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=1 VIEW=0 XLEN=0
+CFG_ystore_alt := NT=3 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=2 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=1 YSTORE=1 VIEW=0 XLEN=0
+CFG_lean := NT=1 NC=3 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=2 HAS_SAMPLE=0 HAS_YIELD=0 AW=32 YCAP=0 YSTORE=0 VIEW=0 XLEN=0
+CFG_cs := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=1 XLEN=0
+CFG_cs_lean := NT=1 NC=3 CW=33 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=1 HAS_SAMPLE=0 HAS_YIELD=0 AW=32 YCAP=0 YSTORE=0 VIEW=1 XLEN=0
+CFG_cs_max := NT=8 NC=31 CW=64 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=1 XLEN=0
+CFG_rv := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=0 XLEN=64
+CFG_rv32 := NT=1 NC=5 CW=48 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=1 HAS_SAMPLE=0 HAS_YIELD=1 AW=32 YCAP=0 YSTORE=0 VIEW=0 XLEN=32
+CFG_rv_max := NT=8 NC=29 CW=64 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=0 XLEN=64
+CFG_small := NT=1 NC=4 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=0 XLEN=0
+CFG_mid := NT=2 NC=8 CW=48 NCLS=32 NRET=4 FLOP_CLASS=31 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=0 XLEN=0
+CFG_soc := NT=1 NC=8 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=1 YSTORE=0 VIEW=0 XLEN=0
+CFG_soc_rv := NT=1 NC=8 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=1 YSTORE=0 VIEW=0 XLEN=32
+CFG_soc_fpga := NT=1 NC=2 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=1 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=0 YSTORE=0 VIEW=0 XLEN=0
+CFG_sw_nt4 := NT=4 NC=5 CW=64 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=0 XLEN=0
+CFG_sw_nt1 := NT=1 NC=3 CW=33 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=0 XLEN=0
+CFG_sw_areas3 := NT=4 NC=5 CW=64 NCLS=16 NRET=2 FLOP_CLASS=5 NCH=4 NAREA=3 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=0 XLEN=0
+CFG_sw_areas2 := NT=1 NC=3 CW=40 NCLS=8 NRET=1 FLOP_CLASS=7 NCH=4 NAREA=2 HAS_SAMPLE=0 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=0 XLEN=0
+CFG_narea4 := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=4 NAREA=4 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=0 YSTORE=0 VIEW=0 XLEN=0
+CFG_yield_nch1 := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=1 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=32 YCAP=1 YSTORE=0 VIEW=0 XLEN=0
+CFG_yield_nch8 := NT=2 NC=8 CW=40 NCLS=64 NRET=4 FLOP_CLASS=63 NCH=8 NAREA=1 HAS_SAMPLE=1 HAS_YIELD=1 AW=64 YCAP=1 YSTORE=0 VIEW=0 XLEN=0
 CFG_dc_ref := NP=17 NL=16 FRAME=400 NCP=24 LWP=14 NCL=16 LWL=10 NT=2 NCLS=4 NCLSL=16 NSUBP=16 NSUBL=1 ECC=1
 CFG_dc_small := NP=3 NL=2 FRAME=400 NCP=24 LWP=14 NCL=16 LWL=10 NT=2 NCLS=4 NCLSL=16 NSUBP=16 NSUBL=1 ECC=1
 CFG_dc_nt1 := NP=2 NL=1 FRAME=200 NCP=5 LWP=12 NCL=3 LWL=8 NT=1 NCLS=4 NCLSL=16 NSUBP=16 NSUBL=1 ECC=1
@@ -66,12 +68,12 @@ CFG_FLOW_dc_top_sw_rtl := dc_small
 CFG_FLOW_pmu_core_bus := default alt
 CFG_FLOW_pmu_core_cspmu_model := cs cs_lean cs_max
 CFG_FLOW_pmu_core_cspmu_rtl := cs cs_lean
-CFG_FLOW_pmu_core_directed := default alt
+CFG_FLOW_pmu_core_directed := default alt ystore ystore_alt
 CFG_FLOW_pmu_core_fpga := small mid soc_fpga
 CFG_FLOW_pmu_core_fusesoc := alt
-CFG_FLOW_pmu_core_icarus := default alt
-CFG_FLOW_pmu_core_lint := default alt lean cs cs_lean cs_max rv rv32 rv_max
-CFG_FLOW_pmu_core_lockstep := default alt lean cs cs_lean rv rv32
+CFG_FLOW_pmu_core_icarus := default alt ystore ystore_alt
+CFG_FLOW_pmu_core_lint := default alt ystore ystore_alt lean cs cs_lean cs_max rv rv32 rv_max
+CFG_FLOW_pmu_core_lockstep := default alt ystore ystore_alt lean cs cs_lean rv rv32
 CFG_FLOW_pmu_core_rvconf := rv rv32
 CFG_FLOW_pmu_core_soc := soc
 CFG_FLOW_pmu_core_soc_rv := soc_rv

@@ -84,6 +84,7 @@ module pmu_core #(
   parameter integer HAS_YIELD  = 1,   // yield channels (pmu_yield); 0 leaves them out: YRING0/3 and the channel registers answer PSLVERR (0, 1)
   parameter integer AW         = 64,  // width of iaddr_i/daddr_i, SIAR/SDAR and the yield targets (32: the HI words read 0) (32, 64)
   parameter integer YCAP       = 0,   // 1: a capture record per yield channel (YCAP0/YCAP3: instruction and data address, TSC, the value of counter CTL.CSEL, taken at the underflow; docs/yield.md); 0: left out (PSLVERR) (0, 1)
+  parameter integer YSTORE     = 0,   // storage of the yield channels' cold fields (CTL but YER, ESM, SAV, TGT, the thread field; written by the bus only): 0 enable flip-flops; 1 a latch register file (pmu_latch_word: staged write data, a clock-gated word enable, latches transparent in the low phase; the same value at every rising edge), about a fifth less yield-block area; needs a latch-aware timing flow and DFT; FPGA flows keep 0 (docs/yield.md) (0, 1)
   parameter integer VIEW       = 0,   // register view: 0 the native map (docs/regmap.md); 1 the Arm CoreSight PMU architecture (docs/coresight.md: pages 0 and 1, the native map as the extension page at 0x2000; the cycle counter takes counter index 31) (0, 1; not 0: NC <= 31)
   parameter integer XLEN       = 0    // RISC-V CSR view (docs/riscv.md): 0 none; 32 / 64 the Zihpm/Sscofpmf CSR port of an RV32 / RV64 hart (counter n is mhpmcounter(3+n)); the APB port keeps the native map (0, 32, 64; not 0: NC <= 29; not 0: VIEW <= 0)
 // END config parameters
@@ -179,9 +180,10 @@ module pmu_core #(
                     NCLS <= 64 && NRET >= 1 && NRET <= 8 && FLOP_CLASS >= 0 && FLOP_CLASS <= 63 && NCH >= 1 &&
                     NCH <= 8 && NAREA >= 1 && NAREA <= 8 && NAREA <= NC && NAREA <= NCLS &&
                     (HAS_SAMPLE == 0 || HAS_SAMPLE == 1) && (HAS_YIELD == 0 || HAS_YIELD == 1) &&
-                    (AW == 32 || AW == 64) && (YCAP == 0 || YCAP == 1) && (VIEW == 0 || VIEW == 1) &&
-                    (VIEW == 0 || NC <= 31) && (XLEN == 0 || XLEN == 32 || XLEN == 64) &&
-                    (XLEN == 0 || NC <= 29) && (XLEN == 0 || VIEW <= 0);
+                    (AW == 32 || AW == 64) && (YCAP == 0 || YCAP == 1) && (YSTORE == 0 || YSTORE == 1) &&
+                    (VIEW == 0 || VIEW == 1) && (VIEW == 0 || NC <= 31) &&
+                    (XLEN == 0 || XLEN == 32 || XLEN == 64) && (XLEN == 0 || NC <= 29) &&
+                    (XLEN == 0 || VIEW <= 0);
   generate
     if (NT < 1 || NT > 8)
       begin : g_bad_nt pmu_illegal_parameter_NT_must_be_1_to_8 u_bad(); end
@@ -207,6 +209,8 @@ module pmu_core #(
       begin : g_bad_aw pmu_illegal_parameter_AW_must_be_32_or_64 u_bad(); end
     if (YCAP != 0 && YCAP != 1)
       begin : g_bad_ycap pmu_illegal_parameter_YCAP_must_be_0_or_1 u_bad(); end
+    if (YSTORE != 0 && YSTORE != 1)
+      begin : g_bad_ystore pmu_illegal_parameter_YSTORE_must_be_0_or_1 u_bad(); end
     if (VIEW != 0 && VIEW != 1 || (VIEW != 0 && NC > 31))
       begin : g_bad_view pmu_illegal_parameter_VIEW_must_be_0_or_1_and_NC_at_most_31_with_1 u_bad(); end
     if (XLEN != 0 && XLEN != 32 && XLEN != 64 || (XLEN != 0 && NC > 29) || (XLEN != 0 && VIEW > 0))
@@ -808,7 +812,7 @@ module pmu_core #(
       for (tr = 0; tr < NT; tr = tr + 1) begin : g_ring
         assign ring3[tr] = cpl_i[2*tr +: 2] != 2'd0;
       end
-      pmu_yield #(.NCH(NCH), .EVW(25), .AW(AW), .NC(NC), .CW(CW), .YCAP(YCAP), .NT(NT)) u_yld (
+      pmu_yield #(.NCH(NCH), .EVW(25), .AW(AW), .NC(NC), .CW(CW), .YCAP(YCAP), .YSTORE(YSTORE), .NT(NT)) u_yld (
         .clk_i, .rst_ni, .ring3_i(ring3), .evt_i(evt),
         .iaddr_i, .daddr_i, .tsc_i(tsc), .cnt_i(cnt_o),
         .we_ctl_i(ywe_ctl), .we_esv_i(ywe_esv), .we_esm_i(ywe_esm), .we_sav_i(ywe_sav),

@@ -36,6 +36,7 @@ module pmu_core_apb3 #(
   parameter integer HAS_YIELD  = 1,
   parameter integer AW         = 64,
   parameter integer YCAP       = 0,
+  parameter integer YSTORE     = 0,
   parameter integer VIEW       = 0,
   parameter integer XLEN       = 0,
   parameter integer PPROT      = 1   // PPROT of every access, 0..7 (bit 0: privileged; default 3'b001)
@@ -113,7 +114,7 @@ module pmu_core_apb3 #(
       begin : g_bad_pp pmu_illegal_parameter_PPROT_must_be_0_to_7 u_bad(); end
   endgenerate
   localparam [2:0] PPROT3 = PPROT[2:0];
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .VIEW(VIEW), .XLEN(XLEN)) u_core (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .YSTORE(YSTORE), .VIEW(VIEW), .XLEN(XLEN)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel_i), .penable_i(penable_i), .pwrite_i(pwrite_i), .paddr_i(paddr_i),
     .pwdata_i(pwdata_i), .pstrb_i({4{pwrite_i}}), .pprot_i(PPROT3), .ptid_i(pauser_i),

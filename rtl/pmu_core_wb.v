@@ -42,6 +42,7 @@ module pmu_core_wb #(
   parameter integer HAS_YIELD      = 1,
   parameter integer AW             = 64,
   parameter integer YCAP           = 0,
+  parameter integer YSTORE         = 0,
   parameter integer VIEW           = 0,
   parameter integer XLEN           = 0,
   parameter integer ABITS          = 12,  // Wishbone address bits (12..32)
@@ -160,7 +161,7 @@ module pmu_core_wb #(
     .pstrb_o(pstrb), .pprot_o(pprot), .pauser_o(pauser), .pready_i(pready), .prdata_i(prdata), .pslverr_i(pslverr)
   );
 
-  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .VIEW(VIEW), .XLEN(XLEN)) u_core (
+  pmu_core #(.NT(NT), .NC(NC), .CW(CW), .NCLS(NCLS), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .NCH(NCH), .NAREA(NAREA), .HAS_SAMPLE(HAS_SAMPLE), .HAS_YIELD(HAS_YIELD), .AW(AW), .YCAP(YCAP), .YSTORE(YSTORE), .VIEW(VIEW), .XLEN(XLEN)) u_core (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(psel), .penable_i(penable), .pwrite_i(pwrite), .paddr_i(paddr_x[`PMU_ADDR_BITS-1:0]),
     .pwdata_i(pwdata), .pstrb_i(pstrb), .pprot_i(pprot), .ptid_i(pauser),

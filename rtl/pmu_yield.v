@@ -69,6 +69,8 @@
 `define PMU_YCH_CTL_CSEL_LSB 27
 `define PMU_YCH_CTL_CSEL_W 5
 // END pmu regmap defines
+// the cold CTL bits in the order of the CTL word pmu_yield's channels store
+`define PMU_YCH_COLD_CTL {csel_q, cond_q, dsel_q, valid_q, act_q, any_q, stk_q, edge_q, flt_q, pre_q, hint_q, sid_q}
 module pmu_yield #(
   parameter integer NCH = 4,            // channels per ring (1..8)
   parameter integer EVW = 25,           // event-vector width
@@ -76,6 +78,7 @@ module pmu_yield #(
   parameter integer NC  = 8,            // counters (capture: counter CSEL)
   parameter integer CW  = 40,           // counter width
   parameter integer YCAP = 0,           // 1: a capture record per channel
+  parameter integer YSTORE = 0,         // cold fields (written by the bus only): 0 flip-flops, 1 latches (pmu_latch_word)
   parameter integer NT  = 2             // threads (channel thread field, block bits)
 ) (
   input  wire           clk_i,
@@ -136,6 +139,27 @@ module pmu_yield #(
   localparam integer RW = 2 * AW + 64 + CW;   // one capture record
   localparam integer NK = 2 * NCH;
   localparam integer TW = NT > 1 ? $clog2(NT) : 1;   // stored bits of a channel's thread
+  localparam integer CTLW = 29;         // stored CTL bits (YER aside): the cold CTL word, CSEL in its top 5 bits
+  localparam integer CTLL = YCAP != 0 ? CTLW : CTLW - 5;   // ... in latches (YSTORE=1): CSEL only with YCAP
+
+  // write data of the cold fields (configuration only the bus writes: CTL
+  // but YER, ESM, SAV, TGT, the thread field): YSTORE=0 this cycle's, into
+  // enable flip-flops; YSTORE=1 staged in flip-flops shared by every word of
+  // the latch file (pmu_latch_word: the write of cycle t reaches the word in
+  // the low phase before edge t+1, the value seen at every rising edge is the
+  // flip-flop version's)
+  wire [31:0] wd;
+  generate
+    if (YSTORE == 0) begin : g_wd
+      assign wd = wdata_i;
+    end else begin : g_wd_q
+      reg [31:0] wd_q;
+      always @(posedge clk_i or negedge rst_ni)
+        if (!rst_ni) wd_q <= 32'd0;
+        else         wd_q <= wdata_i;
+      assign wd = wd_q;
+    end
+  endgenerate
 
   // events of the previous cycle (edge-triggered sticky scenarios), shared
   // by all channels
@@ -239,7 +263,9 @@ module pmu_yield #(
       wire w_cnt = we_cnt_i[k];
       wire w_mis = we_miss_i[k];
       wire w_tlo = we_tgt_lo_i[k];
+      /* verilator lint_off UNUSEDSIGNAL */   // AW=32 with YSTORE=1: no TGT_HI word
       wire w_thi = we_tgt_hi_i[k];
+      /* verilator lint_on UNUSEDSIGNAL */
 
       // scenario: the selected event bits must equal ESV (all of them, or any
       // with ANY). The trigger is registered: a scenario met in cycle t (with
@@ -304,27 +330,12 @@ module pmu_yield #(
       );
       always @(posedge clk_i or negedge rst_ni)
         if (!rst_ni) begin
-          cond_q <= 2'd0; dsel_q <= 5'd0; csel_q <= 5'd0; sel_q <= 1'b0; tid_q <= {TW{1'b0}};
-          valid_q <= 1'b0; act_q <= 2'd0; stk_q <= 1'b0; edge_q <= 1'b0; flt_q <= 1'b0; pre_q <= 1'b0; hint_q <= 1'b0; any_q <= 1'b0; sid_q <= 8'd0; trig_q <= 1'b0;
-          esv_r <= {EVW{1'b0}}; fired_q <= 1'b0; esm_q <= {EVW{1'b0}}; sav_q <= 32'd0; cnt_q <= 32'd0;
-          miss_q <= 16'd0; tgt_q <= {AW{1'b0}};
+          sel_q <= 1'b0; trig_q <= 1'b0;
+          esv_r <= {EVW{1'b0}}; fired_q <= 1'b0; cnt_q <= 32'd0;
+          miss_q <= 16'd0;
         end else begin
           trig_q <= trig_d;
           sel_q  <= sel_d;
-          if (w_ctl) begin
-            cond_q  <= wdata_i[`PMU_YCH_CTL_COND_LSB +: `PMU_YCH_CTL_COND_W];
-            dsel_q  <= wdata_i[`PMU_YCH_CTL_DSEL_LSB +: `PMU_YCH_CTL_DSEL_W];
-            csel_q  <= wdata_i[`PMU_YCH_CTL_CSEL_LSB +: `PMU_YCH_CTL_CSEL_W];
-            valid_q <= wdata_i[`PMU_YCH_CTL_VALID_LSB];
-            act_q   <= wdata_i[`PMU_YCH_CTL_ACT_LSB +: 2];
-            any_q   <= wdata_i[`PMU_YCH_CTL_ANY_LSB];
-            stk_q   <= wdata_i[`PMU_YCH_CTL_STK_LSB];
-            edge_q  <= wdata_i[`PMU_YCH_CTL_EDGE_LSB];
-            flt_q   <= wdata_i[`PMU_YCH_CTL_FLT_LSB];
-            pre_q   <= wdata_i[`PMU_YCH_CTL_PRE_LSB];
-            hint_q  <= wdata_i[`PMU_YCH_CTL_HINT_LSB];
-            sid_q   <= wdata_i[`PMU_YCH_CTL_SID_LSB +: `PMU_YCH_CTL_SID_W];
-          end
           // ESV: a write loads it; sticky: a re-arm (CTL write with STK=1)
           // or a fire clears it, else it collects the events
           if (w_esv) begin
@@ -334,9 +345,6 @@ module pmu_yield #(
           end else if (stk_q) begin
             esv_r <= esv_n;            fired_q <= trig_d;
           end
-          if (w_esm) esm_q <= wdata_i[EVW-1:0];
-          if (we_thr_i[RING] && NT > 1) tid_q <= wdata_i[4*IDX +: TW];
-          if (w_sav) sav_q <= wdata_i;
           // down-counter: a write (CNT or SAV) wins over counting; the end
           // of a period reloads like an underflow
           if (w_cnt | w_sav)              cnt_q <= wdata_i;
@@ -344,9 +352,59 @@ module pmu_yield #(
           else if (dn | up)               cnt_q <= cnt_pm;
           if (w_mis)                        miss_q <= wdata_i[15:0];
           else if (missed & ~&miss_q)       miss_q <= miss_q + 16'd1;
-          if (w_tlo) tgt_q[31:0]  <= wdata_i;
-          if (w_thi && AW > 32) tgt_q[AW-1:AW-32] <= wdata_i;
         end
+
+      // cold fields: the CTL word (its stored bits but YER), ESM, SAV, the
+      // target words and the thread field, as written
+      /* verilator lint_off UNUSEDSIGNAL */   // YSTORE=1, YCAP=0: CSEL is not stored
+      wire [CTLW-1:0] ctl_d = {wd[`PMU_YCH_CTL_CSEL_LSB +: `PMU_YCH_CTL_CSEL_W],
+                               wd[`PMU_YCH_CTL_COND_LSB +: `PMU_YCH_CTL_COND_W],
+                               wd[`PMU_YCH_CTL_DSEL_LSB +: `PMU_YCH_CTL_DSEL_W],
+                               wd[`PMU_YCH_CTL_VALID_LSB], wd[`PMU_YCH_CTL_ACT_LSB +: 2],
+                               wd[`PMU_YCH_CTL_ANY_LSB], wd[`PMU_YCH_CTL_STK_LSB],
+                               wd[`PMU_YCH_CTL_EDGE_LSB], wd[`PMU_YCH_CTL_FLT_LSB],
+                               wd[`PMU_YCH_CTL_PRE_LSB], wd[`PMU_YCH_CTL_HINT_LSB],
+                               wd[`PMU_YCH_CTL_SID_LSB +: `PMU_YCH_CTL_SID_W]};
+      /* verilator lint_on UNUSEDSIGNAL */
+      wire           w_thr = we_thr_i[RING] && NT > 1;
+      if (YSTORE == 0) begin : g_cold_ff
+        always @(posedge clk_i or negedge rst_ni)
+          if (!rst_ni) begin
+            `PMU_YCH_COLD_CTL <= {CTLW{1'b0}}; tid_q <= {TW{1'b0}};
+            esm_q <= {EVW{1'b0}}; sav_q <= 32'd0; tgt_q <= {AW{1'b0}};
+          end else begin
+            if (w_ctl) `PMU_YCH_COLD_CTL <= ctl_d;
+            if (w_esm) esm_q <= wd[EVW-1:0];
+            if (w_thr) tid_q <= wd[4*IDX +: TW];
+            if (w_sav) sav_q <= wd;
+            if (w_tlo) tgt_q[31:0]  <= wd;
+            if (w_thi && AW > 32) tgt_q[AW-1:AW-32] <= wd;
+          end
+      end else begin : g_cold_lat
+        wire [CTLW-1:0] ctl_l;
+        wire [EVW-1:0]  esm_l;
+        wire [31:0]     sav_l;
+        wire [AW-1:0]   tgt_l;
+        wire [TW-1:0]   tid_l;
+        pmu_latch_word #(.W(CTLL)) u_ctl (.clk_i, .rst_ni, .we_i(w_ctl), .d_i(ctl_d[CTLL-1:0]), .q_o(ctl_l[CTLL-1:0]));
+        if (CTLL < CTLW) begin : g_no_csel
+          assign ctl_l[CTLW-1:CTLL] = {(CTLW-CTLL){1'b0}};
+        end
+        pmu_latch_word #(.W(EVW))  u_esm (.clk_i, .rst_ni, .we_i(w_esm), .d_i(wd[EVW-1:0]), .q_o(esm_l));
+        pmu_latch_word #(.W(32))   u_sav (.clk_i, .rst_ni, .we_i(w_sav), .d_i(wd), .q_o(sav_l));
+        pmu_latch_word #(.W(32))   u_tlo (.clk_i, .rst_ni, .we_i(w_tlo), .d_i(wd), .q_o(tgt_l[31:0]));
+        if (AW > 32) begin : g_thi
+          pmu_latch_word #(.W(AW-32)) u_thi (.clk_i, .rst_ni, .we_i(w_thi), .d_i(wd[AW-33:0]), .q_o(tgt_l[AW-1:32]));
+        end
+        if (NT > 1) begin : g_thr
+          pmu_latch_word #(.W(TW)) u_thr (.clk_i, .rst_ni, .we_i(w_thr), .d_i(wd[4*IDX +: TW]), .q_o(tid_l));
+        end else begin : g_thr1
+          assign tid_l = {TW{1'b0}};
+        end
+        always @* begin
+          `PMU_YCH_COLD_CTL = ctl_l; esm_q = esm_l; sav_q = sav_l; tid_q = tid_l; tgt_q = tgt_l;
+        end
+      end
 
       reg [31:0] ctl;
       always @* begin
@@ -460,6 +518,7 @@ module pmu_yield #(
   assign yr3_own_o = yr3_own;
   assign yr0_rd_o = yr0;
   assign yr3_rd_o = yr3;
+`undef PMU_YCH_COLD_CTL
   assign yblk_o   = blk_i;
   assign yer_o    = yer;
   assign yirq_o   = |irq_k;

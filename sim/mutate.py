@@ -50,6 +50,13 @@ AXIL_PRIV = (("test_bus", "axil_priv"),)   # ... AXI4-Lite, FORCE_PRIV=1 (sim/co
 WB_PIPE = (("test_bus", "wb_pipe"),)       # ... Wishbone, PIPELINED_ONLY=1 FORCE_PRIV=1 (core-bus-wb-pipe)
 REGS = (("test_regs", "default"),)   # tb/test_regs.cpp: the register tests from the generated table
 YCAP_USER = (("test_directed", "alt"), ("test_regs", "alt"))   # unprivileged capture-record reads (YCAP=1)
+# the yield channels' cold fields in a latch file (YSTORE=1, configuration
+# ystore): directed and random lockstep; a reset that does not clear the
+# latches: the directed tests (a reset per test, after the last test's
+# writes; the random run and the register tests start from Verilator's
+# zero-initialized latches)
+YSTORE = (("test_directed", "ystore"), ("test_random", "ystore"))
+YSTORE_RST = (("test_directed", "ystore"),)
 # formal proofs (formal/run_formal.py, fast depth): the proof must fail
 # the CoreSight view (VIEW=1): random lockstep and the register tests of
 # configuration cs; the arm_cspmu driver-sequence test on the model (tb/sw/test_cspmu.c)
@@ -270,6 +277,16 @@ MUTANTS = [
      "y->cap.ts = tsc_pre;", "y->cap.ts = m->tsc;", ALT),
     ("rtl-ych-cap-csel-ignored", "rtl/pmu_yield.v",
      "if (csel_q == c[4:0]) cval = cnt_i[c*CW +: CW];", "if (c == 0) cval = cnt_i[c*CW +: CW];", ALT),
+    # the latch file of the cold fields (YSTORE=1): a word opened by another
+    # word's enable; latches that take the bus data of their open (low)
+    # phase instead of the write staged at the edge; a reset that leaves the
+    # clock gates closed (the latches keep their values)
+    ("rtl-ystore-enable-wrong-word", "rtl/pmu_yield.v",
+     "u_sav (.clk_i, .rst_ni, .we_i(w_sav),", "u_sav (.clk_i, .rst_ni, .we_i(w_tlo),", YSTORE),
+    ("rtl-ystore-data-unstaged", "rtl/pmu_yield.v",
+     "assign wd = wd_q;", "assign wd = wdata_i | (wd_q & 32'd0);", YSTORE),   # lint-clean: wd_q still read
+    ("rtl-ystore-reset-keeps", "rtl/pmu_latch_word.v",
+     "if (!rst_ni)    en_l = 1'b1;", "if (!rst_ni)    en_l = 1'b0;", YSTORE_RST),
     # channels per thread: a channel follows its thread's ring, block bits per
     # (ring, thread), a fault-like delivery drops requests of its thread only
     ("rtl-ych-thread-ring-t0", "rtl/pmu_yield.v",

@@ -107,6 +107,8 @@ def core(label, params, tables=("sweep",)):
 CONFIGS = [
     core("default", {}, tables=("blocks", "sweep")),
     core("default NAREA=4", {"NAREA": 4}, tables=("blocks", "sweep")),
+    # the yield channels' cold fields in latches (YSTORE=1, docs/yield.md)
+    core("default NAREA=4 YSTORE=1", {"NAREA": 4, "YSTORE": 1}, tables=("blocks", "sweep")),
     # the CoreSight PMU register view (docs/coresight.md) next to the native one
     core("default VIEW=1", {"VIEW": 1}, tables=("blocks", "sweep")),
     # the RISC-V CSR view (docs/riscv.md): RV64 and RV32 harts
@@ -121,6 +123,7 @@ CONFIGS = [
     core("NCLS=16", {"NCLS": 16}),
     core("NAREA=2", {"NAREA": 2}),
     core("NAREA=8", {"NAREA": 8}),
+    core("YSTORE=1", {"YSTORE": 1}),
     core("NCH=1", {"NCH": 1}),
     core("NCH=8", {"NCH": 8}),
     core("HAS_SAMPLE=0", {"HAS_SAMPLE": 0}),
@@ -186,6 +189,9 @@ CHECK_CONFIGS = [
            dict(_SMALL, HAS_YIELD=0)),
     Config("check NT=1 NC=1 CW=33 NCLS=4 NCH=1 AW=32", "pmu_core", CORE_SRCS,
            dict(_SMALL, NCH=1, AW=32)),
+    # the yield channels' cold fields in latches (the only latches allowed)
+    Config("check NT=2 NC=1 CW=33 NCLS=4 NCH=1 YSTORE=1", "pmu_core", CORE_SRCS,
+           dict(_SMALL, NT=2, NCH=1, YSTORE=1)),
 ]
 
 

@@ -27,7 +27,7 @@ module tb_bus_x;
   // ports: inputs 0 unless the bench drives them, every output in core_x (the
   // XOR of all their bits: X if any bit is X or Z)
   localparam integer NT = 2, NC = 8, CW = 40, NCLS = 64, NRET = 4, FLOP_CLASS = 63, NCH = 4, NAREA = 1,
-    HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64, YCAP = 0, VIEW = 0, XLEN = 0;
+    HAS_SAMPLE = 1, HAS_YIELD = 1, AW = 64, YCAP = 0, YSTORE = 0, VIEW = 0, XLEN = 0;
   reg  [NT*NCLS*16-1:0]         ev_i = {NT*NCLS*16{1'b0}};
   reg  [NT*2-1:0]               cpl_i = {NT*2{1'b0}};
   reg  [NT*NRET-1:0]            flop_valid_i = {NT*NRET{1'b0}};

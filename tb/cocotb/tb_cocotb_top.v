@@ -95,7 +95,8 @@ module tb_cocotb_top (
   output wire [31:0]  fp_wb_datrd,
   // BEGIN generated: core-inputs (by util/gen_wrappers.py from rtl/pmu_core.v; do not edit, make wrappers)
   // non-bus inputs of pmu_core, default parameters (NT=2, NC=8, CW=40, NCLS=64, NRET=4,
-  // FLOP_CLASS=63, NCH=4, NAREA=1, HAS_SAMPLE=1, HAS_YIELD=1, AW=64, YCAP=0, VIEW=0, XLEN=0)
+  // FLOP_CLASS=63, NCH=4, NAREA=1, HAS_SAMPLE=1, HAS_YIELD=1, AW=64, YCAP=0, YSTORE=0, VIEW=0,
+  // XLEN=0)
   input  wire [2047:0] ev_i,
   input  wire [3:0]    cpl_i,
   input  wire [7:0]    flop_valid_i,
