@@ -2,8 +2,9 @@
 """`make lint`: every linter on every synthesizable top, plus the C code.
 
 RTL: each top module of rtl/*.v (a module no other rtl/ module instantiates:
-pmu_core, dc_top, pmu_mem2apb and any wrapper added later are found without
-editing this file), the example SoC top sim/soc/soc_top.v and the area
+dc_top, pmu_mem2apb, the bus wrappers and any wrapper added later are found
+without editing this file) and each top named by a --cfg (pmu_core, which
+its wrappers instantiate, at each of its named configurations), the example SoC top sim/soc/soc_top.v and the area
 references of `make synth` (synth/ref/*.v, each alone, at its defaults) are elaborated,
 for each named configuration given with --cfg (the sim/*.mk ones), by
   Verilator  --lint-only -Wall
@@ -170,9 +171,12 @@ def lint_rtl(cfgs):
     rtl = sorted(glob.glob(os.path.join(ROOT, "rtl", "*.v")))
     inc = [os.path.join(ROOT, "rtl")]
     tops = find_tops(rtl)
+    # a top of the configuration table that another module instantiates (pmu_core, inside its bus
+    # wrappers) is elaborated at its defaults inside them, and alone at each named configuration
+    tops += sorted({t for (t, _, _) in cfgs} - set(tops))
     for top in tops:
         named = [(n, p) for (t, n, p) in cfgs if t == top]
-        if not any(n == "default" for n, _ in named):
+        if not any(n == "default" for n, _ in named) and top in find_tops(rtl):
             named.insert(0, ("default", {}))
         for name, params in named:
             lint_top(top, rtl, params, incdirs=inc, label="%s[%s]" % (top, name))
