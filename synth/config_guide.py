@@ -20,12 +20,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GUIDE = [
     ("pmu_core default", "everything, full crossbar (the default parameters)"),
     ("pmu_core default NAREA=4", "everything, four counter areas as in the Pentium 4 (seed 000)"),
+    ("pmu_core default NAREA=4 YSTORE=1", "as default NAREA=4, the yield channels' bus-written fields in latches "
+     "(flip-flops column: latches aside; an ASIC option, docs/yield.md)"),
     ("pmu_core default VIEW=1", "everything, as an Arm CoreSight PMU for Linux perf (docs/coresight.md; the native map as its extension page)"),
     ("pmu_core default XLEN=64", "everything, as the Zihpm/Sscofpmf HPM unit of an RV64 hart (docs/riscv.md; the native map stays on APB)"),
     ("pmu_core default XLEN=32", "everything, as the HPM unit of an RV32 hart (the h CSRs)"),
     ("pmu_core NAREA=8", "eight areas: every class on NC/8 counters"),
     ("pmu_core NCH=1", "one yield channel per ring"),
-    ("pmu_core NAREA=4 NCH=1 AW=32", "four areas, one yield channel per ring, 32-bit addresses: within 48k NAND2-eq"),
+    ("pmu_core NAREA=4 NCH=1 AW=32", "four areas, one yield channel per ring, 32-bit addresses"),
     ("pmu_core HAS_YIELD=0", "no yield channels"),
     ("pmu_core HAS_SAMPLE=0 HAS_YIELD=0", "counters, TSC and overflow interrupt only"),
     ("pmu_core minimal", "counters only, 4 areas, 32-bit addresses"),
