@@ -108,7 +108,7 @@ CONFIGS = [
     core("default", {}, tables=("blocks", "sweep")),
     core("default NAREA=4", {"NAREA": 4}, tables=("blocks", "sweep")),
     # the yield channels' cold fields in latches (YSTORE=1, docs/yield.md)
-    core("default NAREA=4 YSTORE=1", {"NAREA": 4, "YSTORE": 1}, tables=("blocks", "sweep")),
+    core("default NAREA=4 YSTORE=1", {"NAREA": 4, "YSTORE": 1}, tables=("blocks", "sweep", "goal")),
     # the CoreSight PMU register view (docs/coresight.md) next to the native one
     core("default VIEW=1", {"VIEW": 1}, tables=("blocks", "sweep")),
     # the RISC-V CSR view (docs/riscv.md): RV64 and RV32 harts
