@@ -101,7 +101,7 @@ MUTANTS = [
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)]", "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1]"),
     ("rtl-threshold-gt-not-ge", "rtl/pmu_threshold.v",
-     "(raw32 >= {24'd0, thr_i})", "(raw32 > {24'd0, thr_i})"),
+     "(raw32 >= {24'd0, thr_e})", "(raw32 > {24'd0, thr_e})"),
     ("rtl-fma-counts-one", "rtl/pmu_event_mux.v",
      "fsub[2*s+1] = hit & flop_fma_i[t*NRET+s];",
      "fsub[2*s+1] = hit & flop_fma_i[t*NRET+s] & 1'b0;"),
