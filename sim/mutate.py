@@ -147,7 +147,7 @@ MUTANTS = [
     # FLOP class (seed 003), one rule per mutant pair: the main event (FTYPE)
     # selects the types counted
     ("rtl-flop-ftype-ignored", "rtl/pmu_event_mux.v",
-     "== ft_i || ft_all)) |", "== ft_i || 1'b1)) |"),
+     "== ft_i || ft_all)) |", "== ft_i || ft_all || 1'b1)) |"),
     # ... the FLOPS code selects the seed's FLOP types (add/sub/mul/div, FMA), not MIN..SQRT
     ("rtl-flop-main-flops-all", "rtl/pmu_event_mux.v",
      "wire ft_all   = (ft_i == `PMU_FMAIN_ALL);", "wire ft_all   = (ft_i == `PMU_FMAIN_ALL) || ft_flops;"),
