@@ -29,7 +29,10 @@ static unsigned flop_cat(const pmu_flop_slot *s)
     }
 }
 
-/* ... and its one-hot instruction type (FTYPE bit; 0 for codes 9..15). */
+/* ... and its one-hot instruction type (FTYPE bit; 0 for codes 9..15). The
+ * RTL decoder gives the code with valid-type, FLOPS and FMA bits instead and
+ * each counter compares the code with FTYPE.MAIN (rtl/pmu_event_mux.v): the
+ * same slots count (issue #32, proven by formal/equiv_issue32.sh). */
 static unsigned flop_typ(const pmu_flop_slot *s)
 {
     const unsigned op = s->op & ((1u << PMU_FLOP_OP_W) - 1u);

@@ -67,7 +67,6 @@
 `define PMU_FTYPE_MAIN_LSB 0
 `define PMU_FTYPE_MAIN_W 4
 `define PMU_FLOP_NSUB 11
-`define PMU_FLOP_NTYPE 9
 `define PMU_FLOP_OP_W 4
 // END pmu regmap defines
 module pmu_core #(
@@ -850,17 +849,20 @@ module pmu_core #(
 
   // --------------------------------------------- shared FLOP decoders
   // one per retire slot, for every counter: one-hot sub-event (register size
-  // x element size, scalar/packed) and one-hot instruction type (seed 003)
-  localparam integer NFS = `PMU_FLOP_NSUB, NFT = `PMU_FLOP_NTYPE, OPW = `PMU_FLOP_OP_W;
+  // x element size, scalar/packed) and the instruction type (seed 003): its
+  // code, valid type, FLOPS type and FMA bits
+  localparam integer NFS = `PMU_FLOP_NSUB, OPW = `PMU_FLOP_OP_W;
   wire [NT*NRET*NFS-1:0] flop_cat;
-  wire [NT*NRET*NFT-1:0] flop_typ;
+  wire [NT*NRET*4-1:0]   flop_op;
+  wire [NT*NRET-1:0]     flop_tv, flop_fl, flop_fma;
   genvar n;
   generate
     for (n = 0; n < NT*NRET; n = n + 1) begin : g_flop
       pmu_flop_decode u_dec (
         .valid_i(flop_valid_i[n]), .rsz_i(flop_rsz_i[n*3 +: 3]), .esz_i(flop_esz_i[n]),
         .scalar_i(flop_scalar_i[n]), .op_i(flop_op_i[n*OPW +: OPW]),
-        .cat_o(flop_cat[n*NFS +: NFS]), .typ_o(flop_typ[n*NFT +: NFT])
+        .cat_o(flop_cat[n*NFS +: NFS]), .op_o(flop_op[n*4 +: 4]), .tv_o(flop_tv[n]),
+        .fl_o(flop_fl[n]), .fma_o(flop_fma[n])
       );
     end
   endgenerate
@@ -901,7 +903,8 @@ module pmu_core #(
       /* verilator lint_off PINCONNECTEMPTY */
       pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(NRET), .FLOP_CLASS(FLOP_CLASS), .IW(IW),
                       .NAREA(NAREA), .AREA(n % NAREA), .SUM(0)) u_mux (   // the halves only
-        .ev_i(ev_c), .flop_cat_i(flop_cat), .flop_typ_i(flop_typ), .ft_i(ftype_q[n*4 +: 4]),
+        .ev_i(ev_c), .flop_cat_i(flop_cat), .flop_op_i(flop_op), .flop_tv_i(flop_tv),
+        .flop_fl_i(flop_fl), .flop_fma_i(flop_fma), .ft_i(ftype_q[n*4 +: 4]),
         .es_i(es), .em_i(em), .inc_o(),
         .inc_a_o(inc_a), .inc_b_o(inc_b)
       );

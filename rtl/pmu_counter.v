@@ -18,12 +18,15 @@ module pmu_counter #(
   output reg  [W-1:0]  cnt_o,
   output wire          ovf_o
 );
-  wire [W:0] sum = {1'b0, cnt_o} + {{(W+1-IW){1'b0}}, inc_i};
-  assign ovf_o = en_i & ~we_i & ~clr_i & sum[W];
+  // The enable gates the increment (not the flip-flops): with en_i low the
+  // sum is the counter itself and cannot carry, so the register takes the
+  // sum every cycle that is not a write or a clear, without a hold mux.
+  wire [W:0] sum = {1'b0, cnt_o} + {{(W+1-IW){1'b0}}, inc_i & {IW{en_i}}};
+  assign ovf_o = ~we_i & ~clr_i & sum[W];
 
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni)    cnt_o <= {W{1'b0}};
     else if (we_i)  cnt_o <= wdata_i;
     else if (clr_i) cnt_o <= {W{1'b0}};
-    else if (en_i)  cnt_o <= sum[W-1:0];
+    else            cnt_o <= sum[W-1:0];
 endmodule

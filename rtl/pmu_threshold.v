@@ -22,9 +22,10 @@ module pmu_threshold #(
   output reg  [IW-1:0] inc_o
 );
   reg         prev_q;
-  // raw >= max(THR,1): with THR=0 that is raw != 0
+  // raw >= max(THR,1): one compare against THR, or 1 when THR=0 (raw != 0)
   wire [31:0] raw32 = {{(32-IW){1'b0}}, raw_i};
-  wire        ge   = thr_nz_i ? (raw32 >= {24'd0, thr_i}) : (|raw_i);
+  wire [7:0]  thr_e = thr_nz_i ? thr_i : 8'd1;
+  wire        ge   = (raw32 >= {24'd0, thr_e});
   wire        cond = ge ^ inv_i;
 
   always @* begin

@@ -110,10 +110,10 @@ MUTANTS = [
     ("rtl-qual-os-usr-swapped", "rtl/pmu_qualifier.v",
      "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)]", "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1]"),
     ("rtl-threshold-gt-not-ge", "rtl/pmu_threshold.v",
-     "(raw32 >= {24'd0, thr_i})", "(raw32 > {24'd0, thr_i})"),
+     "(raw32 >= {24'd0, thr_e})", "(raw32 > {24'd0, thr_e})"),
     ("rtl-fma-counts-one", "rtl/pmu_event_mux.v",
-     "fsub[2*s+1] = hit & flop_typ_i[(t*NRET+s)*NFT + FMA];",
-     "fsub[2*s+1] = hit & flop_typ_i[(t*NRET+s)*NFT + FMA] & 1'b0;"),
+     "fsub[2*s+1] = hit & flop_fma_i[t*NRET+s];",
+     "fsub[2*s+1] = hit & flop_fma_i[t*NRET+s] & 1'b0;"),
     # stage E: a thread that is not counted must be dropped from both halves
     ("rtl-thread-gate-upper-half", "rtl/pmu_core.v",
      "raw_b = raw_b + (inc_b[ti*IW +: BW] & {BW{en_t[ti]}});",
@@ -156,10 +156,10 @@ MUTANTS = [
     # FLOP class (seed 003), one rule per mutant pair: the main event (FTYPE)
     # selects the types counted
     ("rtl-flop-ftype-ignored", "rtl/pmu_event_mux.v",
-     "|(flop_typ_i[(t*NRET+s)*NFT +: NFT] & ftm);", "|(flop_typ_i[(t*NRET+s)*NFT +: NFT] & (ftm | 9'h1FF));"),
+     "== ft_i || ft_all)) |", "== ft_i || ft_all || 1'b1)) |"),
     # ... the FLOPS code selects the seed's FLOP types (add/sub/mul/div, FMA), not MIN..SQRT
     ("rtl-flop-main-flops-all", "rtl/pmu_event_mux.v",
-     "if (ft_i == `PMU_FMAIN_FLOPS) ftm = `PMU_FMAIN_FLOPS_TYPES;", "if (ft_i == `PMU_FMAIN_FLOPS) ftm = {NFT{1'b1}};"),
+     "wire ft_all   = (ft_i == `PMU_FMAIN_ALL);", "wire ft_all   = (ft_i == `PMU_FMAIN_ALL) || ft_flops;"),
     ("model-flop-main-reserved-counts", "cmodel/pmu_model_event.c",
      "if (code == PMU_FMAIN_ALL) return PMU_FTYPE_ALL;\n    return 0u;", "if (code == PMU_FMAIN_ALL) return PMU_FTYPE_ALL;\n    return code == 12u ? PMU_FTYPE_ALL : 0u;"),
     ("model-flop-ftype-ignored", "cmodel/pmu_model_event.c",
@@ -170,8 +170,8 @@ MUTANTS = [
      "acc += (typ & PMU_FTYPE_FMA_MASK) ? 2u : 1u;", "acc += 1u;"),
     # ... type codes 9..15 (not a main event) never count
     ("rtl-flop-other-op-counted", "rtl/pmu_flop_decode.v",
-     "if (valid_i && op_i == k[`PMU_FLOP_OP_W-1:0]) typ_o[k] = 1'b1;",
-     "if (valid_i && (op_i == k[`PMU_FLOP_OP_W-1:0] || (k == 0 && op_i == 4'd15))) typ_o[k] = 1'b1;"),
+     "assign tv_o  = valid_i && op_i < `PMU_FLOP_NTYPE;",
+     "assign tv_o  = valid_i && (op_i < `PMU_FLOP_NTYPE || op_i == 4'd15);"),
     ("model-flop-other-op-counted", "cmodel/pmu_model_event.c",
      "return s->valid && op < PMU_FLOP_NTYPE ? 1u << op : 0u;",
      "return s->valid && op < PMU_FLOP_NTYPE ? 1u << op : s->valid && op == 15u ? 1u : 0u;"),

@@ -30,7 +30,7 @@ module dc_flat_group #(
   end
   wire [NCTR*64-1:0] cnt_w;
   wire [NCTR*32-1:0] ctl_w, emq_w;
-  localparam integer NFS = 11, NFT = 9;   // FLOP sub-events / types of pmu_event_mux (tied off here)
+  localparam integer NFS = 11;   // FLOP sub-events of pmu_event_mux (tied off here)
   genvar k, t;
   generate
     for (k = 0; k < NCTR; k = k + 1) begin : g_ctr
@@ -42,8 +42,9 @@ module dc_flat_group #(
       wire [NT*8-1:0] tinc; wire [7:0] qinc;
       // FLOP inputs tied off: any widths will do, passed explicitly
       pmu_event_mux #(.NT(NT), .NCLS(NCLS), .NSUB(16), .NRET(1), .FLOP_CLASS(63), .IW(8),
-                      .NFS(NFS), .NFT(NFT)) u_mux (
-        .ev_i(ev16), .flop_cat_i({NT*NFS{1'b0}}), .flop_typ_i({NT*NFT{1'b0}}), .ft_i(4'd0), .es_i(es_q),
+                      .NFS(NFS)) u_mux (
+        .ev_i(ev16), .flop_cat_i({NT*NFS{1'b0}}), .flop_op_i({NT*4{1'b0}}), .flop_tv_i({NT{1'b0}}),
+        .flop_fl_i({NT{1'b0}}), .flop_fma_i({NT{1'b0}}), .ft_i(4'd0), .es_i(es_q),
         .em_i({{(16-NSUB){1'b0}}, em_q}), .inc_o(tinc), .inc_a_o(), .inc_b_o());
       pmu_qualifier #(.NT(NT), .IW(8)) u_q (.inc_i(tinc), .cpl_i(cpl_i),
         .eq_i(tc_q ? eq_q : (eq_q & tmask)), .inc_o(qinc));
