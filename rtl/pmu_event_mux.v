@@ -11,11 +11,10 @@
 // Counter areas (seed 000: "an ESCR may couple to a counter only within the
 // same local area"): the counter belongs to area AREA of NAREA and its class
 // mux has inputs only for the classes c with c % NAREA == AREA; any other ES
-// counts nothing. NAREA=1 is the full crossbar. The mux's form is chosen for
-// area (ABC maps equal functions of different forms to different areas):
-// the low KS bits of the local index select within each group of 2^KS local
-// classes by a mux, the group by an AND-OR with the decoded upper bits
-// (ANDed with "ES is a class of this area").
+// counts nothing. NAREA=1 is the full crossbar. The class mux is one
+// indexed part-select: an event simulator evaluates it in one step (the
+// grouped AND-OR form of 041bcf2, a loop over every class and sub-event,
+// made Icarus 12x slower on pmu_core's replay to save ~47 NAND2-eq per counter).
 // Class FLOP_CLASS, seen by every area, takes its sub-events from the
 // retired-FP-instruction decoders (pmu_flop_decode, once per slot) instead
 // of ev_i (seed 003): each retire slot whose sub-event (register size x
@@ -86,20 +85,6 @@ module pmu_event_mux #(
   wire       in_area = IN_AREA[es_i];
   wire       is_flop = (es_i == FLOP_CLASS[5:0]);
 
-  // class mux: groups of 2^KS local classes, KS about half the index bits
-  localparam integer LB   = NLOC > 1 ? $clog2(NLOC) : 1;
-  localparam integer KS   = LB / 2 > 0 ? LB / 2 : 1;
-  localparam integer NGRP = (NLOC + (1 << KS) - 1) >> KS;
-  reg [NGRP-1:0]        grp;   // group g selected (and ES in this area)
-  reg [(NGRP<<KS)-1:0]  cv;    // one sub-event of every local class (0 beyond NLOC)
-  reg [NGRP-1:0]        gm;    // ... the one of each group at index loc[KS-1:0]
-  wire [31:0]           lix = {26'd0, loc};
-  integer g;
-  always @* begin
-    for (g = 0; g < NGRP; g = g + 1)
-      grp[g] = in_area && (lix >> KS) == g;
-  end
-
   // popcount of each half: 4-bit group counts (one 4-input LUT level on an
   // FPGA), then one small adder
   function [2:0] pop4(input [3:0] v);
@@ -118,7 +103,7 @@ module pmu_event_mux #(
   // code none
   wire ft_flops = (ft_i == `PMU_FMAIN_FLOPS);
   wire ft_all   = (ft_i == `PMU_FMAIN_ALL);
-  integer t, s, b, j;
+  integer t, s;
   reg [NSUB-1:0] fsub, csel, sel;
   reg            hit;
   /* verilator lint_off UNUSEDSIGNAL */
@@ -137,13 +122,7 @@ module pmu_event_mux #(
       end
       // stage 1: class, stage 2: mask (computed beside the mux: EM, or zero
       // for a class this counter does not see)
-      for (b = 0; b < NSUB; b = b + 1) begin
-        for (j = 0; j < NGRP << KS; j = j + 1)
-          cv[j] = j < NLOC ? ev_loc[(t*NLOC + j)*NSUB + b] : 1'b0;
-        for (g = 0; g < NGRP; g = g + 1)
-          gm[g] = cv[g * (1 << KS) + lix % (1 << KS)];
-        csel[b] = |(gm & grp);
-      end
+      csel = ev_loc[(t*NLOC + {26'd0, loc})*NSUB +: NSUB] & {NSUB{in_area}};
       sel = (csel & em_i) | (fsub & {NSUB{is_flop}});
       ca = {28'd0, pop8(sel[7:0])};
       cb = {28'd0, pop8(sel[15:8])};
