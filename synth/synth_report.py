@@ -50,6 +50,22 @@ def stamp_sources_cover(report, files):
     return rs
 
 
+# Each configuration compared block by block with the default: (label,
+# section title, column names, what the difference is).
+BLOCK_COMPARISONS = (
+    (L_AREAS, "Default vs default with counter areas (NAREA=4)",
+     "default", "NAREA=4", ""),
+    (L_VIEW, "Native view vs CoreSight view (VIEW=1)", "native", "VIEW=1",
+     "The same counting core; VIEW=1 adds the CoreSight register block "
+     "(pmu_cs_apb), the cycle counter and the masked event-select "
+     "writes (docs/coresight.md)."),
+    (L_RV, "Native view vs RISC-V CSR view (XLEN=64)", "native", "XLEN=64",
+     "The same counting core; XLEN=64 adds the CSR decode block "
+     "(pmu_rv_csr), the counter-enable and mode-inhibit bits and the "
+     "event-select writes (whole CTL/EMQ writes; docs/riscv.md)."),
+)
+
+
 def run_tables(configs, args, report):
     version = yosys_version(args.yosys)
     stamp = None
@@ -95,32 +111,16 @@ def run_tables(configs, args, report):
         if cfg.flatten:
             out.append("(flattened: no per-block breakdown)")
         out.append(blocks_table(r))
-    if ok(R.get(L_DEFAULT)) and ok(R.get(L_AREAS)) and \
-            any(c.label == L_AREAS for c in configs):
-        out.append("")
-        out.append("## Default vs default with counter areas (NAREA=4), by block")
-        out.append("")
-        out.append(compare_table(R[L_DEFAULT], R[L_AREAS], "default", "NAREA=4"))
-    if ok(R.get(L_DEFAULT)) and ok(R.get(L_VIEW)) and \
-            any(c.label == L_VIEW for c in configs):
-        out.append("")
-        out.append("## Native view vs CoreSight view (VIEW=1), by block")
-        out.append("")
-        out.append("The same counting core; VIEW=1 adds the CoreSight register block "
-                   "(pmu_cs_apb), the cycle counter and the masked event-select "
-                   "writes (docs/coresight.md).")
-        out.append("")
-        out.append(compare_table(R[L_DEFAULT], R[L_VIEW], "native", "VIEW=1"))
-    if ok(R.get(L_DEFAULT)) and ok(R.get(L_RV)) and \
-            any(c.label == L_RV for c in configs):
-        out.append("")
-        out.append("## Native view vs RISC-V CSR view (XLEN=64), by block")
-        out.append("")
-        out.append("The same counting core; XLEN=64 adds the CSR decode block "
-                   "(pmu_rv_csr), the counter-enable and mode-inhibit bits and the "
-                   "event-select writes (whole CTL/EMQ writes; docs/riscv.md).")
-        out.append("")
-        out.append(compare_table(R[L_DEFAULT], R[L_RV], "native", "XLEN=64"))
+    run = {c.label for c in configs}
+    for label, title, left, right, note in BLOCK_COMPARISONS:
+        if label in run and ok(R.get(L_DEFAULT)) and ok(R.get(label)):
+            out.append("")
+            out.append("## %s, by block" % title)
+            out.append("")
+            if note:
+                out.append(note)
+                out.append("")
+            out.append(compare_table(R[L_DEFAULT], R[label], left, right))
     sweep = [(c, R.get(c.label)) for c in configs if "sweep" in c.tables]
     if sweep:
         out.append("")
