@@ -11,10 +11,12 @@
 // Counter areas (seed 000: "an ESCR may couple to a counter only within the
 // same local area"): the counter belongs to area AREA of NAREA and its class
 // mux has inputs only for the classes c with c % NAREA == AREA; any other ES
-// counts nothing. NAREA=1 is the full crossbar. The class mux is one
-// indexed part-select: an event simulator evaluates it in one step (the
-// grouped AND-OR form of 041bcf2, a loop over every class and sub-event,
-// made Icarus 12x slower on pmu_core's replay to save ~47 NAND2-eq per counter).
+// counts nothing. NAREA=1 is the full crossbar. Written for event
+// simulators too (make bench times Icarus): the area's classes are gathered
+// by one function call and the class mux is one indexed part-select, so a
+// change of ev_i wakes the mux once (a generate loop of per-class assigns
+// woke it once per changed class: 23x slower on Icarus with every class
+// active; a loop over every class and sub-event, 12x).
 // Class FLOP_CLASS, seen by every area, takes its sub-events from the
 // retired-FP-instruction decoders (pmu_flop_decode, once per slot) instead
 // of ev_i (seed 003): each retire slot whose sub-event (register size x
@@ -60,15 +62,18 @@ module pmu_event_mux #(
   // classes of this area: AREA, AREA+NAREA, ... (< NCLS); local index j
   localparam integer NLOC = (NCLS - AREA + NAREA - 1) / NAREA;
 
-  wire [NT*NLOC*NSUB-1:0] ev_loc;
-  genvar gt, gj;
-  generate
-    for (gt = 0; gt < NT; gt = gt + 1) begin : g_t
-      for (gj = 0; gj < NLOC; gj = gj + 1) begin : g_j
-        assign ev_loc[(gt*NLOC + gj)*NSUB +: NSUB] = ev_i[(gt*NCLS + AREA + NAREA*gj)*NSUB +: NSUB];
-      end
+  // the area's classes, gathered by one function (wiring only): one
+  // continuous assignment, so that an event simulator evaluates the mux
+  // below once per change of ev_i, not once per changed class
+  function [NT*NLOC*NSUB-1:0] area_events(input [NT*NCLS*NSUB-1:0] ev);
+    integer at, aj;
+    begin
+      for (at = 0; at < NT; at = at + 1)
+        for (aj = 0; aj < NLOC; aj = aj + 1)
+          area_events[(at*NLOC + aj)*NSUB +: NSUB] = ev[(at*NCLS + AREA + NAREA*aj)*NSUB +: NSUB];
     end
-  endgenerate
+  endfunction
+  wire [NT*NLOC*NSUB-1:0] ev_loc = area_events(ev_i);
 
   // classes of this area, as a constant table indexed by ES (a lookup, not
   // a compare: it sits beside the mux, in front of the popcount)

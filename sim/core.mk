@@ -147,14 +147,16 @@ class-add-check:
 	python3 sim/class_add_check.py
 TEST_TARGETS += class-add-check
 
-# Icarus replay of the directed-test vectors ($(1) = config)
+# Icarus replay of the directed-test vectors ($(1) = config); the replay
+# program is a file target, also run by core-bench (sim/demo.mk)
 iparams = $(foreach p,$(CFG_$(1)),-Ptb_replay.$(p))
 define icarus_run
-core-icarus-$(1): $(CORE_BUILD)/test_directed_$(1)/Vtest_directed
-	@mkdir -p $(CORE_BUILD)/icarus_$(1)
-	$(CORE_BUILD)/test_directed_$(1)/Vtest_directed --vec $(CORE_BUILD)/icarus_$(1)/directed.vec >/dev/null
-	iverilog -g2005 -Wall -I$(CORE_RTL_DIR) $(call iparams,$(1)) -s tb_replay -o $(CORE_BUILD)/icarus_$(1)/sim \
+$(CORE_BUILD)/icarus_$(1)/sim: $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS))) tb/tb_replay.v config/config.mk
+	@mkdir -p $$(@D)
+	iverilog -g2005 -Wall -I$(CORE_RTL_DIR) $(call iparams,$(1)) -s tb_replay -o $$@ \
 	  tb/tb_replay.v $(addprefix $(CORE_RTL_DIR)/,$(notdir $(RTL_SRCS)))
+core-icarus-$(1): $(CORE_BUILD)/test_directed_$(1)/Vtest_directed $(CORE_BUILD)/icarus_$(1)/sim
+	$(CORE_BUILD)/test_directed_$(1)/Vtest_directed --vec $(CORE_BUILD)/icarus_$(1)/directed.vec >/dev/null
 	$(if $(VTRACE),@mkdir -p $(WAVES_DIR))
 	vvp -n $(CORE_BUILD)/icarus_$(1)/sim +vec=$(CORE_BUILD)/icarus_$(1)/directed.vec $(call waves_arg,tb_replay_$(1).vcd)
 endef

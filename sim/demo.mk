@@ -6,8 +6,14 @@ core-demo: $(CORE_BUILD)/demo_default/Vdemo
 DEMO_CYCLES ?= 200000
 DEMO_TARGETS += core-demo
 
-core-bench: $(CORE_BUILD)/bench_default/Vbench $(CORE_BUILD)/bench_alt/Vbench
-	@$(CORE_BUILD)/bench_default/Vbench --header --label default --cycles $(BENCH_CYCLES)
-	@$(CORE_BUILD)/bench_alt/Vbench --label alt --cycles $(BENCH_CYCLES)
+# core-bench: the simulation speed of pmu_core on every engine (sim/sim_bench.py:
+# C model, Verilated RTL, lockstep, Icarus replay of the same run's vectors),
+# each as a ratio to the C model measured in the same run (configurations
+# of the directed and icarus flows)
+BENCH_CONFIGS ?= default alt
+core-bench: $(foreach c,$(BENCH_CONFIGS),$(CORE_BUILD)/bench_$(c)/Vbench $(CORE_BUILD)/icarus_$(c)/sim)
+	@python3 sim/sim_bench.py --cycles $(BENCH_CYCLES) --vec-cycles $(BENCH_VEC_CYCLES) \
+	  $(foreach c,$(BENCH_CONFIGS),$(c):$(CORE_BUILD)/bench_$(c)/Vbench:$(CORE_BUILD)/icarus_$(c)/sim)
 BENCH_CYCLES ?= 2000000
+BENCH_VEC_CYCLES ?= 20000
 BENCH_TARGETS += core-bench

@@ -3,7 +3,12 @@
 // both in lockstep (the test benches' mode). All counters are programmed
 // with all qualification bits and counting; every cycle drives fresh random
 // events on every class of every thread (a worst case for activity).
-//   bench [--cycles N] [--label L] [--header]
+//   bench [--cycles N] [--vec FILE] [--vec-cycles M]
+// prints its main parameters ("PARAMS ...") and one line per engine,
+// "RESULT <engine> <cycles> <seconds>", for
+// sim/sim_bench.py's table; --vec records the programming writes and the
+// first M lockstep cycles (default 20000) for the Icarus replay (tb/tb_replay.v),
+// which the table times as a fourth engine.
 #include <chrono>
 
 #include "pmu_harness.h"
@@ -15,23 +20,31 @@ static double now() {
 // Pre-generated stimulus pages, so that generation cost is outside the loop.
 static const unsigned PAGES = 64;
 
-int main(int argc, char **argv) {
-    uint64_t cycles = 2000000;
-    const char *label = "default";
-    bool header = false;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--cycles") && i + 1 < argc) cycles = strtoull(argv[++i], nullptr, 0);
-        else if (!strcmp(argv[i], "--label") && i + 1 < argc) label = argv[++i];
-        else if (!strcmp(argv[i], "--header")) header = true;
-        else { fprintf(stderr, "usage: bench [--cycles N] [--label L] [--header]\n"); return 2; }
-    }
-    Harness h;
+// reset, then every counter counts every sub-event of class n % NCLS on
+// every thread and ring
+static void program(Harness &h, const char *name = nullptr) {
     const pmu_cfg &c = h.cfg;
+    h.reset(name);
     for (unsigned n = 0; n < c.nc; n++) {
         h.write(PMU_REG_EMQ(n), 0xFFFFu | ((1u << (2 * c.nt)) - 1) << PMU_EMQ_EQ_LSB);
         h.write(PMU_REG_CTL(n), (n % c.ncls) | PMU_CTL_EN_MASK);
     }
     h.write(PMU_REG_GCTL, PMU_GCTL_GEN_MASK);
+}
+
+int main(int argc, char **argv) {
+    uint64_t cycles = 2000000;
+    uint64_t vec_cycles = 20000;
+    const char *vecf = nullptr;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--cycles") && i + 1 < argc) cycles = strtoull(argv[++i], nullptr, 0);
+        else if (!strcmp(argv[i], "--vec") && i + 1 < argc) vecf = argv[++i];
+        else if (!strcmp(argv[i], "--vec-cycles") && i + 1 < argc) vec_cycles = strtoull(argv[++i], nullptr, 0);
+        else { fprintf(stderr, "usage: bench [--cycles N] [--vec FILE] [--vec-cycles M]\n"); return 2; }
+    }
+    Harness h;
+    const pmu_cfg &c = h.cfg;
+    program(h);
 
     static pmu_inputs page[PAGES];
     uint64_t x = 88172645463325252ull;
@@ -72,12 +85,7 @@ int main(int argc, char **argv) {
     double t_rtl = now() - t0;
 
     // lockstep (RTL + model + compare every cycle), fresh state
-    h.reset();
-    for (unsigned n = 0; n < c.nc; n++) {
-        h.write(PMU_REG_EMQ(n), 0xFFFFu | ((1u << (2 * c.nt)) - 1) << PMU_EMQ_EQ_LSB);
-        h.write(PMU_REG_CTL(n), (n % c.ncls) | PMU_CTL_EN_MASK);
-    }
-    h.write(PMU_REG_GCTL, PMU_GCTL_GEN_MASK);
+    program(h);
     uint64_t ls_cycles = cycles / 2;
     t0 = now();
     for (uint64_t i = 0; i < ls_cycles; i++) {
@@ -86,15 +94,22 @@ int main(int argc, char **argv) {
     }
     double t_ls = now() - t0;
 
-    char cfgs[96];
-    snprintf(cfgs, sizeof cfgs, "NT=%u NC=%u CW=%u NCLS=%u", c.nt, c.nc, c.cw, c.ncls);
-    if (header) {
-        printf("| config | parameters | engine | cycles | seconds | cycles/s |\n");
-        printf("|---|---|---|---:|---:|---:|\n");
+    // the Icarus replay's vectors (untimed): the same run's first vec_cycles
+    // lockstep cycles, with the programming writes
+    if (vecf) {
+        if (!(h.vec = fopen(vecf, "w"))) { perror(vecf); return 2; }
+        program(h, "bench");
+        for (uint64_t i = 0; i < vec_cycles; i++) {
+            h.in = page[i % PAGES];
+            if (!h.step()) return 1;
+        }
+        fclose(h.vec);
+        h.vec = nullptr;
     }
-    printf("| %s | %s | C model | %" PRIu64 " | %.3f | %.3g |\n", label, cfgs, cycles, t_model, cycles / t_model);
-    printf("| %s | %s | Verilator RTL | %" PRIu64 " | %.3f | %.3g |\n", label, cfgs, cycles, t_rtl, cycles / t_rtl);
-    printf("| %s | %s | lockstep (RTL+model+compare) | %" PRIu64 " | %.3f | %.3g |\n", label, cfgs, ls_cycles, t_ls,
-           ls_cycles / t_ls);
+
+    printf("PARAMS NT=%u NC=%u CW=%u NCLS=%u NAREA=%u\n", c.nt, c.nc, c.cw, c.ncls, c.narea);
+    printf("RESULT C_model %" PRIu64 " %.6f\n", cycles, t_model);
+    printf("RESULT Verilator %" PRIu64 " %.6f\n", cycles, t_rtl);
+    printf("RESULT lockstep %" PRIu64 " %.6f\n", ls_cycles, t_ls);
     return 0;
 }
