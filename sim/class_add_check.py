@@ -252,7 +252,7 @@ def main():
 
     # ---- lint, the hand instances, lockstep
     build = os.path.join(s.dir, "build")
-    s.lint_and_lockstep("brx", "the BRX inputs (generated tie-off)", build, args.cycles)
+    s.lint_and_lockstep("brx", "the BRX inputs (generated tie-off)", "the BRX inputs", build, args.cycles)
 
     # ---- a directed bench of the class, outside the tree
     bench = os.path.join(s.dir, "brx_check.cpp")

@@ -170,13 +170,14 @@ def parse_cfg(s):
 def lint_rtl(cfgs):
     rtl = sorted(glob.glob(os.path.join(ROOT, "rtl", "*.v")))
     inc = [os.path.join(ROOT, "rtl")]
-    tops = find_tops(rtl)
+    own_tops = find_tops(rtl)
+    tops = list(own_tops)
     # a top of the configuration table that another module instantiates (pmu_core, inside its bus
     # wrappers) is elaborated at its defaults inside them, and alone at each named configuration
     tops += sorted({t for (t, _, _) in cfgs} - set(tops))
     for top in tops:
         named = [(n, p) for (t, n, p) in cfgs if t == top]
-        if not any(n == "default" for n, _ in named) and top in find_tops(rtl):
+        if not any(n == "default" for n, _ in named) and top in own_tops:
             named.insert(0, ("default", {}))
         for name, params in named:
             lint_top(top, rtl, params, incdirs=inc, label="%s[%s]" % (top, name))

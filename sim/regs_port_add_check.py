@@ -165,7 +165,7 @@ def main():
     # or formal constructs, the FPGA top: the new port must cost no error and no warning naming it),
     # lockstep
     build = os.path.join(s.dir, "build")
-    s.lint_and_lockstep("xpend", "xpend_i (generated tie-off)", build, args.cycles)
+    s.lint_and_lockstep("xpend", "xpend_i (generated tie-off)", "xpend_i", build, args.cycles)
     rc, out = s.sh(f"make -s CORE_BUILD={build} core-icarus-default")
     check(ok_tail(rc, out), f"core-icarus-default (Icarus replay of the directed vectors): {last_line(out)}")
 

@@ -123,10 +123,10 @@ class Scratch:
         self.check(ok_tail(rc, out), f"{what}: {last_line(out)}")
         return out
 
-    def lint_and_lockstep(self, word, what, build, cycles):
+    def lint_and_lockstep(self, word, what, short, build, cycles):
         """The steps every change check runs after its edits: core-lint, make lint, the hand
         instances (lint_instances), and core-regs, core-directed and core-random (cycles) built in
-        `build`."""
+        `build`; `what` names the change in the instance checks, `short` in the random run's."""
         self.make_check("core-lint", "core-lint: pmu_core in Verilator, Icarus, Yosys")
         self.make_check("lint", "make lint: every rtl/ top in its lint configurations, soc_top, the synthesis "
                         "references, the C code, in Verilator, Icarus and Yosys")
@@ -134,7 +134,7 @@ class Scratch:
         self.make_check(f"CORE_BUILD={build} core-regs", "core-regs (the generated register tests)")
         self.make_check(f"CORE_BUILD={build} core-directed", "core-directed")
         self.make_check(f"CORE_BUILD={build} CYCLES={cycles} core-random", f"core-random, {cycles} cycles, "
-                        f"{what.split(' (')[0]} random")
+                        f"{short} random")
 
     def lint_instances(self, word, what):
         """Every INSTANCES top in each of its tools, in the copy: one check each, passed when the
