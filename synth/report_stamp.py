@@ -73,24 +73,19 @@ REPORTS = {
                           "synth/synth_cells.py"], "make synth"),
 }
 # code coverage (sim/coverage.mk): the RTL of pmu_core and dc_top, the lockstep benches it runs,
-# the flow, the waivers and the testplan it applies. docs/coverage.md was measured on the tree of
-# e0a11ec, before the #29 refactors of the benches (tb/random/, tb/check.h) and pmu_core.v's
-# generated classes block were merged; it is registered here (and so checked by report-check)
-# again once `make coverage` has re-run on the merged tree (#32, open).
-COVERAGE_REPORT = {
-    "docs/coverage.md": (_rtl_of("pmu_core", "dc_top") +
-                         ["tb/test_random.cpp", "tb/random/*", "tb/test_regs.cpp", "tb/test_directed.cpp",
-                          "tb/test_rv.cpp", "tb/directed/*", "tb/rv/*", "tb/pmu_harness.h", "tb/check.h",
-                          "tb/dc_lockstep.cpp", "tb/dc/*", "tb/dc_harness.h", "tb/waves.h", "tb/cov.h",
-                          "sim/coverage.mk", "sim/coverage_run.sh", "sim/coverage_report.py",
-                          "sim/coverage_waivers.yaml", "docs/testplan.yaml"], "make coverage"),
-}
+# the flow, the waivers and the testplan it applies
+REPORTS["docs/coverage.md"] = (_rtl_of("pmu_core", "dc_top") +
+                               ["tb/test_random.cpp", "tb/random/*", "tb/test_regs.cpp", "tb/test_directed.cpp",
+                                "tb/test_rv.cpp", "tb/directed/*", "tb/rv/*", "tb/pmu_harness.h", "tb/check.h",
+                                "tb/dc_lockstep.cpp", "tb/dc/*", "tb/dc_harness.h", "tb/waves.h", "tb/cov.h",
+                                "sim/coverage.mk", "sim/coverage_run.sh", "sim/coverage_report.py",
+                                "sim/coverage_waivers.yaml", "docs/testplan.yaml"], "make coverage")
 STAMP_RE = re.compile(r"<!-- sources: sha256=([0-9a-f]{64}) \((\d+) files\) -->")
 
 
 def sources(report):
     files = set()
-    for g in {**REPORTS, **COVERAGE_REPORT}[report][0]:
+    for g in REPORTS[report][0]:
         files.update(glob.glob(os.path.join(ROOT, g)))
     rels = (os.path.relpath(f, ROOT) for f in files if os.path.isfile(f))
     return sorted(r for r in rels if r not in BUS_WRAPPERS)
