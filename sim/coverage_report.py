@@ -339,6 +339,19 @@ def waived_line(ws, top, f, line, kind):
     return None
 
 
+def tally(counts, used, w, hit, k, waived_key=None):
+    """Counts one point of kind k (l line, b branch, t toggle) in a file's counts: a waived point
+    (w, and not hit: a waiver applies only while its point is not hit) in waived_key (default
+    k + "w"), any other in k + "t" and, when hit, k + "h". -> True for a counted point not hit."""
+    if w and not hit:
+        counts[waived_key or k + "w"] += 1
+        used.add(id(w))
+        return False
+    counts[k + "t"] += 1
+    counts[k + "h"] += 1 if hit else 0
+    return not hit
+
+
 def waived_toggle(ws, top, f, sig, bit):
     for w in ws:
         if w["top"] == top and w["file"] == f and w["kind"] == "toggle" and fnmatch.fnmatchcase(sig, w["signal"]):
@@ -562,38 +575,16 @@ def report(args):
         ul, ub, ut = [], [], {}
         for (f, n), cnt in sorted(c.lines.items()):
             w = waived_line(ws, top, f, n, "line")
-            if w and cnt == 0:
-                # a constant function's body: no hardware, in no line total (like a constant
-                # bit in no toggle total); any other waived line counts against the cap
-                per[f]["le" if w.get("class") == "elaboration" else "lw"] += 1
-                used.add(id(w))
-                continue
-            per[f]["lt"] += 1
-            if cnt:
-                per[f]["lh"] += 1
-            else:
+            # a constant function's body: no hardware, in no line total (like a constant bit
+            # in no toggle total); any other waived line counts against the cap
+            if tally(per[f], used, w, cnt > 0, "l", "le" if w and w.get("class") == "elaboration" else "lw"):
                 ul.append((f, n))
         for (f, n, col, kind), cnt in sorted(c.branch.items()):
             w = waived_line(ws, top, f, n, "branch") or waived_line(ws, top, f, n, "line")
-            if w and cnt == 0:
-                per[f]["bw"] += 1
-                used.add(id(w))
-                continue
-            per[f]["bt"] += 1
-            if cnt:
-                per[f]["bh"] += 1
-            else:
+            if tally(per[f], used, w, cnt > 0, "b"):
                 ub.append((f, n, kind))
         for (f, s, b), (cnt, n) in sorted(c.toggle.items()):
-            w = waived_toggle(ws, top, f, s, b)
-            if w and cnt < TOGGLE_MIN:
-                per[f]["tw"] += 1
-                used.add(id(w))
-                continue
-            per[f]["tt"] += 1
-            if cnt >= TOGGLE_MIN:
-                per[f]["th"] += 1
-            else:
+            if tally(per[f], used, waived_toggle(ws, top, f, s, b), cnt >= TOGGLE_MIN, "t"):
                 ut.setdefault((f, n, s), []).append(b)
         for (f, n, col, name), cnt in c.user.items():
             per[f]["ut"] += 1
