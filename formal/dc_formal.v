@@ -16,6 +16,11 @@
 //   A2  every completed, error-free read of the counter's SRAM word (LO)
 //       returns ghost - local counter - counts in flight on the chain (data
 //       flits of this unit's slot between the unit and the central unit).
+// Both are proved by k-induction (docs/formal.md): the strengthening
+// invariants (DC_INVARIANTS: A1's; DC_A2_INVARIANTS: the SRAM word, its
+// check byte, the read-modify-write pipeline, the frame on the chain and the
+// local counter's bound) read internal state through probe wires that
+// formal/run_formal.py connects; this file names only dc_top's ports.
 // Bus (proof window): the master picks each transfer from a menu (below):
 // CCTL writes (RUN, UEN; never LRST or MODE: mode 0), unit CTL/EMQ writes
 // (ES in {0,1}, EN, IE, TC, EM, EQ) and reads of the two SRAM counters (LO);
@@ -40,9 +45,11 @@ module dc_formal (
   // the chain flit layout from the RTL's generated defines (read before
   // this file): a flit field added to the chain cannot leave the harness
   // slicing the old layout (it did once: W was 129 after PAR made it 130)
-  localparam integer NU = 2, W = `DC_CH_W, LW = 6;
+  localparam integer NU = 2, W = `DC_CH_W, LW = 6, FRAME = 50;
   localparam integer FV = `DC_CH_FV_LSB, CYC = `DC_CH_CYC_LSB, RUN = `DC_CH_RUN_LSB, MODE = `DC_CH_MODE_LSB;
   localparam [15:0] A_CCTL = 16'h0008;
+  localparam [31:0] FRAME32 = FRAME;
+  localparam [9:0]  FRAME10 = FRAME32[9:0];
 
   reg init_q = 1'b1;
   always @(posedge clk_i) init_q <= 1'b0;
@@ -91,7 +98,7 @@ module dc_formal (
   wire                     err_irq;   // no fault is injected in the proof window
   wire [2*LW-1:0]          lcnt;
   wire [(NU+1)*W-1:0]      chain;
-  dc_top #(.NP(1), .NL(1), .FRAME(50), .NCP(1), .LWP(LW), .NCL(1), .LWL(LW),
+  dc_top #(.NP(1), .NL(1), .FRAME(FRAME), .NCP(1), .LWP(LW), .NCL(1), .LWL(LW),
            .NT(1), .NCLS(1), .NCLSL(1), .NSUBP(1), .NSUBL(1)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(st_q != 2'd0), .penable_i(st_q == 2'd2), .pwrite_i(pwrite), .paddr_i(paddr),
@@ -119,6 +126,18 @@ module dc_formal (
   reg  bad_q = 1'b0;
   always @(posedge clk_i) bad_q <= bad_q | (|bad_w);
   always @* assert (!(bad_q | (|bad_w)));
+`ifdef DC_A2_INVARIANTS
+  // the central unit's pipeline (probes, formal/run_formal.py DC_STRONG)
+  localparam [2:0] K_NONE = 3'd0, K_ADD = 3'd1, K_BRD = 3'd2;
+  (* keep *) wire [31:0]  pr_wvalid;
+  (* keep *) wire [255:0] pr_rdata, pr_wl_data;
+  (* keep *) wire [31:0]  pr_rchk;
+  (* keep *) wire         pr_rvalid, pr_wl_v, pr_issued, pr_acc_busy, pr_inj_sram, pr_inj_flit;
+  (* keep *) wire [2:0]   pr_s1_kind;
+  (* keep *) wire [7:0]   pr_s1_raddr, pr_s1_waddr, pr_wl_addr;
+  (* keep *) wire [95:0]  pr_s1_add;
+  (* keep *) wire [3:0]   pr_wl_pois;
+`endif
   genvar u;
   generate
     for (u = 0; u < NU; u = u + 1) begin : g_u
@@ -161,15 +180,9 @@ module dc_formal (
       end
       wire [31:0] expect_lo = ghost - {26'd0, lc} - fly;
       // A2: a completed SRAM read of the counter (LO word)
-`ifdef DC_LOCAL_ONLY
-      // dc-count-local (k-induction): A1 alone; A2 needs the SRAM state
-      wire bad2 = 1'b0;
-      wire unused_a2 = &{1'b0, expect_lo, SADDR};
-`else
       wire bad2 = !init_q && done && !pwrite && !pslverr && paddr == SADDR && (prdata != expect_lo);
-`endif
 `ifdef DC_INVARIANTS
-      // strengthening invariants (k-induction, dc-count-local): the unit's
+      // strengthening invariants (k-induction, dc-count): A1's: the unit's
       // configuration registers equal the snooped ones, and the registers
       // software never writes in the proof window keep their reset value
       // (pr_*: undriven here, connected to the RTL nets by
@@ -183,6 +196,42 @@ module dc_formal (
         assert (pr_es == es_q && pr_en == en_q && pr_em == em_q && pr_eq == eq_q);
         assert (!pr_frz && !pr_nosync && !pr_einv && !pr_eedge);
       end
+`endif
+`ifdef DC_A2_INVARIANTS
+      // strengthening invariants of A2 (k-induction, dc-count): the counter's
+      // SRAM word W = 4u (lane 0), read through an extra read port of the
+      // SRAM and its check-byte memory (strengthen: memprobe), and the
+      // read-modify-write pipeline around it (probes of the central unit).
+      localparam [7:0] WD = 4 * u;
+      (* keep *) wire [255:0] pr_mw;                 // mem[W]
+      (* keep *) wire [31:0]  pr_cw;                 // cmem[W]
+      wire [7:0]   chk_w;                 // SECDED check byte of mem[W] lane 0
+      wire [63:0]  unused_q;
+      wire         unused_ce, unused_ue;
+      dc_secded u_chk (.d_i(pr_mw[63:0]), .c_i(8'd0), .chk_o(chk_w), .q_o(unused_q), .ce_o(unused_ce), .ue_o(unused_ue));
+      wire         wv   = pr_wvalid[WD[4:0]];
+      wire [31:0]  cur  = wv ? pr_mw[31:0] : 32'd0;            // what a read of W returns
+      wire [31:0]  pend = (pr_s1_kind == K_ADD && pr_s1_waddr == WD) ? {8'd0, pr_s1_add[23:0]} : 32'd0;
+      wire         fwd_w = pr_wl_v && pr_wl_addr == WD;
+      wire [9:0]   c_in  = ch_in[CYC +: 10];
+      wire [9:0]   dist  = (c_in >= SLOT) ? c_in - SLOT : c_in + FRAME10 - SLOT;
+      wire [9:0]   lc_max = (dist == 10'd0) ? FRAME10 : dist;
+      always @* if (!init_q) begin
+        // the local counter is bounded by the cycles since its last data
+        // flit (a frame at most: FRAME < 2^LW, it never wraps), and is 0
+        // before the first flit reaches the unit
+        assert (ch_in[FV] ? ({{(10-LW){1'b0}}, lc} <= lc_max) : (lc == {LW{1'b0}}));
+        // the value: SRAM word + the add in stage 1 = ghost - local - in flight
+        assert (cur + pend == expect_lo);
+        // the stored codeword is clean (a clean word decodes to itself)
+        assert (!wv || pr_cw[7:0] == chk_w);
+        // the word written last cycle (forwarding register) is W's value, unpoisoned
+        assert (!fwd_w || (wv && pr_wl_data[63:0] == pr_mw[63:0] && !pr_wl_pois[0]));
+        // stage 1 reading W without forwarding holds what the SRAM holds
+        assert (!(pr_s1_kind != K_NONE && pr_s1_raddr == WD && !fwd_w) ||
+                (pr_rvalid == wv && (!wv || (pr_rdata[63:0] == pr_mw[63:0] && pr_rchk[7:0] == pr_cw[7:0]))));
+      end
+      wire unused_a2i = &{1'b0, unused_q, unused_ce, unused_ue, pr_mw[255:64], pr_cw[31:8]};
 `endif
       assign bad_w[u] = bad1 | bad2;
 `ifdef FORMAL_SIM
@@ -201,6 +250,34 @@ module dc_formal (
     for (pp = 0; pp <= NU; pp = pp + 1)
       assert (!chain[pp*W + MODE] && !chain[pp*W + `DC_CH_LRST_LSB]);
   end
+`endif
+`ifdef DC_A2_INVARIANTS
+  // (declared above)
+  integer cp;
+  always @* if (!init_q) begin
+    // software of the proof window never writes ACC or ERRINJ
+    assert (!pr_acc_busy && !pr_inj_sram && !pr_inj_flit);
+    // stage 1: a chain add (read = write word) or the bus read of the
+    // transfer in its access phase (a SRAM LO read: word 0 or 4)
+    assert (pr_s1_kind == K_NONE || pr_s1_kind == K_ADD || pr_s1_kind == K_BRD);
+    assert (pr_s1_kind != K_ADD || pr_s1_raddr == pr_s1_waddr);
+    assert (pr_issued == (pr_s1_kind == K_BRD));
+    assert (pr_s1_kind != K_BRD || (st_q == 2'd2 && ((kind_q == 3'd5 && pr_s1_raddr == 8'd0) ||
+                                                      (kind_q >= 3'd6 && pr_s1_raddr == 8'd4))));
+    // SRAM word addresses in the pipeline are words of the SRAM (NW = 32)
+    assert (pr_s1_raddr < 8'd32 && pr_s1_waddr < 8'd32 && pr_wl_addr < 8'd32);
+    // the frame: every flit's CYC is a frame position, and the flit one
+    // stage further down the chain is the one injected a cycle earlier
+    for (cp = 0; cp <= NU; cp = cp + 1)
+      assert (!chain[cp*W + FV] || chain[cp*W + CYC +: 10] < FRAME10);
+    for (cp = 1; cp <= NU; cp = cp + 1)
+      assert (!chain[cp*W + FV] || (chain[(cp-1)*W + FV] &&
+              chain[(cp-1)*W + CYC +: 10] == ((chain[cp*W + CYC +: 10] == FRAME10 - 10'd1) ? 10'd0 : chain[cp*W + CYC +: 10] + 10'd1)));
+    // every flit a unit put on the chain has even parity over its data
+    for (cp = 1; cp <= NU; cp = cp + 1)
+      assert (!chain[cp*W + FV] || (^chain[cp*W +: 96]) == chain[cp*W + `DC_CH_PAR_LSB]);
+  end
+  wire unused_a2 = &{1'b0, pr_s1_add[95:24], pr_rdata[255:64], pr_wl_data[255:64], pr_rchk[31:8], pr_wl_pois[3:1]};
 `endif
 `ifdef FORMAL_SIM
   always @(posedge clk_i) begin

@@ -251,4 +251,56 @@ module pmu_iso_miter #(
   reg bad_q = 1'b0;
   always @(posedge clk_i) bad_q <= bad_q | bad;
   always @* assert (!(bad_q | bad));
+
+`ifdef ISO_INVARIANTS
+  // ---- strengthening invariants (k-induction; docs/formal.md): A and B
+  // differ only where thread a's unprivileged accesses may reach. The
+  // equality wires are driven by formal/run_formal.py (strengthen: pair,
+  // iso_spec) in the flattened netlist, so this file still names only ports:
+  //   st_eq     every flip-flop but those below;
+  //   ch_eq[i]  ring-3 channel i (all its fields but its thread);
+  //   sh_eq     the read shadow and its tag;
+  //   st_dec_eq pmu_apb's setup-phase decode (equal in the access phase of
+  //             a shared transfer);
+  //   (YRING3.BLK: all but thread a's bit, asserted above on yblk_o).
+  // The probes read copy A's shadow tag, the ring-3 channels' threads
+  // (YTHR3) and ACT fields (both copies) and the delivery slot.
+  wire st_eq, st_dec_eq, sh_eq;
+  wire [NCH-1:0] ch_eq, pr_thr;
+  wire [2*NCH-1:0] pr_act_a, pr_act_b;
+  wire pr_sh_user;
+  wire [2:0] pr_sh_tid;
+  wire [NT-1:0] pr_slot;
+  integer v;
+  always @* if (!init_q) begin
+    assert (st_eq);
+    if (st_q == 2'd2 && !inj_q) assert (st_dec_eq);
+    // thread b's channels, and all of them before thread a's first access
+    assert ((ch_eq | (any_inj_q ? own_a : {NCH{1'b0}})) == {NCH{1'b1}});
+    assert (any_inj_q || yblk_a == yblk_b);
+    // the shadow: equal unless it holds a value of thread a; then tagged so
+    // that no other thread's unprivileged read gets it
+    if (!dirty_q) assert (sh_eq);
+    else assert (!pr_sh_user || pr_sh_tid == ta);
+    // the RTL's channel threads are the ones the harness snooped (M1)
+    assert (pr_thr == thr_q);
+    // M2 and the RTL's refusal of ACT > 1 from unprivileged writes: no
+    // ring-3 interrupt or freeze channel in either copy
+    for (v = 0; v < NCH; v = v + 1) begin
+      assert (pr_act_a[2*v +: 2] <= 2'd1);
+      assert (pr_act_b[2*v +: 2] <= 2'd1);
+    end
+    // the delivery slot is one-hot (one thread's turn per cycle)
+    assert (pr_slot != {NT{1'b0}} && (pr_slot & (pr_slot - 1'b1)) == {NT{1'b0}});
+    // the master's phases
+    assert (st_q != 2'd3);
+    assert (!inj_q || (st_q != 2'd0 && any_inj_q));
+    // an injected transfer is what the assumptions let start: unprivileged, thread a
+    assert (!inj_q || (!prot_q[0] && tid_q == ta));
+    // M1: a shared YTHR3 write in flight started before thread a's first access
+    assert (!(st_q != 2'd0 && !inj_q && wr_q && addr_q == 12'h06C) || !any_inj_q);
+    // M2: a shared YCH3[i].CTL write in flight sets ACT <= 1
+    assert (!(st_q != 2'd0 && !inj_q && wr_q && addr_q[11:8] == 4'hA && addr_q[4:0] == 5'h0) || wdata_q[7:4] <= 4'd1);
+  end
+`endif
 endmodule

@@ -64,15 +64,33 @@ COUNT_PROBE = {"probe": {"pr_gen": "dut.gen_q", "pr_en": "dut.cnten_q", "pr_es":
                          "pr_em": "dut.g_cnt[0].em", "pr_eq": "dut.g_cnt[0].eq", "pr_thr": "dut.g_cnt[0].thr",
                          "pr_inv": "dut.g_cnt[0].inv", "pr_mode": "dut.g_cnt[0].mode",
                          "pr_stage": "dut.g_bus.u_apb.wstage_q", "pr_fzo": "dut.fzo_q"}}
-# proofs left bounded (docs/formal.md, "Why bounded")
-DC_REASON = ("no strengthening invariants yet: the SRAM word of each counter (a 256-bit memory word, its "
-             "SECDED byte and written-since-reset bit), the read-modify-write pipeline with its forwarding "
-             "register, the frame position of every flit on the chain and each unit's configuration would "
-             "have to be tied to the ghost")
-ISO_REASON = ("the copies legitimately differ in state that depends on state (thread a's ring-3 channels "
-              "by YTHR3, the read shadow and its tag, thread a's block bit and pending deliveries): "
-              "plain state equality is not an invariant, the conditional one is not written")
-# dc-count-local's strengthening invariants: each unit's configuration and
+
+
+def iso_spec(nch):
+    """core-iso's strengthening invariants (formal/pmu_iso_miter.v,
+    ISO_INVARIANTS): A and B differ only in thread a's ring-3 channels
+    (g_ch[nch+i], all but the channel's thread, tid_q), the read shadow and
+    its tag, the ring-3 block bits (YRING3.BLK, checked on yblk_o) and
+    pmu_apb's setup-phase decode; the harness asserts each part equal
+    where it must be."""
+    chan = [rf"\.g_yld\.u_yld\.g_ch\[{nch + i}\]\.(?!tid_)" for i in range(nch)]
+    shadow = r"\.g_bus\.u_apb\.(rshadow_q|sh_user_q|sh_tid_q)$"
+    rest = "|".join([APB_DEC, shadow, r"\.yr3_q$"] + chan)
+    pair = {"st_eq": ("u_a.", "u_b.", rest, None), "st_dec_eq": ("u_a.", "u_b.", None, APB_DEC),
+            "sh_eq": ("u_a.", "u_b.", None, shadow)}
+    probe = {"pr_sh_user": "u_a.g_bus.u_apb.sh_user_q", "pr_sh_tid": "u_a.g_bus.u_apb.sh_tid_q",
+             "pr_slot": "u_a.g_yld.u_yld.g_slot.slot_q"}
+    for i in range(nch):
+        pair[f"ch_eq[{i}]"] = ("u_a.", "u_b.", None, chan[i])
+        probe[f"pr_thr[{i}]"] = f"u_a.g_yld.u_yld.g_ch[{nch + i}].tid_q"
+        probe[f"pr_act_a[{2 * i + 1}:{2 * i}]"] = f"u_a.g_yld.u_yld.g_ch[{nch + i}].act_q"
+        probe[f"pr_act_b[{2 * i + 1}:{2 * i}]"] = f"u_b.g_yld.u_yld.g_ch[{nch + i}].act_q"
+    return {"pair": pair, "probe": probe}
+
+
+ISO_STRONG = {"ind": 2, "strengthen": iso_spec(2), "defines": ["ISO_INVARIANTS"]}
+ISO_NEG = {"expect": "fail", "strengthen": iso_spec(2), "defines": ["ISO_INVARIANTS"]}
+# dc-count's strengthening invariants of A1: each unit's configuration and
 # the central unit's mode registers
 DC_PROBE = {"probe": {"pr_mode_q": "dut.u_central.mode_q", "pr_mode_req": "dut.u_central.mode_req"}}
 for _u, _kind in ((0, "g_core"), (1, "g_cache")):
@@ -80,14 +98,21 @@ for _u, _kind in ((0, "g_core"), (1, "g_cache")):
     DC_PROBE["probe"].update({f"g_u[{_u}].pr_{n}": _p + r for n, r in (
         ("es", "g_ctr[0].es_q"), ("en", "g_ctr[0].en_q"), ("em", "g_ctr[0].em_q"), ("eq", "g_ctr[0].eq_q"),
         ("frz", "frz_q"), ("nosync", "nosync_q"), ("einv", "einv_q"), ("eedge", "eedge_q"))})
+# dc-count's strengthening invariants: A1's, plus the SRAM words of the
+# two counters (extra read ports), and the central unit's pipeline
+DC_STRONG = {"probe": dict(DC_PROBE["probe"]), "memprobe": {}}
+DC_STRONG["probe"].update({f"pr_{n}": f"dut.u_central.{r}" for n, r in (
+    ("wvalid", "wvalid_q"), ("rdata", "rdata_q"), ("rchk", "rchk_q"), ("rvalid", "rvalid_q"),
+    ("s1_kind", "s1_kind"), ("s1_raddr", "s1_raddr"), ("s1_waddr", "s1_waddr"), ("s1_add", "s1_add"),
+    ("wl_v", "wl_v"), ("wl_addr", "wl_addr"), ("wl_data", "wl_data"), ("wl_pois", "wl_pois"),
+    ("issued", "issued_q"), ("acc_busy", "acc_busy"), ("inj_sram", "inj_sram"), ("inj_flit", "inj_flit"))})
+for _u in (0, 1):
+    DC_STRONG["memprobe"][f"g_u[{_u}].pr_mw"] = ("dut.u_central.mem", 4 * _u)
+    DC_STRONG["memprobe"][f"g_u[{_u}].pr_cw"] = ("dut.u_central.cmem", 4 * _u)
 PROOFS = {
     "dc-count": ("dc_formal.v", "dc_formal", DC_RTL, {}, 30, 60, True,
                  "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight",
-                 {"reason": DC_REASON}),
-    "dc-count-local": ("dc_formal.v", "dc_formal", DC_RTL, {}, 4, 4, False,
-                       "dc ring NP=1 NL=1 FRAME=50: A1, every local counter advances by exactly the reference increment",
-                       {"ind": 4, "strengthen": DC_PROBE, "defines": ["DC_INVARIANTS", "DC_LOCAL_ONLY"],
-                        "deep_only": True}),
+                 {"ind": 4, "strengthen": DC_STRONG, "defines": ["DC_INVARIANTS", "DC_A2_INVARIANTS"]}),
     "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 12, False,
                          "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state",
                          {"ind": 2, "strengthen": ERR_PAIR}),
@@ -96,10 +121,10 @@ PROOFS = {
                     {"ind": 2, "strengthen": ERR_PAIR}),
     "core-iso": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 8, 9, False,
                  "pmu_core NT=2 NC=1 CW=33 NCLS=1 NCH=2 AW=32 HAS_SAMPLE=0: unprivileged accesses of thread a change no state, output or bus response of thread b (issue 34)",
-                 {"reason": ISO_REASON}),
+                 ISO_STRONG),
     "core-iso-cap": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, {"YCAP": 1}, 7, 7, False,
                      "same with capture records (YCAP=1, YCAP3 ownership and the tagged read shadow)",
-                     {"reason": ISO_REASON}),
+                     ISO_STRONG),
     "core-count": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 4, 4, False,
                    "pmu_core NT=1 NC=1 CW=33 NCLS=1 HAS_SAMPLE=0 HAS_YIELD=0: counter = preset + qualified events mod 2^CW, OVF = the wraps",
                    {"ind": 4, "strengthen": COUNT_PROBE}),
@@ -109,12 +134,12 @@ PROOFS = {
                            "an erroring write is performed (wr_ok = acc & pwrite_i)",
                            {"expect": "fail", "strengthen": ERR_PAIR,
                             "mutate": [("pmu_apb.v", "wire wr_ok = acc & wr_q;", "wire wr_ok = acc & pwrite_i;")]}),
-    "dc-count-local-neg-en": ("dc_formal.v", "dc_formal", DC_RTL, {}, 12, 12, True,
-                              "a local counter counts while its CTL.EN is 0 (dc_local_unit)",
-                              {"expect": "fail", "deep_only": True, "strengthen": DC_PROBE,
-                               "defines": ["DC_INVARIANTS", "DC_LOCAL_ONLY"],
-                               "mutate": [("dc_local_unit.v", "wire [LW-1:0] inc  = (cnt_en & en_q & ~frozen)",
-                                           "wire [LW-1:0] inc  = ((cnt_en | en_q) & ~frozen)")]}),
+    "dc-count-neg-en": ("dc_formal.v", "dc_formal", DC_RTL, {}, 12, 12, True,
+                        "a local counter counts while its CTL.EN is 0 (dc_local_unit)",
+                        {"expect": "fail", "strengthen": DC_STRONG,
+                         "defines": ["DC_INVARIANTS", "DC_A2_INVARIANTS"],
+                         "mutate": [("dc_local_unit.v", "wire [LW-1:0] inc  = (cnt_en & en_q & ~frozen)",
+                                     "wire [LW-1:0] inc  = ((cnt_en | en_q) & ~frozen)")]}),
     "core-count-neg-wrap": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 14, 14, True,
                             "the counter saturates instead of wrapping (pmu_counter)",
                             {"expect": "fail", "strengthen": COUNT_PROBE,
@@ -125,15 +150,16 @@ PROOFS = {
                             {"expect": "fail", "strengthen": COUNT_PROBE,
                              "mutate": [("pmu_qualifier.v", "? eq_i[2*(NT-1-gt)+1] : eq_i[2*(NT-1-gt)];",
                                          "? eq_i[2*(NT-1-gt)] : eq_i[2*(NT-1-gt)+1];")]}),
-    # negative checks (expect a counterexample): the same harness on a mutated
-    # copy of the RTL, so the isolation proof is shown able to fail
+    # negative checks (expect a counterexample): the same harness, with the
+    # strengthening invariants of the induction proof, on a mutated copy of
+    # the RTL, so the isolation proof is shown able to fail
     "core-iso-neg-own": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 6, 6, False,
                          "ownership term of YCH3 dropped (user code reaches every ring-3 channel)",
-                         {"expect": "fail", "mutate": [("pmu_apb.v", "(in_ych3 & own_ych3_x[0])", "in_ych3")]}),
+                         dict(ISO_NEG, mutate=[("pmu_apb.v", "(in_ych3 & own_ych3_x[0])", "in_ych3")])),
     "core-iso-neg-thr": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 8, 8, False,
                          "YTHR3 user-writable (user code re-assigns channels)",
-                         {"expect": "fail", "mutate": [("pmu_apb.v", "wire user_own = k_d[K_YRING3] |",
-                                                        "wire user_own = k_d[K_YRING3] | k_d[K_YTHR3] |")]}),
+                         dict(ISO_NEG, mutate=[("pmu_apb.v", "wire user_own = k_d[K_YRING3] |",
+                                                "wire user_own = k_d[K_YRING3] | k_d[K_YTHR3] |")])),
 }
 
 
@@ -149,13 +175,29 @@ def _bits_names(mod):
     return names
 
 
-def _drive(mod, wire, bits, kind="$pos"):
-    """drive the harness's undriven probe wire from bits (a buffer cell)"""
-    if wire not in mod["netnames"]:
-        raise ValueError(f"probe wire '{wire}' not in the harness")
-    y = mod["netnames"][wire]["bits"]
-    if len(y) != len(bits):
-        raise ValueError(f"probe '{wire}': {len(y)} bits, target {len(bits)}")
+def _slice(mod, wire, n, what):
+    """the bits of the harness wire 'name' or 'name[msb:lsb]' / 'name[i]' (a
+    part of a vector, so one wire can gather per-channel probes); n = the
+    width the driver gives"""
+    m = re.fullmatch(r"([\w.]+)(?:\[(\d+)(?::(\d+))?\])?", wire)
+    base = m.group(1) if m else wire
+    if base not in mod["netnames"]:
+        raise ValueError(f"{what} wire '{base}' not in the harness")
+    y = mod["netnames"][base]["bits"]
+    if m and m.group(2) is not None:
+        hi = int(m.group(2))
+        lo = int(m.group(3)) if m.group(3) is not None else hi
+        if not 0 <= lo <= hi < len(y):
+            raise ValueError(f"{what} '{wire}': outside the harness wire's {len(y)} bits")
+        y = y[lo:hi + 1]
+    if n is not None and len(y) != n:
+        raise ValueError(f"{what} '{wire}': {len(y)} bits, target {n}")
+    return y
+
+
+def _drive(mod, wire, bits):
+    """drive the harness's undriven probe wire (or a part of it) from bits (a buffer cell)"""
+    y = _slice(mod, wire, len(bits), "probe")
     mod["cells"][f"$probe${wire}"] = {
         "hide_name": 1, "type": "$pos", "attributes": {},
         "parameters": {"A_SIGNED": "0", "A_WIDTH": f"{len(bits):032b}", "Y_WIDTH": f"{len(y):032b}"},
@@ -163,11 +205,40 @@ def _drive(mod, wire, bits, kind="$pos"):
         "connections": {"A": list(bits), "Y": list(y)}}
 
 
+def _mem_port(mod, wire, mem, addr):
+    """drive the harness wire with word `addr` of memory `mem` (a $mem_v2
+    cell of the flattened design): one more asynchronous read port, so a
+    proof reads a memory word the RTL's own ports do not present"""
+    c = mod["cells"].get(mem)
+    if not c or c["type"] != "$mem_v2":
+        raise ValueError(f"memory probe '{wire}': no memory '{mem}' in the flattened design")
+    prm, con = c["parameters"], c["connections"]
+    width, abits = int(prm["WIDTH"], 2), int(prm["ABITS"], 2)
+    nrd, nwr = int(prm["RD_PORTS"], 2), int(prm["WR_PORTS"], 2)
+    if not 0 <= addr < int(prm["SIZE"], 2):
+        raise ValueError(f"memory probe '{wire}': address {addr} outside '{mem}'")
+    y = _slice(mod, wire, width, "memory probe")
+    # per-port parameters are bit strings, port 0 at the right (LSB) end
+    def grow(name, bits):
+        prm[name] = bits + prm[name]
+    prm["RD_PORTS"] = f"{nrd + 1:032b}"
+    for name in ("RD_CLK_ENABLE", "RD_CLK_POLARITY", "RD_CE_OVER_SRST", "RD_WIDE_CONTINUATION"):
+        grow(name, "0")
+    for name in ("RD_TRANSPARENCY_MASK", "RD_COLLISION_X_MASK"):
+        grow(name, "0" * nwr)
+    for name in ("RD_ARST_VALUE", "RD_SRST_VALUE", "RD_INIT_VALUE"):
+        grow(name, "x" * width)
+    con["RD_ADDR"] = con["RD_ADDR"] + [str((addr >> b) & 1) for b in range(abits)]
+    con["RD_DATA"] = con["RD_DATA"] + list(y)
+    con["RD_EN"] = con["RD_EN"] + ["1"]
+    con["RD_CLK"] = con["RD_CLK"] + ["x"]
+    con["RD_ARST"] = con["RD_ARST"] + ["0"]
+    con["RD_SRST"] = con["RD_SRST"] + ["0"]
+
+
 def _eq(mod, wire, a, b):
-    """drive the 1-bit harness wire with (a == b)"""
-    if wire not in mod["netnames"]:
-        raise ValueError(f"state-equality wire '{wire}' not in the harness")
-    y = mod["netnames"][wire]["bits"]
+    """drive the 1-bit harness wire (or one bit of a vector: 'name[i]') with (a == b)"""
+    y = _slice(mod, wire, 1, "state-equality")
     if not a:   # nothing to compare: constant 1
         a, b = ["1"], ["1"]
     mod["cells"][f"$steq${wire}"] = {
@@ -183,7 +254,10 @@ def strengthen(jin, jout, top, spec, log):
     names only ports): the harness declares undriven wires, this connects
     them in the flattened netlist (yosys JSON).
       probe: {harness wire: flattened net name} (a buffer);
+      memprobe: {harness wire: (memory cell, word address)}: an extra
+             asynchronous read port of a flattened memory at a constant word;
       pair:  {harness wire: (prefix a, prefix b, exclude, include)}: the wire
+             (a wire name may select part of a vector: 'w[3:2]', 'w[1]')
              is 1 iff every flip-flop of instance a equals its twin in b (same
              cell, the other prefix), except those whose output net names
              match the exclude regex, only those matching include (when
@@ -195,6 +269,8 @@ def strengthen(jin, jout, top, spec, log):
         if net not in mod["netnames"]:
             raise ValueError(f"probe '{wire}': no net '{net}' in the flattened design")
         _drive(mod, wire, mod["netnames"][net]["bits"])
+    for wire, (mem, addr) in spec.get("memprobe", {}).items():
+        _mem_port(mod, wire, mem, addr)
     for wire, (pa, pb, excl, incl) in spec.get("pair", {}).items():
         rx = re.compile(excl) if excl else None
         ri = re.compile(incl) if incl else None
@@ -358,7 +434,10 @@ def main():
         # induction proof. Induction: smtbmc -i, the induction step at k
         if ind:
             depth = ind if not args.depth else args.depth
-        status, at = run_bmc(d, slv, depth, final)
+        # (the base case of an induction proof checks every step: the
+        # strengthening invariants are not sticky, and induction assumes
+        # them in each of its k steps)
+        status, at = run_bmc(d, slv, depth, final and not ind)
         if status == "PASSED" and ind:
             status, kk = run_ind(d, slv, depth)
             if status == "FAILED" and not neg:

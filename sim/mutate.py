@@ -70,11 +70,13 @@ RV = (("test_rv", "rv"),)
 RV32 = (("test_rv", "rv32"),)
 FORMAL_DC = (("formal", "dc-count"),)
 FORMAL_CORE = (("formal", "core-slverr-lean"),)
-# depth of the formal mutant runs: the dropped count must reach the SRAM
-# (data flit of frame 2: step ~56), deeper than dc-count's fast depth
-# core-slverr-lean is an induction proof (k=2): its base case at depth 6
-# must show the counterexample itself (not only a failing induction step)
-FORMAL_DEPTH = {"dc-count": ["--depth", "58"], "core-slverr-lean": ["--depth", "6"]}
+# depth of the formal mutant runs: a BMC from reset (the induction proof's
+# base case, --bmc-only: a counterexample, not only a failing induction
+# step) deep enough to show the bug: the dropped count must reach the SRAM
+# (data flit of frame 2: step ~56); the EN bug shows at step ~9; for
+# core-slverr-lean at step 4
+FORMAL_DEPTH = {"dc-count": ["--depth", "58", "--bmc-only"], "dc-count-fast": ["--depth", "30", "--bmc-only"],
+                "core-slverr-lean": ["--depth", "6", "--bmc-only"]}
 # the pins of rtl/pmu_wb2apb.v's bus_apb_req instance before .pauser_o
 WB_APB_PINS = ("    .clk_i(clk_i), .rst_ni(rst_ni),\n"
                "    .start_i(take), .write_i(we_i), .addr_i(adr_i), .wdata_i(dat_i), .strb_i(sel_i), .prot_i(prot_i),\n"
