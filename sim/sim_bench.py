@@ -17,9 +17,9 @@ fails: a speed of a wrong simulation is no number.
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
-import time
 
 
 def run_config(label, vbench, isim, cycles, vec_cycles):
@@ -34,9 +34,12 @@ def run_config(label, vbench, isim, cycles, vec_cycles):
     rows = []
     for m in re.finditer(r"^RESULT (\S+) (\d+) ([0-9.]+)$", out.stdout, re.M):
         rows.append((m.group(1).replace("_", " "), int(m.group(2)), float(m.group(3))))
-    t0 = time.time()
+    # CPU time of the replay (user + system of the vvp child), as tb/bench.cpp
+    # times its engines: a loaded machine does not skew the ratios
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     rep = subprocess.run(["vvp", "-n", isim, "+vec=" + vec], capture_output=True, text=True)
-    t_ic = time.time() - t0
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t_ic = (r1.ru_utime + r1.ru_stime) - (r0.ru_utime + r0.ru_stime)
     last = rep.stdout.strip().splitlines()[-1:] or [""]
     m = re.match(r"(\d+) passed, (\d+) failed", last[0])
     if rep.returncode != 0 or not m or m.group(2) != "0" or m.group(1) == "0":
@@ -56,7 +59,7 @@ def main():
         label, vbench, isim = spec.split(":")
         rows += run_config(label, vbench, isim, a.cycles, a.vec_cycles)
     print("Simulation speed (all counters counting fresh random events every cycle); "
-          "ratio = host time per simulated cycle / the C model's, same run.")
+          "seconds are CPU seconds; ratio = CPU time per simulated cycle / the C model's, same run.")
     print()
     print("| config | parameters | engine | cycles | seconds | cycles/s | time per cycle / C model |")
     print("|---|---|---|---:|---:|---:|---:|")
