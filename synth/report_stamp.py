@@ -71,15 +71,15 @@ REPORTS = {
                           "rtl/pmu_reg_field.v",
                           "rtl/pmu_event_mux.v", "rtl/pmu_qualifier.v", "synth/dc_flat.v", "synth/dc_synth.py",
                           "synth/synth_cells.py"], "make synth"),
+    # code coverage (sim/coverage.mk): the RTL of pmu_core and dc_top, the lockstep benches it runs,
+    # the flow, the waivers and the testplan it applies
+    "docs/coverage.md": (_rtl_of("pmu_core", "dc_top") +
+                         ["tb/test_random.cpp", "tb/random/*", "tb/test_regs.cpp", "tb/test_directed.cpp",
+                          "tb/test_rv.cpp", "tb/directed/*", "tb/rv/*", "tb/pmu_harness.h", "tb/check.h",
+                          "tb/dc_lockstep.cpp", "tb/dc/*", "tb/dc_harness.h", "tb/waves.h", "tb/cov.h",
+                          "sim/coverage.mk", "sim/coverage_run.sh", "sim/coverage_report.py",
+                          "sim/coverage_waivers.yaml", "docs/testplan.yaml"], "make coverage"),
 }
-# code coverage (sim/coverage.mk): the RTL of pmu_core and dc_top, the lockstep benches it runs,
-# the flow, the waivers and the testplan it applies
-REPORTS["docs/coverage.md"] = (_rtl_of("pmu_core", "dc_top") +
-                               ["tb/test_random.cpp", "tb/random/*", "tb/test_regs.cpp", "tb/test_directed.cpp",
-                                "tb/test_rv.cpp", "tb/directed/*", "tb/rv/*", "tb/pmu_harness.h", "tb/check.h",
-                                "tb/dc_lockstep.cpp", "tb/dc/*", "tb/dc_harness.h", "tb/waves.h", "tb/cov.h",
-                                "sim/coverage.mk", "sim/coverage_run.sh", "sim/coverage_report.py",
-                                "sim/coverage_waivers.yaml", "docs/testplan.yaml"], "make coverage")
 STAMP_RE = re.compile(r"<!-- sources: sha256=([0-9a-f]{64}) \((\d+) files\) -->")
 
 
