@@ -131,6 +131,13 @@ PROOFS = {
     "core-count": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 4, 4, False,
                    "pmu_core NT=1 NC=1 CW=33 NCLS=1 HAS_SAMPLE=0 HAS_YIELD=0: counter = preset + qualified events mod 2^CW, OVF = the wraps",
                    {"ind": 4, "strengthen": COUNT_PROBE}),
+    # the same proof at the default counter width and at the widest (CW is 33..64)
+    "core-count-cw40": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {"CW": 40}, 4, 4, False,
+                        "core-count with the default counter width CW=40",
+                        {"ind": 4, "strengthen": COUNT_PROBE}),
+    "core-count-cw64": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {"CW": 64}, 4, 4, False,
+                        "core-count with the widest counter CW=64",
+                        {"ind": 4, "strengthen": COUNT_PROBE}),
     # negative checks of the induction proofs: the harness with its
     # strengthening invariants on a mutated RTL copy, BMC from reset
     "core-slverr-neg-wr": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 6, 6, False,
