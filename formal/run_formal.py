@@ -192,12 +192,13 @@ def _slice(mod, wire, n, what):
     """the bits of the harness wire 'name' or 'name[msb:lsb]' / 'name[i]' (a
     part of a vector, so one wire can gather per-channel probes); n = the
     width the driver gives"""
-    m = re.fullmatch(r"([\w.]+)(?:\[(\d+)(?::(\d+))?\])?", wire)
+    # a net of that exact name (e.g. a generate-scope 'g_u[0].pr_mw') wins
+    m = None if wire in mod["netnames"] else re.fullmatch(r"(.+?)\[(\d+)(?::(\d+))?\]", wire)
     base = m.group(1) if m else wire
     if base not in mod["netnames"]:
         raise ValueError(f"{what} wire '{base}' not in the harness")
     y = mod["netnames"][base]["bits"]
-    if m and m.group(2) is not None:
+    if m:
         hi = int(m.group(2))
         lo = int(m.group(3)) if m.group(3) is not None else hi
         if not 0 <= lo <= hi < len(y):
@@ -231,16 +232,14 @@ def _mem_port(mod, wire, mem, addr):
     if not 0 <= addr < int(prm["SIZE"], 2):
         raise ValueError(f"memory probe '{wire}': address {addr} outside '{mem}'")
     y = _slice(mod, wire, width, "memory probe")
-    # per-port parameters are bit strings, port 0 at the right (LSB) end
-    def grow(name, bits):
-        prm[name] = bits + prm[name]
+    # per-port parameters are bit strings, port 0 at the right (LSB) end:
+    # the new port's bits go in front (asynchronous, no reset, no init)
     prm["RD_PORTS"] = f"{nrd + 1:032b}"
-    for name in ("RD_CLK_ENABLE", "RD_CLK_POLARITY", "RD_CE_OVER_SRST", "RD_WIDE_CONTINUATION"):
-        grow(name, "0")
-    for name in ("RD_TRANSPARENCY_MASK", "RD_COLLISION_X_MASK"):
-        grow(name, "0" * nwr)
-    for name in ("RD_ARST_VALUE", "RD_SRST_VALUE", "RD_INIT_VALUE"):
-        grow(name, "x" * width)
+    for name, bits in (("RD_CLK_ENABLE", "0"), ("RD_CLK_POLARITY", "0"), ("RD_CE_OVER_SRST", "0"),
+                       ("RD_WIDE_CONTINUATION", "0"), ("RD_TRANSPARENCY_MASK", "0" * nwr),
+                       ("RD_COLLISION_X_MASK", "0" * nwr), ("RD_ARST_VALUE", "x" * width),
+                       ("RD_SRST_VALUE", "x" * width), ("RD_INIT_VALUE", "x" * width)):
+        prm[name] = bits + prm[name]
     con["RD_ADDR"] = con["RD_ADDR"] + [str((addr >> b) & 1) for b in range(abits)]
     con["RD_DATA"] = con["RD_DATA"] + list(y)
     con["RD_EN"] = con["RD_EN"] + ["1"]
