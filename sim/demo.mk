@@ -23,7 +23,8 @@ BENCH_TARGETS += core-bench
 core-bench-smoke: $(CORE_BUILD)/bench_default/Vbench $(CORE_BUILD)/icarus_default/sim
 	@out=$$(python3 sim/sim_bench.py --cycles 20000 --vec-cycles 500 \
 	  default:$(CORE_BUILD)/bench_default/Vbench:$(CORE_BUILD)/icarus_default/sim 2>&1); rc=$$?; \
-	echo "$$out" | tail -4; rows=$$(echo "$$out" | grep -c '^| default | .* | [0-9.]* |$$'); \
-	if [ $$rc -eq 0 ] && [ $$rows -eq 4 ]; then echo "core-bench-smoke: 4 engines, replay passed: ok"; echo "1 passed, 0 failed"; \
-	else echo "core-bench-smoke: rc $$rc, $$rows of 4 engine rows: FAILED"; echo "0 passed, 1 failed"; exit 1; fi
+	echo "$$out" | tail -4; \
+	if [ $$rc -eq 0 ]; then echo "core-bench-smoke: 4 engines, replay passed: ok"; echo "1 passed, 0 failed"; \
+	else echo "core-bench-smoke: FAILED (sim_bench.py exit $$rc: an engine without a result, or the replay failed)"; \
+	  echo "0 passed, 1 failed"; exit 1; fi
 TEST_TARGETS += core-bench-smoke

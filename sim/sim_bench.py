@@ -22,6 +22,9 @@ import subprocess
 import sys
 
 
+ENGINES = ("C model", "Verilator", "lockstep")   # tb/bench.cpp's RESULT lines; the Icarus replay is timed here
+
+
 def run_config(label, vbench, isim, cycles, vec_cycles):
     vec = os.path.join(os.path.dirname(isim), "bench.vec")
     out = subprocess.run([vbench, "--cycles", str(cycles), "--vec", vec,
@@ -33,7 +36,10 @@ def run_config(label, vbench, isim, cycles, vec_cycles):
     params = pm.group(1) if pm else "-"
     rows = []
     for m in re.finditer(r"^RESULT (\S+) (\d+) ([0-9.]+)$", out.stdout, re.M):
-        rows.append((m.group(1).replace("_", " "), int(m.group(2)), float(m.group(3))))
+        rows.append((m.group(1).replace("_", " "), int(m.group(2)), max(float(m.group(3)), 1e-9)))
+    missing = [e for e in ENGINES if e not in [r[0] for r in rows]]
+    if missing:
+        sys.exit("core-bench: %s: %s printed no result for %s" % (label, vbench, ", ".join(missing)))
     # CPU time of the replay (user + system of the vvp child), as tb/bench.cpp
     # times its engines: a loaded machine does not skew the ratios
     r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -44,7 +50,7 @@ def run_config(label, vbench, isim, cycles, vec_cycles):
     m = re.match(r"(\d+) passed, (\d+) failed", last[0])
     if rep.returncode != 0 or not m or m.group(2) != "0" or m.group(1) == "0":
         sys.exit("core-bench: %s: the Icarus replay of %s did not pass:\n%s" % (label, vec, rep.stdout[-2000:]))
-    rows.append(("Icarus replay", vec_cycles, t_ic))
+    rows.append(("Icarus replay", vec_cycles, max(t_ic, 1e-9)))
     return [(label, params) + r for r in rows]
 
 
