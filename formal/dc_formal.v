@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 `timescale 1ns/1ps
 // dc_formal: formal harness of the distributed-counter ring (docs/formal.md).
-// dc_top in its smallest legal configuration (1 core-type + 1 cache-type
-// unit, one 6-bit local counter each, 1 thread, 1 class, 1 sub-event,
-// FRAME 50) driven by a solver-controlled APB4 master and free event / CPL
+// dc_top with NP core-type and NL cache-type units (default: its smallest
+// legal configuration, 1 + 1 units, FRAME 50; FRAME must be at least
+// 2*(NP+NL) + 46), one 6-bit local counter each, 1 thread, 1 class, 1
+// sub-event, driven by a solver-controlled APB4 master and free event / CPL
 // inputs. Only dc_top's ports are used.
 //
 // Ghost per local counter: a 32-bit count of the events the counter must
@@ -23,18 +24,20 @@
 // formal/run_formal.py connects; this file names only dc_top's ports.
 // Bus (proof window): the master picks each transfer from a menu (below):
 // CCTL writes (RUN, UEN; never LRST or MODE: mode 0), unit CTL/EMQ writes
-// (ES in {0,1}, EN, IE, TC, EM, EQ) and reads of the two SRAM counters (LO);
-// PPROT/PSTRB free. Software never writes the SRAM counters, ACC or NOV*.
-module dc_formal (
+// (ES in {0,1}, EN, IE, TC, EM, EQ) and reads of the units' SRAM counters
+// (LO); PPROT/PSTRB free. Software never writes the SRAM counters, ACC or NOV*.
+module dc_formal #(
+  parameter integer NP = 1, NL = 1, FRAME = 50
+) (
   input  wire        clk_i,
   input  wire        go_i,      // start an APB transfer (when the master is free)
-  input  wire [2:0]  kind_i,    // which transfer (see the menu below)
+  input  wire [3:0]  kind_i,    // which transfer (see the menu below)
   input  wire [31:0] wdata_i,
   input  wire [3:0]  strb_i,
   input  wire [2:0]  prot_i,
-  input  wire [0:0]  evp_i,
-  input  wire [0:0]  evl_i,
-  input  wire [3:0]  cpl_i
+  input  wire [NP-1:0] evp_i,
+  input  wire [NL-1:0] evl_i,
+  input  wire [2*(NP+NL)-1:0] cpl_i
 `ifdef FORMAL_SIM
   // random simulation of this harness (make formal-sim): the checks that
   // compared a nonzero count, so a run that never exercised A1/A2 fails
@@ -45,7 +48,8 @@ module dc_formal (
   // the chain flit layout from the RTL's generated defines (read before
   // this file): a flit field added to the chain cannot leave the harness
   // slicing the old layout (it did once: W was 129 after PAR made it 130)
-  localparam integer NU = 2, W = `DC_CH_W, LW = 6, FRAME = 50;
+  localparam integer NU = NP + NL, W = `DC_CH_W, LW = 6;
+  localparam integer NW = 4 * (NU + `DC_RAW_GROUPS);   // SRAM words (one group per unit, GP = GL = 1)
   localparam integer FV = `DC_CH_FV_LSB, CYC = `DC_CH_CYC_LSB, RUN = `DC_CH_RUN_LSB, MODE = `DC_CH_MODE_LSB;
   localparam [15:0] A_CCTL = 16'h0008;
   localparam [31:0] FRAME32 = FRAME;
@@ -57,13 +61,14 @@ module dc_formal (
 
   // ------------------------------------------------------ APB4 master
   // The solver picks each transfer from a menu (kind_i), with free data
-  // bits where a register field is: writes of CCTL (RUN, UEN), of unit u's
-  // counter CTL (ES, EN, IE, TC) and EMQ (EM, EQ), and reads of either SRAM
-  // counter (LO). PPROT and PSTRB are free, so erroring accesses are in.
+  // bits where a register field is: kind 0 writes CCTL (RUN, UEN); kinds
+  // 2u+1 and 2u+2 unit u's counter CTL (ES, EN, IE, TC) and EMQ (EM, EQ);
+  // kind 2*NU+1+u reads unit u's SRAM counter (LO), the kinds above that
+  // the last unit's. PPROT and PSTRB are free, so erroring accesses are in.
   // No other address is ever driven: the software of the proof window does
   // not write the SRAM counters, ACC, NOV*, CCTL.LRST or CCTL.MODE (mode 0).
   reg  [1:0]  st_q = 2'd0;          // 0 idle, 1 setup, 2 access
-  reg  [2:0]  kind_q = 3'd0;
+  reg  [3:0]  kind_q = 4'd0;
   reg  [31:0] wdata_q = 32'd0;
   reg  [3:0]  strb_q = 4'd0;
   reg  [2:0]  prot_q = 3'd0;
@@ -80,25 +85,36 @@ module dc_formal (
   reg [15:0] paddr;
   reg        pwrite;
   reg [31:0] wd;
+  integer    ku;
+  reg  [3:0] rd_unit;               // the unit whose SRAM counter a read kind reads
   always @* begin
     pwrite = 1'b1;
     wd = 32'd0;
-    case (kind_q)
-      3'd0: begin paddr = A_CCTL; wd = wdata_q & 32'h0000_0009; end           // RUN, UEN
-      3'd1: begin paddr = 16'h8080; wd = wdata_q & 32'h0000_1301; end         // unit 0 CTL (ES 0 or 1)
-      3'd2: begin paddr = 16'h8084; wd = wdata_q & 32'h0003_0001; end         // unit 0 EMQ
-      3'd3: begin paddr = 16'h8280; wd = wdata_q & 32'h0000_1301; end         // unit 1 CTL (ES 0 or 1)
-      3'd4: begin paddr = 16'h8284; wd = wdata_q & 32'h0003_0001; end         // unit 1 EMQ
-      3'd5: begin paddr = 16'h2000; pwrite = 1'b0; end                        // SRAM counter of unit 0, LO
-      default: begin paddr = 16'h2080; pwrite = 1'b0; end                     // SRAM counter of unit 1, LO
-    endcase
+    paddr = A_CCTL;
+    rd_unit = 4'd0;
+    ku = 0;
+    if (kind_q == 4'd0) begin
+      wd = wdata_q & 32'h0000_0009;                                         // RUN, UEN
+    end else if ({28'd0, kind_q} <= 2 * NU) begin
+      ku = ({28'd0, kind_q} - 1) / 2;
+      if (kind_q[0]) begin                                                  // unit ku CTL (ES 0 or 1)
+        paddr = 16'h8080 | {ku[6:0], 9'd0}; wd = wdata_q & 32'h0000_1301;
+      end else begin                                                        // unit ku EMQ
+        paddr = 16'h8084 | {ku[6:0], 9'd0}; wd = wdata_q & 32'h0003_0001;
+      end
+    end else begin                                                          // SRAM counter of a unit, LO
+      ku = {28'd0, kind_q} - 2 * NU - 1;
+      if (ku > NU - 1) ku = NU - 1;
+      rd_unit = ku[3:0];
+      paddr = 16'h2000 + {ku[8:0], 7'd0}; pwrite = 1'b0;
+    end
   end
 
   wire [NU-1:0]            irq;
   wire                     err_irq;   // no fault is injected in the proof window
-  wire [2*LW-1:0]          lcnt;
+  wire [NU*LW-1:0]         lcnt;
   wire [(NU+1)*W-1:0]      chain;
-  dc_top #(.NP(1), .NL(1), .FRAME(FRAME), .NCP(1), .LWP(LW), .NCL(1), .LWL(LW),
+  dc_top #(.NP(NP), .NL(NL), .FRAME(FRAME), .NCP(1), .LWP(LW), .NCL(1), .LWL(LW),
            .NT(1), .NCLS(1), .NCLSL(1), .NSUBP(1), .NSUBL(1)) dut (
     .clk_i(clk_i), .rst_ni(rst_ni),
     .psel_i(st_q != 2'd0), .penable_i(st_q == 2'd2), .pwrite_i(pwrite), .paddr_i(paddr),
@@ -114,7 +130,7 @@ module dc_formal (
   wire run_app = run_d[NU-1];
 
   wire wdone = done & pwrite & ~pslverr & ~init_q;
-  wire [1:0] ev_w = {evl_i, evp_i};
+  wire [NU-1:0] ev_w = {evl_i, evp_i};
 
   // sticky failure flag: a violation at any step is still seen at the last
   // one (the flow checks the assertion only at the final depth: one solver
@@ -129,7 +145,7 @@ module dc_formal (
 `ifdef DC_A2_INVARIANTS
   // the central unit's pipeline (probes, formal/run_formal.py DC_STRONG)
   localparam [2:0] K_NONE = 3'd0, K_ADD = 3'd1, K_BRD = 3'd2;
-  (* keep *) wire [31:0]  pr_wvalid;
+  (* keep *) wire [NW-1:0] pr_wvalid;
   (* keep *) wire [255:0] pr_rdata, pr_wl_data;
   (* keep *) wire [31:0]  pr_rchk;
   (* keep *) wire         pr_rvalid, pr_wl_v, pr_issued, pr_acc_busy, pr_inj_sram, pr_inj_flit;
@@ -209,7 +225,7 @@ module dc_formal (
       wire [63:0]  unused_q;
       wire         unused_ce, unused_ue;
       dc_secded u_chk (.d_i(pr_mw[63:0]), .c_i(8'd0), .chk_o(chk_w), .q_o(unused_q), .ce_o(unused_ce), .ue_o(unused_ue));
-      wire         wv   = pr_wvalid[WD[4:0]];
+      wire         wv   = pr_wvalid[4*u];
       wire [31:0]  cur  = wv ? pr_mw[31:0] : 32'd0;            // what a read of W returns
       wire [31:0]  pend = (pr_s1_kind == K_ADD && pr_s1_waddr == WD) ? {8'd0, pr_s1_add[23:0]} : 32'd0;
       wire         fwd_w = pr_wl_v && pr_wl_addr == WD;
@@ -258,14 +274,13 @@ module dc_formal (
     // software of the proof window never writes ACC or ERRINJ
     assert (!pr_acc_busy && !pr_inj_sram && !pr_inj_flit);
     // stage 1: a chain add (read = write word) or the bus read of the
-    // transfer in its access phase (a SRAM LO read: word 0 or 4)
+    // transfer in its access phase (a SRAM LO read: word 4u of its unit u)
     assert (pr_s1_kind == K_NONE || pr_s1_kind == K_ADD || pr_s1_kind == K_BRD);
     assert (pr_s1_kind != K_ADD || pr_s1_raddr == pr_s1_waddr);
     assert (pr_issued == (pr_s1_kind == K_BRD));
-    assert (pr_s1_kind != K_BRD || (st_q == 2'd2 && ((kind_q == 3'd5 && pr_s1_raddr == 8'd0) ||
-                                                      (kind_q >= 3'd6 && pr_s1_raddr == 8'd4))));
-    // SRAM word addresses in the pipeline are words of the SRAM (NW = 32)
-    assert (pr_s1_raddr < 8'd32 && pr_s1_waddr < 8'd32 && pr_wl_addr < 8'd32);
+    assert (pr_s1_kind != K_BRD || (st_q == 2'd2 && !pwrite && paddr != A_CCTL && pr_s1_raddr == {2'd0, rd_unit, 2'd0}));
+    // SRAM word addresses in the pipeline are words of the SRAM
+    assert ({24'd0, pr_s1_raddr} < NW && {24'd0, pr_s1_waddr} < NW && {24'd0, pr_wl_addr} < NW);
     // the frame: every flit's CYC is a frame position, and the flit one
     // stage further down the chain is the one injected a cycle earlier
     for (cp = 0; cp <= NU; cp = cp + 1)

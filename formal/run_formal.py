@@ -90,29 +90,41 @@ def iso_spec(nch):
 
 ISO_STRONG = {"ind": 2, "strengthen": iso_spec(2), "defines": ["ISO_INVARIANTS"]}
 ISO_NEG = {"expect": "fail", "strengthen": iso_spec(2), "defines": ["ISO_INVARIANTS"]}
-# dc-count's strengthening invariants of A1: each unit's configuration and
-# the central unit's mode registers
-DC_PROBE = {"probe": {"pr_mode_q": "dut.u_central.mode_q", "pr_mode_req": "dut.u_central.mode_req"}}
-for _u, _kind in ((0, "g_core"), (1, "g_cache")):
-    _p = f"dut.g_unit[{_u}].{_kind}.u_unit."
-    DC_PROBE["probe"].update({f"g_u[{_u}].pr_{n}": _p + r for n, r in (
-        ("es", "g_ctr[0].es_q"), ("en", "g_ctr[0].en_q"), ("em", "g_ctr[0].em_q"), ("eq", "g_ctr[0].eq_q"),
-        ("frz", "frz_q"), ("nosync", "nosync_q"), ("einv", "einv_q"), ("eedge", "eedge_q"))})
-# dc-count's strengthening invariants: A1's, plus the SRAM words of the
-# two counters (extra read ports), and the central unit's pipeline
-DC_STRONG = {"probe": dict(DC_PROBE["probe"]), "memprobe": {}}
-DC_STRONG["probe"].update({f"pr_{n}": f"dut.u_central.{r}" for n, r in (
-    ("wvalid", "wvalid_q"), ("rdata", "rdata_q"), ("rchk", "rchk_q"), ("rvalid", "rvalid_q"),
-    ("s1_kind", "s1_kind"), ("s1_raddr", "s1_raddr"), ("s1_waddr", "s1_waddr"), ("s1_add", "s1_add"),
-    ("wl_v", "wl_v"), ("wl_addr", "wl_addr"), ("wl_data", "wl_data"), ("wl_pois", "wl_pois"),
-    ("issued", "issued_q"), ("acc_busy", "acc_busy"), ("inj_sram", "inj_sram"), ("inj_flit", "inj_flit"))})
-for _u in (0, 1):
-    DC_STRONG["memprobe"][f"g_u[{_u}].pr_mw"] = ("dut.u_central.mem", 4 * _u)
-    DC_STRONG["memprobe"][f"g_u[{_u}].pr_cw"] = ("dut.u_central.cmem", 4 * _u)
+
+
+def dc_spec(np_=1, nl=1):
+    """dc-count's strengthening invariants (formal/dc_formal.v): A1's
+    (DC_INVARIANTS: each unit's configuration, the central unit's mode
+    registers) and A2's (DC_A2_INVARIANTS: the SRAM word of each unit's
+    counter, word 4u, and its check byte through extra read ports of the
+    flattened memories; the central unit's read-modify-write pipeline)"""
+    probe = {"pr_mode_q": "dut.u_central.mode_q", "pr_mode_req": "dut.u_central.mode_req"}
+    for u in range(np_ + nl):
+        p = f"dut.g_unit[{u}].{'g_core' if u < np_ else 'g_cache'}.u_unit."
+        probe.update({f"g_u[{u}].pr_{n}": p + r for n, r in (
+            ("es", "g_ctr[0].es_q"), ("en", "g_ctr[0].en_q"), ("em", "g_ctr[0].em_q"), ("eq", "g_ctr[0].eq_q"),
+            ("frz", "frz_q"), ("nosync", "nosync_q"), ("einv", "einv_q"), ("eedge", "eedge_q"))})
+    probe.update({f"pr_{n}": f"dut.u_central.{r}" for n, r in (
+        ("wvalid", "wvalid_q"), ("rdata", "rdata_q"), ("rchk", "rchk_q"), ("rvalid", "rvalid_q"),
+        ("s1_kind", "s1_kind"), ("s1_raddr", "s1_raddr"), ("s1_waddr", "s1_waddr"), ("s1_add", "s1_add"),
+        ("wl_v", "wl_v"), ("wl_addr", "wl_addr"), ("wl_data", "wl_data"), ("wl_pois", "wl_pois"),
+        ("issued", "issued_q"), ("acc_busy", "acc_busy"), ("inj_sram", "inj_sram"), ("inj_flit", "inj_flit"))})
+    mem = {}
+    for u in range(np_ + nl):
+        mem[f"g_u[{u}].pr_mw"] = ("dut.u_central.mem", 4 * u)
+        mem[f"g_u[{u}].pr_cw"] = ("dut.u_central.cmem", 4 * u)
+    return {"probe": probe, "memprobe": mem}
+
+
+DC_STRONG = dc_spec()
+DC_DEFS = ["DC_INVARIANTS", "DC_A2_INVARIANTS"]
 PROOFS = {
     "dc-count": ("dc_formal.v", "dc_formal", DC_RTL, {}, 30, 60, True,
                  "dc ring NP=1 NL=1 FRAME=50: local counter = reference count; SRAM read = ghost - local - in flight",
-                 {"ind": 4, "strengthen": DC_STRONG, "defines": ["DC_INVARIANTS", "DC_A2_INVARIANTS"]}),
+                 {"ind": 4, "strengthen": DC_STRONG, "defines": DC_DEFS}),
+    "dc-count-np2": ("dc_formal.v", "dc_formal", DC_RTL, {"NP": 2, "NL": 1, "FRAME": 52}, 30, 60, True,
+                     "dc-count with three units (NP=2 NL=1, FRAME=52; make formal only)",
+                     {"ind": 4, "strengthen": dc_spec(2, 1), "defines": DC_DEFS, "deep_only": True}),
     "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 12, False,
                          "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state",
                          {"ind": 2, "strengthen": ERR_PAIR}),
@@ -149,8 +161,7 @@ PROOFS = {
                             "mutate": [("pmu_apb.v", "wire wr_ok = acc & wr_q;", "wire wr_ok = acc & pwrite_i;")]}),
     "dc-count-neg-en": ("dc_formal.v", "dc_formal", DC_RTL, {}, 12, 12, True,
                         "a local counter counts while its CTL.EN is 0 (dc_local_unit)",
-                        {"expect": "fail", "strengthen": DC_STRONG,
-                         "defines": ["DC_INVARIANTS", "DC_A2_INVARIANTS"],
+                        {"expect": "fail", "strengthen": DC_STRONG, "defines": DC_DEFS,
                          "mutate": [("dc_local_unit.v", "wire [LW-1:0] inc  = (cnt_en & en_q & ~frozen)",
                                      "wire [LW-1:0] inc  = ((cnt_en | en_q) & ~frozen)")]}),
     "core-count-neg-wrap": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 14, 14, True,
