@@ -133,7 +133,7 @@ PROOFS = {
                     {"ind": 2, "strengthen": ERR_PAIR}),
     "core-slverr-nt2": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, {"YCAP": 1, "NT": 2, "NCH": 2}, 8, 8, False,
                         "core-slverr with two threads and two channels per ring (NT=2 NCH=2; make formal only)",
-                        dict(ERR_PAIR, ind=2, deep_only=True)),
+                        {"ind": 2, "strengthen": ERR_PAIR, "deep_only": True}),
     "core-iso": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 8, 9, False,
                  "pmu_core NT=2 NC=1 CW=33 NCLS=1 NCH=2 AW=32 HAS_SAMPLE=0: unprivileged accesses of thread a change no state, output or bus response of thread b (issue 34)",
                  ISO_STRONG),
@@ -185,6 +185,9 @@ PROOFS = {
                          dict(ISO_NEG, mutate=[("pmu_apb.v", "wire user_own = k_d[K_YRING3] |",
                                                 "wire user_own = k_d[K_YRING3] | k_d[K_YTHR3] |")])),
 }
+
+
+OPTIONS = {"ind", "strengthen", "defines", "reason", "deep_only", "expect", "mutate"}
 
 
 def _bits_names(mod):
@@ -417,6 +420,14 @@ def main():
         if args.only and name not in args.only:
             continue
         opt = extra[0] if extra else {}
+        unknown = sorted(set(opt) - OPTIONS)
+        if unknown:
+            # e.g. a strengthen spec's "pair"/"probe" put beside "ind" instead
+            # of under "strengthen": the invariants would silently be unwired
+            print(f"FAIL {name}: unknown option(s) {unknown} (known: {sorted(OPTIONS)})")
+            failed += 1
+            worst = max(worst, 2)
+            continue
         neg = opt.get("expect") == "fail"
         if opt.get("deep_only") and not args.deep and not args.only:
             table.append((name, "SKIPPED", "make formal only (formal-fast time budget)", 0))
