@@ -268,7 +268,7 @@ module dc_formal #(
   end
 `endif
 `ifdef DC_A2_INVARIANTS
-  // (declared above)
+  // the central unit's pipeline and the chain (probes declared above)
   integer cp;
   always @* if (!init_q) begin
     // software of the proof window never writes ACC or ERRINJ
@@ -285,12 +285,12 @@ module dc_formal #(
     // stage further down the chain is the one injected a cycle earlier
     for (cp = 0; cp <= NU; cp = cp + 1)
       assert (!chain[cp*W + FV] || chain[cp*W + CYC +: 10] < FRAME10);
-    for (cp = 1; cp <= NU; cp = cp + 1)
+    // (and every flit a unit put on the chain has even parity over its data)
+    for (cp = 1; cp <= NU; cp = cp + 1) begin
       assert (!chain[cp*W + FV] || (chain[(cp-1)*W + FV] &&
               chain[(cp-1)*W + CYC +: 10] == ((chain[cp*W + CYC +: 10] == FRAME10 - 10'd1) ? 10'd0 : chain[cp*W + CYC +: 10] + 10'd1)));
-    // every flit a unit put on the chain has even parity over its data
-    for (cp = 1; cp <= NU; cp = cp + 1)
       assert (!chain[cp*W + FV] || (^chain[cp*W +: 96]) == chain[cp*W + `DC_CH_PAR_LSB]);
+    end
   end
   wire unused_a2 = &{1'b0, pr_s1_add[95:24], pr_rdata[255:64], pr_wl_data[255:64], pr_rchk[31:8], pr_wl_pois[3:1]};
 `endif
