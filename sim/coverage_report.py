@@ -40,7 +40,6 @@ points.
 Needs python3 with PyYAML (make deps-py) and verilator_coverage (make deps-sim).
 """
 import argparse
-import fnmatch
 import glob
 import os
 import re
@@ -48,52 +47,14 @@ import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "synth"))
-import report_stamp  # noqa: E402
+from coverage_common import ROOT, TOPS, die, load_yaml, report_stamp, span_lines, top_files
+from coverage_testplan import TESTPLAN, check_testplan, read_results, test_result
+from coverage_waivers import WAIVERS, load_waivers, tally, waived_line, waived_toggle
 
-WAIVERS = "sim/coverage_waivers.yaml"
-TESTPLAN = "docs/testplan.yaml"
-TOPS = ("pmu_core", "dc_top")
 # signoff targets (issue #32): line % of non-waived lines, branch %, toggle % of non-constant bits
 TARGETS = {"line": 100.0, "branch": 98.0, "toggle": 95.0}
 WAIVER_MAX_PCT = 2.0
 TOGGLE_MIN = 2          # changes for a covered toggle bit (a rise and a fall)
-# generated register maps: (document, reader)
-REGMAPS = ("docs/regmap.md", "docs/cs_regmap.md", "docs/dc_regmap.md", "docs/rv_csrmap.md")
-# sub-tests TARGET:NAME: the bench sources whose test table holds NAME and
-# how NAME appears there (a table entry {"NAME", or a call test_NAME()
-SUBTEST_SRC = [
-    (r"core-(directed|icarus)", ["tb/test_directed.cpp"], '{{"{}"'),
-    (r"core-regs", ["tb/test_regs.cpp"], '{{"{}"'),
-    (r"core-rvconf", ["tb/test_rv.cpp"], '{{"{}"'),
-    (r"core-bus-", ["tb/test_bus.cpp"], '{{"{}"'),
-    (r"dc-lockstep-", ["tb/dc_lockstep.cpp"], "test_{}("),
-]
-
-
-def die(msg):
-    sys.exit("coverage_report: " + msg)
-
-
-def load_yaml(rel):
-    try:
-        import yaml
-    except ImportError:
-        die("PyYAML missing: run 'make deps-py'")
-    path = os.path.join(ROOT, rel)
-    if not os.path.exists(path):
-        die("%s: missing" % rel)
-    with open(path) as f:
-        try:
-            return yaml.safe_load(f)
-        except yaml.YAMLError as e:
-            die("%s: not valid YAML: %s" % (rel, e))
-
-
-def top_files():
-    mk = report_stamp.config_mk()
-    return {t: mk["CFG_RTL_" + t].split() for t in TOPS}
 
 
 # ---------------------------------------------------------------- .dat
@@ -114,19 +75,6 @@ def parse_dat(path):
                     d[k] = v
             pts.append((d, cnt))
     return pts
-
-
-def span_lines(s):
-    out = set()
-    for part in s.split(","):
-        if not part:
-            continue
-        if "-" in part:
-            a, b = part.split("-")
-            out.update(range(int(a), int(b) + 1))
-        else:
-            out.add(int(part))
-    return out
 
 
 class Cov:
@@ -249,266 +197,6 @@ def dat_config(path, cfgs):
         if stem.endswith("_" + c) and (best is None or len(c) > len(best)):
             best = c
     return best
-
-
-# ---------------------------------------------------------------- waivers
-
-def load_waivers(files):
-    ws = load_yaml(WAIVERS) or []
-    errs = []
-    for i, w in enumerate(ws):
-        where = "%s waiver %d" % (WAIVERS, i + 1)
-        if w.get("top") not in TOPS:
-            errs.append("%s: top must be one of %s" % (where, ", ".join(TOPS)))
-            continue
-        if w.get("file") not in files[w["top"]]:
-            errs.append("%s: %s is not a file of %s" % (where, w.get("file"), w["top"]))
-        if w.get("class") not in (None, "elaboration"):
-            errs.append("%s: class must be elaboration or absent" % where)
-        if w.get("class") == "elaboration":
-            why = elaboration_only(w.get("file", ""), w.get("function"))
-            if why:
-                errs.append("%s: class elaboration: %s" % (where, why))
-        if w.get("kind") not in ("line", "branch", "toggle"):
-            errs.append("%s: kind must be line, branch or toggle" % where)
-        if not str(w.get("reason", "")).strip():
-            errs.append("%s: no reason" % where)
-        if not w.get("configs"):
-            errs.append("%s: no configs (the configurations that cannot reach it, or 'all')" % where)
-        if w.get("kind") in ("line", "branch") and "function" in w:
-            span = function_lines(w.get("file", ""), w["function"])
-            if span is None:
-                errs.append("%s: no function %s in %s" % (where, w["function"], w.get("file")))
-            else:
-                w["lines"] = "%d-%d" % span
-        if w.get("kind") in ("line", "branch") and "lines" not in w:
-            errs.append("%s: a %s waiver names its lines ('N' or 'N-M') or its function" % (where, w.get("kind")))
-        if w.get("kind") == "toggle" and "signal" not in w:
-            errs.append("%s: a toggle waiver names its signal (glob) and optionally bits [lo, hi]" % where)
-    return ws, errs
-
-
-def function_lines(f, name):
-    """-> (first, last) line of function `name` in RTL file f (its `function` line to its
-    `endfunction`), or None: a waiver that names a function follows it when lines move."""
-    try:
-        with open(os.path.join(ROOT, f)) as fh:
-            text = fh.read().splitlines()
-    except OSError:
-        return None
-    for i, ln in enumerate(text):
-        if re.match(r"\s*function\b.*\b%s\b" % re.escape(name), ln):
-            for j in range(i, len(text)):
-                if re.match(r"\s*endfunction\b", text[j]):
-                    return i + 1, j + 1
-    return None
-
-
-def elaboration_only(f, name):
-    """None when function `name` of RTL file f runs only at elaboration: it is called, and
-    every call is in a localparam or parameter declaration (a constant expression); else
-    what is wrong. Its lines are then no hardware and count in no line total."""
-    if not name:
-        return "names no function (function: NAME)"
-    try:
-        with open(os.path.join(ROOT, f)) as fh:
-            text = fh.read()
-    except OSError:
-        return "cannot read %s" % f
-    span = function_lines(f, name)
-    if span is None:
-        return "no function %s in %s" % (name, f)
-    lines = text.splitlines()
-    calls = 0
-    for i, ln in enumerate(lines, 1):
-        if span[0] <= i <= span[1]:
-            continue
-        for m in re.finditer(r"\b%s\s*\(" % re.escape(name), ln.split("//")[0]):
-            calls += 1
-            start = "\n".join(lines[:i - 1] + [ln[:m.start()]]).rstrip()
-            stmt = re.split(r"[;]|\bbegin\b|\bend\b|\bendfunction\b", start)[-1].strip()
-            if not re.match(r"(localparam|parameter)\b", stmt):
-                return "%s is called outside a localparam/parameter declaration (line %d)" % (name, i)
-    return None if calls else "%s is never called" % name
-
-
-def waived_line(ws, top, f, line, kind):
-    for w in ws:
-        if w["top"] == top and w["file"] == f and w["kind"] == kind and line in span_lines(str(w["lines"])):
-            return w
-    return None
-
-
-def tally(counts, used, w, hit, k, waived_key=None):
-    """Counts one point of kind k (l line, b branch, t toggle) in a file's counts: a waived point
-    (w, and not hit: a waiver applies only while its point is not hit) in waived_key (default
-    k + "w"), any other in k + "t" and, when hit, k + "h". -> True for a counted point not hit."""
-    if w and not hit:
-        counts[waived_key or k + "w"] += 1
-        used.add(id(w))
-        return False
-    counts[k + "t"] += 1
-    counts[k + "h"] += 1 if hit else 0
-    return not hit
-
-
-def waived_toggle(ws, top, f, sig, bit):
-    for w in ws:
-        if w["top"] == top and w["file"] == f and w["kind"] == "toggle" and fnmatch.fnmatchcase(sig, w["signal"]):
-            b = w.get("bits")
-            if b is None or b[0] <= bit <= b[1]:
-                return w
-    return None
-
-
-# ---------------------------------------------------------------- testplan
-
-def regmap_names():
-    """-> {document: [register names]} of the generated register maps."""
-    out = {}
-    for doc in REGMAPS:
-        names = []
-        for ln in open(os.path.join(ROOT, doc)):
-            cols = [c.strip() for c in ln.strip().strip("|").split("|")]
-            if len(cols) < 3:
-                continue
-            if doc.endswith("rv_csrmap.md"):
-                if re.match(r"^[a-z][a-z0-9.]*$", cols[0]) and cols[1].startswith("0x"):
-                    names.append(cols[0])
-            elif cols[0].startswith("0x") and re.match(r"^[A-Z][A-Z0-9_]*(\[\w+\])*$", cols[1]):
-                n = re.sub(r"\[\w+\]", "", cols[1])
-                if n not in names:
-                    names.append(n)
-        if doc.endswith("dc_regmap.md"):   # the SRAM counters: "`CNT_LO` at 0x2000+8*i" (no table row)
-            names += [n for n in re.findall(r"`(\w+)` at 0x", open(os.path.join(ROOT, doc)).read()) if n not in names]
-        out[doc] = names
-    return out
-
-
-def make_targets():
-    out = subprocess.run(["make", "--no-print-directory", "-s", "print-TEST_TARGETS"], cwd=ROOT,
-                         capture_output=True, text=True)
-    if out.returncode:
-        die("make print-TEST_TARGETS failed: " + out.stderr.strip()[-300:])
-    return set(out.stdout.split()) | {"coverage", "mutate", "regmap-check"}
-
-
-def check_test(name, targets, srcs_cache):
-    tgt, _, sub = name.partition(":")
-    if tgt not in targets:
-        return "make target %s is not in make test's targets" % tgt
-    if not sub:
-        return None
-    for pat, files, fmt in SUBTEST_SRC:
-        if re.match(pat, tgt):
-            txt = ""
-            for f in files:
-                if f not in srcs_cache:
-                    srcs_cache[f] = open(os.path.join(ROOT, f)).read()
-                txt += srcs_cache[f]
-            return None if fmt.format(sub) in txt else "%s: no test %s in %s" % (tgt, sub, ", ".join(files))
-    return "%s names no sub-tests (TARGET:NAME only for core-directed, core-regs, core-rvconf, core-bus, dc-lockstep)" % tgt
-
-
-def check_testplan():
-    tp = load_yaml(TESTPLAN)
-    targets = make_targets()
-    cache = {}
-    passed = failed = 0
-
-    def res(ok, msg):
-        nonlocal passed, failed
-        print("testplan-check: %s: %s" % (msg, "ok" if ok else "FAILED"))
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-
-    feats = tp.get("features") or []
-    bad = []
-    for ft in feats:
-        if not ft.get("tests"):
-            bad.append("%s: no tests" % ft.get("id"))
-        for t in ft.get("tests") or []:
-            e = check_test(t, targets, cache)
-            if e:
-                bad.append("%s: %s" % (ft.get("id"), e))
-    for b in bad:
-        print("  " + b)
-    res(not bad, "%d features, each with existing tests" % len(feats))
-    regs = tp.get("registers") or {}
-    for doc, names in regmap_names().items():
-        have = regs.get(doc) or {}
-        missing = [n for n in names if n not in have]
-        extra = [n for n in have if n not in names]
-        bad = []
-        for n, tests in have.items():
-            if not tests:
-                bad.append("%s: no tests" % n)
-            for t in tests or []:
-                e = check_test(t, targets, cache)
-                if e:
-                    bad.append("%s: %s" % (n, e))
-        if missing:
-            print("  %s: registers not in the testplan: %s" % (doc, " ".join(missing)))
-        if extra:
-            print("  %s: testplan registers not in the map: %s" % (doc, " ".join(extra)))
-        for b in bad:
-            print("  " + b)
-        res(not (missing or extra or bad), "%s: %d registers in the testplan, with existing tests" % (doc, len(names)))
-    _, errs = load_waivers(top_files())
-    for e in errs:
-        print("  " + e)
-    res(not errs, "%s: every waiver names a file of its top, its configurations and a reason" % WAIVERS)
-    # the elaboration-only rule refuses functions that run in simulation: pop8 (an always
-    # block), area_events (a continuous assignment) and a name with no function
-    wrong = [(f, n) for f, n in (("rtl/pmu_event_mux.v", "pop8"), ("rtl/pmu_event_mux.v", "area_events"),
-                                 ("rtl/pmu_event_mux.v", "no_such_function"))
-             if elaboration_only(f, n) is None]
-    right = [(f, n) for f, n in (("rtl/pmu_event_mux.v", "area_classes"), ("rtl/dc_secded.v", "hcols"))
-             if elaboration_only(f, n) is not None]
-    for f, n in wrong + right:
-        print("  elaboration_only(%s, %s) wrong: %s" % (f, n, elaboration_only(f, n)))
-    res(not (wrong or right), "class elaboration: constant functions accepted, functions that run in simulation refused")
-    print("%d passed, %d failed" % (passed, failed))
-    return failed == 0
-
-
-def read_results(path):
-    """-> {make target: [(run, rc, line)]} and {run: log text}."""
-    by_target, logs = {}, {}
-    if not path or not os.path.exists(path):
-        return by_target, logs
-    for ln in open(path):
-        p = ln.split(None, 3)
-        if len(p) < 4:
-            continue
-        run, tgt, rc, line = p[0], p[1], int(p[2]), p[3].strip()
-        by_target.setdefault(tgt, []).append((run, rc, line))
-        lg = os.path.join(os.path.dirname(path), "logs", run + ".log")
-        logs[run] = open(lg, errors="replace").read() if os.path.exists(lg) else ""
-    return by_target, logs
-
-
-def test_result(name, by_target, logs):
-    tgt, _, sub = name.partition(":")
-    runs = by_target.get(tgt)
-    if not runs:
-        return "not run by make coverage (make test: `%s`)" % tgt
-    out = []
-    for run, rc, line in runs:
-        m = re.match(r"(\d+) passed, (\d+) failed", line)
-        ok = rc == 0 and m and m.group(2) == "0"
-        if sub:
-            if re.search(r"^PASS %s\b" % re.escape(sub), logs.get(run, ""), re.M):
-                out.append("PASS")
-            elif re.search(r"^FAIL %s\b" % re.escape(sub), logs.get(run, ""), re.M):
-                out.append("FAIL")
-            else:
-                out.append(("pass" if ok else "FAIL") + " (" + line + ")")
-        else:
-            out.append(("pass" if ok else "FAIL") + " (" + line + ")")
-    return "; ".join(sorted(set(out)))
 
 
 # ---------------------------------------------------------------- report

@@ -78,6 +78,7 @@ REPORTS = {
                           "tb/test_rv.cpp", "tb/directed/*", "tb/rv/*", "tb/pmu_harness.h", "tb/check.h",
                           "tb/dc_lockstep.cpp", "tb/dc/*", "tb/dc_harness.h", "tb/waves.h", "tb/cov.h",
                           "sim/coverage.mk", "sim/coverage_run.sh", "sim/coverage_report.py",
+                          "sim/coverage_common.py", "sim/coverage_waivers.py", "sim/coverage_testplan.py",
                           "sim/coverage_waivers.yaml", "docs/testplan.yaml"], "make coverage"),
 }
 STAMP_RE = re.compile(r"<!-- sources: sha256=([0-9a-f]{64}) \((\d+) files\) -->")
