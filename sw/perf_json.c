@@ -52,7 +52,7 @@
 #include <ctype.h>
 #include "pmu_api.h"
 
-#define PMIIDR_VALUE 0x50401000u  /* regs/pmu_cs.rdl PMIIDR (sim/linux_check.py cross-checks) */
+#define PMIIDR_VALUE 0x50401000u  /* regs/pmu_cs.rdl PMIIDR (sim/linux_cs.py cross-checks) */
 
 static const char *const driver_events[] = { "cycles" };  /* arm_cspmu's own sysfs events */
 /* --riscv: perf's generic hardware event names (tools/perf/util/parse-events.c) */
