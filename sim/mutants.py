@@ -31,7 +31,6 @@ YCAP_USER = (("test_directed", "alt"), ("test_regs", "alt"))   # unprivileged ca
 # zero-initialized latches)
 YSTORE = (("test_directed", "ystore"), ("test_random", "ystore"))
 YSTORE_RST = (("test_directed", "ystore"),)
-# formal proofs (formal/run_formal.py, fast depth): the proof must fail
 # the CoreSight view (VIEW=1): random lockstep and the register tests of
 # configuration cs; the arm_cspmu driver-sequence test on the model (tb/sw/test_cspmu.c)
 CS = (("test_random", "cs"),)
@@ -42,6 +41,7 @@ CSPMU = (("cspmu_model", "cs"),)
 # (RV32 halves, one thread)
 RV = (("test_rv", "rv"),)
 RV32 = (("test_rv", "rv32"),)
+# formal proofs (formal/run_formal.py, fast depth): the proof must fail
 FORMAL_DC = (("formal", "dc-count"),)
 FORMAL_CORE = (("formal", "core-slverr-lean"),)
 # depth of the formal mutant runs: a BMC from reset (the induction proof's
