@@ -61,6 +61,9 @@ REPORTS = {
     "synth/reports/area.md": (["rtl/pmu_*.v", "synth/run_synth.py", "synth/synth_*.py", "synth/synth.ys",
                                "synth/ref/*.v"],
                               "make synth"),
+    # the attribution (synth/area_attrib.py) runs the area flow's modules on edited copies of the RTL
+    "synth/reports/area_attrib.md": (["rtl/pmu_*.v", "synth/area_attrib.py", "synth/synth_*.py", "synth/synth.ys",
+                                      "synth/ref/*.v"], "make synth-attrib"),
     "synth/reports/fpga.md": (["rtl/pmu_*.v", "synth/fpga/*.py", "synth/fpga/*.v"], "make fpga"),
     # timing.md: also the SoC (its PicoRV32 parameters) and run_fpga.py (SMALL/SOC_PMU configurations)
     "synth/reports/timing.md": (["rtl/pmu_*.v", "synth/timing/*", "synth/fpga/*.v", "synth/fpga/run_fpga.py",
