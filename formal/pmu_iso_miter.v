@@ -5,18 +5,19 @@
 // state, and every later output and bus response that belongs to thread b,
 // unchanged (thread isolation of the ring-3 yield channels).
 //
-// Two pmu_core copies, A and B, NT=2, get the same inputs every cycle
+// Two pmu_core copies, A and B, NT >= 2 threads, get the same inputs every cycle
 // (events, CPL, FLOP slots, addresses, process marks, yield events and a
 // solver-driven APB4 master whose PPROT and PAUSER (ptid_i) are held from
 // setup through access), except for the transfers the solver marks as
 // injected: those are unprivileged (PPROT[0]=0) transfers tagged thread a
 // (ptid_i = a), any address, direction, data and PSTRB, any number of them;
-// A sees them, B sees an idle bus for their two cycles. a (0 or 1) is chosen
-// by the solver at reset, b = 1 - a.
+// A sees them, B sees an idle bus for their two cycles. a (0..NT-1) is
+// chosen by the solver at reset; "thread b" is every other thread.
 //
 // The channels' threads: the harness snoops the shared (both copies)
-// error-free writes of YTHR3 (0x06C; NT=2 stores bit 4i of channel i's
-// field). Assumptions (docs/formal.md):
+// error-free writes of YTHR3 (0x06C; the RTL stores the low TW bits of
+// channel i's field [4i +: 3]; a number >= NT names no thread).
+// Assumptions (docs/formal.md):
 //   M1 YTHR3 is written (by shared transfers) only before the first injected
 //      transfer: the OS does not hand a channel that thread a has used to
 //      thread b (that channel would legitimately differ);
@@ -48,10 +49,11 @@
 // Only pmu_core's ports are used.
 module pmu_iso_miter #(
   parameter integer NT = 2, NC = 1, CW = 33, NCLS = 1, NRET = 1, FLOP_CLASS = 0, NCH = 2,
-  parameter integer NAREA = 1, HAS_SAMPLE = 0, HAS_YIELD = 1, AW = 32, YCAP = 1
+  parameter integer NAREA = 1, HAS_SAMPLE = 0, HAS_YIELD = 1, AW = 32, YCAP = 1,
+  parameter integer TW = NT > 2 ? $clog2(NT) : 1   // bits of a thread number (pmu_yield's tid_q)
 ) (
   input  wire                  clk_i,
-  input  wire                  a_i,      // thread a (sampled at reset); b = 1 - a
+  input  wire [TW-1:0]         a_i,      // thread a (sampled at reset, < NT); b: every other thread
   input  wire                  go_i,     // start an APB transfer (when the master is free)
   input  wire                  inj_i,    // ... and make it one only copy A sees (unprivileged, thread a)
   input  wire                  wr_i,
@@ -78,9 +80,12 @@ module pmu_iso_miter #(
   reg init_q = 1'b1;
   always @(posedge clk_i) init_q <= 1'b0;
   wire rst_ni = ~init_q;
-  reg  a_q;                                 // thread a, free at reset, then constant
+  reg  [TW-1:0] a_q;                       // thread a, free at reset, then constant
   always @(posedge clk_i) if (init_q) a_q <= a_i;
-  wire [2:0] ta = {2'b00, a_q}, tb = {2'b00, ~a_q};
+  /* verilator lint_off UNUSEDSIGNAL */
+  wire [TW+2:0] ta_x = {3'd0, a_q};
+  /* verilator lint_on UNUSEDSIGNAL */
+  wire [2:0] ta = ta_x[2:0];
 
   // ------------------------------------------------------ APB4 master
   reg  [1:0]  st_q = 2'd0;          // 0 idle, 1 setup, 2 access
@@ -107,15 +112,16 @@ module pmu_iso_miter #(
   wire psel_b = psel_a & ~inj_q, penable_b = penable_a & ~inj_q;
 
   // ------------------------------------------------------ thread map
-  // thr_q[i]: thread of ring-3 channel i (reset 0, like YTHR3)
-  reg [NCH-1:0] thr_q = {NCH{1'b0}};
+  // thr_q[i*TW +: TW]: thread of ring-3 channel i (reset 0, like YTHR3)
+  reg [NCH*TW-1:0] thr_q = {NCH*TW{1'b0}};
   integer i;
   always @(posedge clk_i)
-    if (init_q) thr_q <= {NCH{1'b0}};
+    if (init_q) thr_q <= {NCH*TW{1'b0}};
     else if (done & ~inj_q & wr_q & (addr_q == 12'h06C) & ~pslverr_b)
-      for (i = 0; i < NCH; i = i + 1) thr_q[i] <= wdata_q[4*i];
+      for (i = 0; i < NCH; i = i + 1) thr_q[i*TW +: TW] <= wdata_q[4*i +: TW];
   // ring-3 channels of thread a
-  wire [NCH-1:0] own_a = a_q ? thr_q : ~thr_q;
+  reg [NCH-1:0] own_a;
+  always @* for (i = 0; i < NCH; i = i + 1) own_a[i] = thr_q[i*TW +: TW] == a_q;
   // register window of ring-3 channel `ch` (YCH3 0xA00, YCAP3 0xC00)
   function automatic a_win(input [11:0] ad, input [NCH-1:0] own);
     integer n;
@@ -138,6 +144,7 @@ module pmu_iso_miter #(
   wire aw_q = a_win(addr_q, own_a);
 
   // ------------------------------------------------------ assumptions
+  always @* if (!init_q) assume ({{(32-TW){1'b0}}, a_q} < NT);
   always @* if (!init_q && start) begin
     // injected transfers: unprivileged, issued by thread a
     if (inj_i) assume (!prot_i[0] && tid_i == ta);
@@ -226,7 +233,7 @@ module pmu_iso_miter #(
   end
   wire glob_ne = (irq_a != irq_b) || (cnt_a != cnt_b) || (ovf_a != ovf_b) || (tsc_a != tsc_b) || (pmi_a != pmi_b) ||
                  (siar_a != siar_b) || (sdar_a != sdar_b) || (mmcr_a != mmcr_b) || (pmstat_a != pmstat_b);
-  wire [2*NT-1:0] blk_m = ~({{(2*NT-1){1'b0}}, 1'b1} << (NT + a_q));   // all but BLK3[a]
+  wire [2*NT-1:0] blk_m = ~({{(2*NT-1){1'b0}}, 1'b1} << (NT + {{(32-TW){1'b0}}, a_q}));   // all but BLK3[a]
   wire blk_ne = ((yblk_a ^ yblk_b) & blk_m) != 0;
   // deliveries other than ring-3 deliveries to thread a
   wire dl_a = y_a & ~(yr_a & (ytid_a == ta));
@@ -242,7 +249,7 @@ module pmu_iso_miter #(
     for (n = 0; n < NCH; n = n + 1) if (own_a[n]) yr3_m[8 + n] = 1'b0;
   end
   wire sh_x  = is_hi(addr_q) & dirty_q;    // a HI read of a shadow of thread a
-  wire cmp_r = done & ~inj_q & (prot_q[0] | (tid_q == tb)) & ~aw_q & ~(sh_x & ~wr_q);
+  wire cmp_r = done & ~inj_q & (prot_q[0] | (tid_q != ta)) & ~aw_q & ~(sh_x & ~wr_q);
   wire [31:0] rmask = (addr_q == 12'h064) ? yr3_m : 32'hFFFFFFFF;
   wire bus_ne = cmp_r && ((((prdata_a ^ prdata_b) & rmask) != 0) || (pslverr_a != pslverr_b) || (pready_a != pready_b));
   // confidentiality of the tagged shadow: another thread's unprivileged HI read returns 0
@@ -266,7 +273,8 @@ module pmu_iso_miter #(
   // The probes read copy A's shadow tag, the ring-3 channels' threads
   // (YTHR3) and ACT fields (both copies) and the delivery slot.
   wire st_eq, st_dec_eq, sh_eq;
-  wire [NCH-1:0] ch_eq, pr_thr;
+  wire [NCH-1:0] ch_eq;
+  wire [NCH*TW-1:0] pr_thr;
   wire [2*NCH-1:0] pr_act_a, pr_act_b;
   wire pr_sh_user;
   wire [2:0] pr_sh_tid;

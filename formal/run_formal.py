@@ -66,13 +66,14 @@ COUNT_PROBE = {"probe": {"pr_gen": "dut.gen_q", "pr_en": "dut.cnten_q", "pr_es":
                          "pr_stage": "dut.g_bus.u_apb.wstage_q", "pr_fzo": "dut.fzo_q"}}
 
 
-def iso_spec(nch):
+def iso_spec(nch, nt=2):
     """core-iso's strengthening invariants (formal/pmu_iso_miter.v,
-    ISO_INVARIANTS): A and B differ only in thread a's ring-3 channels
-    (g_ch[nch+i], all but the channel's thread, tid_q), the read shadow and
-    its tag, the ring-3 block bits (YRING3.BLK, checked on yblk_o) and
-    pmu_apb's setup-phase decode; the harness asserts each part equal
-    where it must be."""
+    ISO_INVARIANTS) for nch channels per ring and nt threads: A and B
+    differ only in thread a's ring-3 channels (g_ch[nch+i], all but the
+    channel's thread, tid_q), the read shadow and its tag, the ring-3 block
+    bits (YRING3.BLK, checked on yblk_o) and pmu_apb's setup-phase decode;
+    the harness asserts each part equal where it must be."""
+    tw = max(1, (nt - 1).bit_length())   # the harness's TW: bits of pmu_yield's tid_q
     chan = [rf"\.g_yld\.u_yld\.g_ch\[{nch + i}\]\.(?!tid_)" for i in range(nch)]
     shadow = r"\.g_bus\.u_apb\.(rshadow_q|sh_user_q|sh_tid_q)$"
     rest = "|".join([APB_DEC, shadow, r"\.yr3_q$"] + chan)
@@ -82,7 +83,8 @@ def iso_spec(nch):
              "pr_slot": "u_a.g_yld.u_yld.g_slot.slot_q"}
     for i in range(nch):
         pair[f"ch_eq[{i}]"] = ("u_a.", "u_b.", None, chan[i])
-        probe[f"pr_thr[{i}]"] = f"u_a.g_yld.u_yld.g_ch[{nch + i}].tid_q"
+        thr = f"pr_thr[{i}]" if tw == 1 else f"pr_thr[{tw * i + tw - 1}:{tw * i}]"
+        probe[thr] = f"u_a.g_yld.u_yld.g_ch[{nch + i}].tid_q"
         probe[f"pr_act_a[{2 * i + 1}:{2 * i}]"] = f"u_a.g_yld.u_yld.g_ch[{nch + i}].act_q"
         probe[f"pr_act_b[{2 * i + 1}:{2 * i}]"] = f"u_b.g_yld.u_yld.g_ch[{nch + i}].act_q"
     return {"pair": pair, "probe": probe}
@@ -144,6 +146,13 @@ PROOFS = {
     "core-iso-nch4": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, {"YCAP": 0, "NCH": 4}, 8, 8, False,
                       "same as core-iso with the default channel count NCH=4 (8 channels; make formal only)",
                       dict(ISO_STRONG, strengthen=iso_spec(4), deep_only=True)),
+    # more threads: a thread number of two bits, "thread b" every other thread
+    "core-iso-nt3": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, {"YCAP": 0, "NT": 3}, 8, 8, False,
+                     "same as core-iso with three threads (NT=3: thread numbers of 2 bits, 3 names no thread)",
+                     dict(ISO_STRONG, strengthen=iso_spec(2, 3))),
+    "core-iso-nt4": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, {"YCAP": 0, "NT": 4}, 8, 8, False,
+                     "same as core-iso with four threads (NT=4)",
+                     dict(ISO_STRONG, strengthen=iso_spec(2, 4))),
     "core-count": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 4, 4, False,
                    "pmu_core NT=1 NC=1 CW=33 NCLS=1 HAS_SAMPLE=0 HAS_YIELD=0: counter = preset + qualified events mod 2^CW, OVF = the wraps",
                    {"ind": 4, "strengthen": COUNT_PROBE}),
@@ -181,6 +190,12 @@ PROOFS = {
     "core-iso-neg-own": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 6, 6, False,
                          "ownership term of YCH3 dropped (user code reaches every ring-3 channel)",
                          dict(ISO_NEG, mutate=[("pmu_apb.v", "(in_ych3 & own_ych3_x[0])", "in_ych3")])),
+    # ... that only more than two threads show: ownership by the thread number's low bit
+    "core-iso-nt4-neg-tid": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, {"YCAP": 0, "NT": 4}, 6, 6, False,
+                             "a ring-3 channel's owner compared by bit 0 of the thread number only (NT=4)",
+                             dict(ISO_NEG, strengthen=iso_spec(2, 4),
+                                  mutate=[("pmu_yield.v", "assign own3_o[IDX] = th_ok & (tid_x[2:0] == ptid_i);",
+                                           "assign own3_o[IDX] = th_ok & (tid_x[0] == ptid_i[0]);")])),
     "core-iso-neg-thr": ("pmu_iso_miter.v", "pmu_iso_miter", CORE_RTL, ISO, 8, 8, False,
                          "YTHR3 user-writable (user code re-assigns channels)",
                          dict(ISO_NEG, mutate=[("pmu_apb.v", "wire user_own = k_d[K_YRING3] |",
