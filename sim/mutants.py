@@ -271,6 +271,11 @@ MUTANTS = [
      "!((blk >> y->tid) & 1u)", "!(blk & 1u)"),
     ("rtl-ych-fault-drop-other-thread", "rtl/pmu_yield.v",
      "(pick_r3 == RING[0]) & (tid_x[2:0] == tid_sel)));", "(pick_r3 == RING[0]) & ((tid_x[2:0] == tid_sel) | 1'b1)));"),
+    # a ring-3 channel's owner compared by bit 0 of the thread number only:
+    # invisible with two threads (also formal core-iso-nt4-neg-tid), so the
+    # three-thread configuration alt
+    ("rtl-ych-own-tid-bit0", "rtl/pmu_yield.v",
+     "assign own3_o[IDX] = th_ok & (tid_x[2:0] == ptid_i);", "assign own3_o[IDX] = th_ok & (tid_x[0] == ptid_i[0]);", ALT),
     # the precise / hint attributes driven with the yield
     ("model-ych-attr-swapped", "cmodel/pmu_model.c",
      "m->y[ypick].flt | m->y[ypick].pre << 1 | m->y[ypick].hint << 2",
