@@ -39,15 +39,14 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from synth_analyse import synthesize  # noqa: E402
 from synth_report import yosys_version  # noqa: E402
 from synth_cells import SynthError  # noqa: E402
-from synth_designs import (CONFIGS, DEFAULT_GATES, FLOOR_SPLIT, L_AREAS, L_FLOOR, ROOT, Config,  # noqa: E402
-                           floor_config)
+from synth_designs import (CONFIGS, DEFAULT_GATES, FLOOR_GOAL, FLOOR_SPLIT, L_AREAS, L_FLOOR, ROOT,  # noqa: E402
+                           Config, floor_config)
 from synth_goals import floor_parts  # noqa: E402
 from synth_tables import f0, fmt_table  # noqa: E402
 from synth_yosys import elaborate, state_split  # noqa: E402
 import report_stamp  # noqa: E402
 
 REPORT = os.path.join(ROOT, "synth", "reports", "area_attrib.md")
-GOAL = 1.25   # x floor (issue #32; synth_goals prints the same goal)
 
 # (name, what is taken out, [(file under rtl/, original, replacement)])
 FEATURES = [
@@ -100,6 +99,18 @@ FEATURES = [
 ALL = "all of the above"
 
 
+def with_all(feats):
+    """feats plus, for more than one, ALL: every edit at once."""
+    if len(feats) < 2:
+        return list(feats)
+    return list(feats) + [(ALL, "every edit above at once", [e for _, _, es in feats for e in es])]
+
+
+def reference():
+    """The configuration attributed: make synth's default with counter areas."""
+    return next(c for c in CONFIGS if c.label == L_AREAS)
+
+
 def slug(name):
     return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
 
@@ -130,8 +141,8 @@ def variant(ref, name, d):
 def check(args):
     """Every entry's edits apply to rtl/, and the copy with all of them elaborates."""
     passed = failed = 0
-    ref = next(c for c in CONFIGS if c.label == L_AREAS)
-    for n, _, edits in FEATURES + [(ALL, "", [e for _, _, es in FEATURES for e in es])]:
+    ref = reference()
+    for n, _, edits in with_all(FEATURES):
         try:
             d = edited_copy(args.workdir, n, edits)
             err = elaborate(args, os.path.join(args.workdir, slug(n)), variant(ref, n, d).files, [d],
@@ -170,10 +181,8 @@ def main(argv):
     write = not (args.no_report or args.only)
     stamp = report_stamp.stamp_line(os.path.relpath(args.report, ROOT)) if write else None
     try:
-        ref = next(c for c in CONFIGS if c.label == L_AREAS)
-        runs = [(n, what, edits) for n, what, edits in feats]
-        if len(feats) > 1:
-            runs.append((ALL, "every edit above at once", [e for _, _, es in feats for e in es]))
+        ref = reference()
+        runs = with_all(feats)
         configs = [ref] + [variant(ref, n, edited_copy(args.workdir, n, e)) for n, _, e in runs]
         FLOOR_SPLIT[L_FLOOR] = state_split(ref, args)
         configs.append(floor_config(ref, FLOOR_SPLIT[L_FLOOR]))
@@ -190,7 +199,7 @@ def main(argv):
     fl = floor_parts(R)
     total = R[L_AREAS]["total"]["nand2"]
     floor = fl["floor"]
-    excess, room = total - floor, (GOAL - 1) * floor
+    excess, room = total - floor, (FLOOR_GOAL - 1) * floor
     rows = []
     for n, what, edits in runs:
         t = R[n]["total"]["nand2"]
@@ -211,18 +220,18 @@ def main(argv):
            "| pmu_core default NAREA=4, unmodified (this run) | %s (%.2fx floor) |" % (f0(total), total / floor),
            "| its floor (synth/ref/ref_floor.v + other flip-flops, as in area.md) | %s |" % f0(floor),
            "| area beyond the floor | %s |" % f0(excess),
-           "| room the goal (%.2f x floor) leaves above it | %s |" % (GOAL, f0(room)), ""]
+           "| room the goal (%.2f x floor) leaves above it | %s |" % (FLOOR_GOAL, f0(room)), ""]
     out.append(fmt_table(["Feature's logic taken out", "What", "Total NAND2-eq", "Saving",
                           "Share of the area beyond the floor", "Total / floor"], rows, "llrrrr"))
-    need = total - GOAL * floor
+    need = total - FLOOR_GOAL * floor
     if need <= 0:
-        out += ["", "The unmodified default is within the goal (%.2fx floor)." % GOAL]
+        out += ["", "The unmodified default is within the goal (%.2fx floor)." % FLOOR_GOAL]
     elif ALL in R:
         t_all = R[ALL]["total"]["nand2"]
         out += ["", "Reaching the goal (%.2fx floor = %s) needs %s NAND2-eq less: %.0f%% of the listed "
                 "features' own logic, which is %s taken out all at once (%s, %.2fx floor). The rows "
                 "overlap where features share logic, so their sum (%s) is more than that."
-                % (GOAL, f0(GOAL * floor), f0(need), 100.0 * need / (total - t_all), f0(total - t_all),
+                % (FLOOR_GOAL, f0(FLOOR_GOAL * floor), f0(need), 100.0 * need / (total - t_all), f0(total - t_all),
                    f0(t_all), t_all / floor,
                    f0(sum(total - R[n]["total"]["nand2"] for n, _, _ in runs if n != ALL)))]
     out += ["", "Run time: %d configurations, %.0f s of Yosys." % (len(configs), secs)]
