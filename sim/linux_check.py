@@ -22,7 +22,9 @@ and of the RISC-V CSR view (riscv,pmu; docs/riscv.md).
   --self-test: the same check also runs on corrupted copies (listed in
       sim/linux_cs.py and sim/linux_rv.py) and each must FAIL. The corrupted
       copies are checked without the regenerate-and-compare step, so the
-      structural checks themselves must catch them.
+      structural checks themselves must catch them; only a corruption that
+      leaves a valid file with another value (the CoreSight JSON's 'a
+      ConfigCode changed') is checked with it.
 The details of each check: --help, or the docstrings of sim/linux_cs.py and
 sim/linux_rv.py; their shared helpers are in sim/linux_common.py.
 Last line: "N passed, N failed".

@@ -4,6 +4,7 @@ and the RISC-V checks, sim/linux_rv.py): the pass/fail tally (Result), the
 repository root, and the device-tree helpers (dtc with the strict warnings,
 the canonical `dtc -O dts` parser, cell and string property values).
 """
+import contextlib
 import os
 import re
 import shutil
@@ -86,3 +87,24 @@ def dt_compile(dts, r, dtc):
         return parse_dts(q.stdout)
     finally:
         shutil.rmtree(d, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def scratch_dir(prefix, files=None):
+    """A temporary directory holding files ({name: text}), removed afterwards."""
+    d = tempfile.mkdtemp(prefix=prefix)
+    try:
+        for f, t in (files or {}).items():
+            with open(os.path.join(d, f), "w") as fh:
+                fh.write(t)
+        yield d
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def must_fail(r, what, check):
+    """Self-test: check(m) on a quiet Result m must fail; r records it, with m's first failure."""
+    m = Result(quiet=True)
+    check(m)
+    why = next((x for x in m.msgs if x.endswith("FAILED")), "")
+    return r.check(m.failed > 0, "self-test: %s fails the check%s" % (what, " (%s)" % why[:100] if why else ""))

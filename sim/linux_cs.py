@@ -31,9 +31,8 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 
-from linux_common import ROOT, DTC_WARN, Result, parse_dts, cells, strings
+from linux_common import ROOT, cells, dt_compile, must_fail, scratch_dir, strings
 
 DTS = os.path.join(ROOT, "sw", "linux", "pmu-ip-cspmu.dts")
 JSON = os.path.join(ROOT, "sw", "linux", "pmu-ip-soc.json")
@@ -47,25 +46,9 @@ UNIT = "arm_cspmu"
 
 # ------------------------------------------------------------------ DT
 def check_dt(dts, r, dtc):
-    d = tempfile.mkdtemp(prefix="linux_dt_")
-    try:
-        dtb = os.path.join(d, "out.dtb")
-        p = subprocess.run([dtc] + DTC_WARN + ["-I", "dts", "-O", "dtb", "-o", dtb, dts],
-                           capture_output=True, text=True, cwd=os.path.dirname(dts))
-        if not r.check(p.returncode == 0, "dtc compiles %s" % os.path.relpath(dts, ROOT)):
-            for l in p.stderr.splitlines()[:10]:
-                r.msgs.append("    " + l)
-                if not r.quiet:
-                    print("    " + l)
-            return
-        warn = [l for l in p.stderr.splitlines() if l.strip()]
-        r.check(not warn, "dtc prints no warnings%s" % ("" if not warn else " (%s)" % warn[0][:120]))
-        q = subprocess.run([dtc, "-I", "dtb", "-O", "dts", dtb], capture_output=True, text=True)
-        if not r.check(q.returncode == 0, "dtc decompiles the blob"):
-            return
-        nodes = parse_dts(q.stdout)
-    finally:
-        shutil.rmtree(d, ignore_errors=True)
+    nodes = dt_compile(dts, r, dtc)
+    if nodes is None:
+        return
     pmus = [p for p, props in nodes.items() if "arm,coresight-pmu" in strings(props.get("compatible"))]
     if not r.check(len(pmus) == 1, "exactly one node with compatible arm,coresight-pmu (%d)" % len(pmus)):
         return
@@ -150,16 +133,8 @@ def run_dt(args, r):
     for name, files in dt_mutants(args.dts):
         if not r.check(files, "self-test: corruption '%s' applies" % name):
             continue
-        d = tempfile.mkdtemp(prefix="linux_dt_mut_")
-        try:
-            for f, t in files.items():
-                open(os.path.join(d, f), "w").write(t)
-            m = Result(quiet=True)
-            check_dt(os.path.join(d, os.path.basename(args.dts)), m, dtc)
-            why = next((x for x in m.msgs if x.endswith("FAILED")), "")
-            r.check(m.failed > 0, "self-test: DT with %s fails the check%s" % (name, " (%s)" % why[:90] if why else ""))
-        finally:
-            shutil.rmtree(d, ignore_errors=True)
+        with scratch_dir("linux_dt_mut_", files) as d:
+            must_fail(r, "DT with %s" % name, lambda m: check_dt(os.path.join(d, os.path.basename(args.dts)), m, dtc))
 
 
 # ---------------------------------------------------------------- JSON
@@ -219,11 +194,13 @@ def json_mutants(text):
     def first_code(t):
         m = re.search(r'"ConfigCode": "0x([0-9a-f]+)"', t)
         return t[:m.start()] + '"ConfigCode": "0x%x"' % (int(m.group(1), 16) ^ 0x10000) + t[m.end():] if m else t
+    # (name, corrupted text, caught by the comparison with the regenerated
+    # output only: a valid file with another value)
     return [
-        ("Compat with 0x", text.replace('"Compat": "', '"Compat": "0x')),
-        ("a ConfigCode changed", first_code(text)),
-        ("another Unit", text.replace('"Unit": "arm_cspmu"', '"Unit": "arm_cspmu_0"', 1)),
-        ("a broken file", text[:len(text) // 2]),
+        ("Compat with 0x", text.replace('"Compat": "', '"Compat": "0x'), False),
+        ("a ConfigCode changed", first_code(text), True),
+        ("another Unit", text.replace('"Unit": "arm_cspmu"', '"Unit": "arm_cspmu_0"', 1), False),
+        ("a broken file", text[:len(text) // 2], False),
     ]
 
 
@@ -239,7 +216,6 @@ def run_json(args, r):
         print("  (regenerate: %s > %s)" % (os.path.relpath(args.gen, ROOT), os.path.relpath(args.json, ROOT)))
     if not args.self_test:
         return
-    for name, bad in json_mutants(committed):
-        m = Result(quiet=True)
-        check_json(bad, m, p.stdout)
-        r.check(bad != committed and m.failed > 0, "self-test: JSON with %s fails the check" % name)
+    for name, bad, by_cmp in json_mutants(committed):
+        if r.check(bad != committed, "self-test: corruption '%s' applies" % name):
+            must_fail(r, "JSON with %s" % name, lambda m: check_json(bad, m, p.stdout if by_cmp else None))
