@@ -5,6 +5,7 @@ repository root, and the device-tree helpers (dtc with the strict warnings,
 the canonical `dtc -O dts` parser, cell and string property values).
 """
 import contextlib
+import json
 import os
 import re
 import shutil
@@ -108,3 +109,13 @@ def must_fail(r, what, check):
     check(m)
     why = next((x for x in m.msgs if x.endswith("FAILED")), "")
     return r.check(m.failed > 0, "self-test: %s fails the check%s" % (what, " (%s)" % why[:100] if why else ""))
+
+
+def json_array(text, r):
+    """The perf event file text as a non-empty JSON array (checked in r), or None."""
+    try:
+        data = json.loads(text)
+    except ValueError as e:
+        r.check(False, "valid JSON (%s)" % e)
+        return None
+    return data if r.check(isinstance(data, list) and data, "a non-empty JSON array") else None

@@ -26,13 +26,12 @@ run through sim/linux_check.py:
       no interrupt; json: Compat with 0x, a changed ConfigCode, another
       Unit, a broken file.
 """
-import json
 import os
 import re
 import shutil
 import subprocess
 
-from linux_common import ROOT, cells, dt_compile, must_fail, scratch_dir, strings
+from linux_common import ROOT, cells, dt_compile, json_array, must_fail, scratch_dir, strings
 
 DTS = os.path.join(ROOT, "sw", "linux", "pmu-ip-cspmu.dts")
 JSON = os.path.join(ROOT, "sw", "linux", "pmu-ip-soc.json")
@@ -146,13 +145,8 @@ def pmiidr():
 def check_json(text, r, reference=None):
     if reference is not None:
         r.check(text == reference, "regenerated output equals the committed file")
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        r.check(False, "valid JSON (%s)" % e)
-        return
-    r.check(isinstance(data, list) and data, "a non-empty JSON array")
-    if not isinstance(data, list):
+    data = json_array(text, r)
+    if data is None:
         return
     keys = {"BriefDescription", "ConfigCode", "EventName", "Unit", "Compat"}
     iid = pmiidr()

@@ -39,14 +39,13 @@ through sim/linux_check.py:
   --self-test corruptions (each must FAIL): see rv_dt_mutants (and two
       corruptions of docs/riscv.md's table in run_rv_dt) / rv_json_mutants.
 """
-import json
 import os
 import re
 import shutil
 import subprocess
 import sys
 
-from linux_common import ROOT, cells, dt_compile, must_fail, scratch_dir, strings
+from linux_common import ROOT, cells, dt_compile, json_array, must_fail, scratch_dir, strings
 
 sys.path.insert(0, os.path.join(ROOT, "synth"))
 from report_stamp import config_mk  # noqa: E402  (the one reader of config/config.mk)
@@ -324,13 +323,8 @@ def check_rv_json(text, mapfile, r, dtsi_vals, ref=None):
     if ref is not None:
         r.check(text == ref[0], "regenerated JSON equals the committed %s" % os.path.relpath(RV_JSON, ROOT))
         r.check(mapfile == ref[1], "regenerated mapfile line equals the committed %s" % os.path.relpath(RV_MAPFILE, ROOT))
-    try:
-        data = json.loads(text)
-    except ValueError as e:
-        r.check(False, "valid JSON (%s)" % e)
-        return
-    r.check(isinstance(data, list) and data, "a non-empty JSON array")
-    if not isinstance(data, list) or "ES" not in f or "EM" not in f or "NCLS" not in p:
+    data = json_array(text, r)
+    if data is None or "ES" not in f or "EM" not in f or "NCLS" not in p:
         return
     keys = {"EventName", "EventCode", "BriefDescription"}
     bad_keys, bad_name, bad_code, names, codes = [], [], [], [], {}
