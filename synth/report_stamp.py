@@ -56,14 +56,13 @@ def _rtl_of(*tops):
     return sorted({f for t in tops for f in mk["CFG_RTL_" + t].split()})
 
 
+# what the Yosys area flow's numbers depend on: the RTL, the flow's modules and template, the references
+AREA_FLOW = ["rtl/pmu_*.v", "synth/synth_*.py", "synth/synth.ys", "synth/ref/*.v"]
 # report (relative to ROOT) -> (globs of the sources it is measured from, make target)
 REPORTS = {
-    "synth/reports/area.md": (["rtl/pmu_*.v", "synth/run_synth.py", "synth/synth_*.py", "synth/synth.ys",
-                               "synth/ref/*.v"],
-                              "make synth"),
+    "synth/reports/area.md": (AREA_FLOW + ["synth/run_synth.py"], "make synth"),
     # the attribution (synth/area_attrib.py) runs the area flow's modules on edited copies of the RTL
-    "synth/reports/area_attrib.md": (["rtl/pmu_*.v", "synth/area_attrib.py", "synth/synth_*.py", "synth/synth.ys",
-                                      "synth/ref/*.v"], "make synth-attrib"),
+    "synth/reports/area_attrib.md": (AREA_FLOW + ["synth/area_attrib.py"], "make synth-attrib"),
     "synth/reports/fpga.md": (["rtl/pmu_*.v", "synth/fpga/*.py", "synth/fpga/*.v"], "make fpga"),
     # timing.md: also the SoC (its PicoRV32 parameters) and run_fpga.py (SMALL/SOC_PMU configurations)
     "synth/reports/timing.md": (["rtl/pmu_*.v", "synth/timing/*", "synth/fpga/*.v", "synth/fpga/run_fpga.py",
