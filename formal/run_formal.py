@@ -41,6 +41,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "util"))
 import config  # noqa: E402  (the file lists of config/pmu_ip.yaml)
+sys.path.insert(0, os.path.join(ROOT, "synth"))
+from rtl_edit import replace_once  # noqa: E402  (synth/rtl_edit.py)
 DC_RTL = [os.path.basename(f) for f in config.files("dc_top")]
 CORE_RTL = [os.path.basename(f) for f in config.files("pmu_core")]
 # name: (harness, top, rtl files, parameters, fast depth, deep depth, final-only, what[, options])
@@ -471,12 +473,10 @@ def main():
                 shutil.copy(os.path.join(args.rtl, f), os.path.join(rtl_dir, f))
             bad = None
             for f, old, new in opt["mutate"]:
-                p = os.path.join(rtl_dir, f)
-                txt = open(p).read()
-                if txt.count(old) != 1:
-                    bad = f"mutation '{old}' matches {txt.count(old)} times in {f}"
+                n = replace_once(os.path.join(rtl_dir, f), old, new)
+                if n != 1:
+                    bad = f"mutation '{old}' matches {n} times in {f}"
                     break
-                open(p, "w").write(txt.replace(old, new))
             if bad:
                 print(f"FAIL {name}: {bad} (the negative check no longer applies)")
                 failed += 1

@@ -36,6 +36,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "synth"))
 from report_stamp import config_mk  # noqa: E402  (the one reader of config/config.mk)
 from mutants import BENCHES, FORMAL_DEPTH, MUTANTS  # noqa: E402  (the table of mutants: sim/mutants.py)
+from rtl_edit import replace_once  # noqa: E402  (synth/rtl_edit.py)
 
 
 # the mutants' Verilator builds: C++ -O1 (Makefile VBUILD_OPT; the compile
@@ -214,12 +215,10 @@ def one_run(mut, cycles):
     benches = benches_of(mut)
     d = os.path.join(ROOT, "build", "mut", name)
     copy_sources(d)
-    path = os.path.join(d, rel)
-    text = open(path).read()
     if old is not None:     # None: the unmutated control (see main)
-        if text.count(old) != 1:
-            return False, f"FAIL {name}: snippet found {text.count(old)} times in {rel} (stale mutant)"
-        open(path, "w").write(text.replace(old, new))
+        n = replace_once(os.path.join(d, rel), old, new)
+        if n != 1:
+            return False, f"FAIL {name}: snippet found {n} times in {rel} (stale mutant)"
     log = os.path.join(d, "mutate.log")
     mk = make_args(d)
     # Both benches must kill every mutant (each mutant changes only one

@@ -36,6 +36,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from rtl_edit import replace_once  # noqa: E402
 from synth_analyse import synthesize  # noqa: E402
 from synth_report import yosys_version  # noqa: E402
 from synth_cells import SynthError  # noqa: E402
@@ -122,13 +123,10 @@ def edited_copy(wd, name, edits):
         shutil.rmtree(d)
     shutil.copytree(os.path.join(ROOT, "rtl"), d)
     for f, old, new in edits:
-        p = os.path.join(d, f)
-        text = open(p).read()
-        n = text.count(old)
+        n = replace_once(os.path.join(d, f), old, new)
         if n != 1:
             raise SynthError("%s: the original text of rtl/%s occurs %d times (must be once): %r"
                              % (name, f, n, old[:80]))
-        open(p, "w").write(text.replace(old, new))
     return d
 
 

@@ -62,7 +62,8 @@ AREA_FLOW = ["rtl/pmu_*.v", "synth/synth_*.py", "synth/synth.ys", "synth/ref/*.v
 REPORTS = {
     "synth/reports/area.md": (AREA_FLOW + ["synth/run_synth.py"], "make synth"),
     # the attribution (synth/area_attrib.py) runs the area flow's modules on edited copies of the RTL
-    "synth/reports/area_attrib.md": (AREA_FLOW + ["synth/area_attrib.py"], "make synth-attrib"),
+    # (the edits: synth/rtl_edit.py)
+    "synth/reports/area_attrib.md": (AREA_FLOW + ["synth/area_attrib.py", "synth/rtl_edit.py"], "make synth-attrib"),
     "synth/reports/fpga.md": (["rtl/pmu_*.v", "synth/fpga/*.py", "synth/fpga/*.v"], "make fpga"),
     # timing.md: also the SoC (its PicoRV32 parameters) and run_fpga.py (SMALL/SOC_PMU configurations)
     "synth/reports/timing.md": (["rtl/pmu_*.v", "synth/timing/*", "synth/fpga/*.v", "synth/fpga/run_fpga.py",
