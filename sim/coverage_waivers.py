@@ -43,6 +43,12 @@ def load_waivers(files):
                 w["lines"] = "%d-%d" % span
         if w.get("kind") in ("line", "branch") and "lines" not in w:
             errs.append("%s: a %s waiver names its lines ('N' or 'N-M') or its function" % (where, w.get("kind")))
+        elif w.get("kind") in ("line", "branch"):
+            # the line numbers, parsed once here (waived_line looks them up for every point)
+            try:
+                w["line_set"] = frozenset(span_lines(str(w["lines"])))
+            except ValueError:
+                errs.append("%s: lines must be 'N' or 'N-M' (comma-separated), not %r" % (where, w["lines"]))
         if w.get("kind") == "toggle" and "signal" not in w:
             errs.append("%s: a toggle waiver names its signal (glob) and optionally bits [lo, hi]" % where)
     return ws, errs
@@ -97,8 +103,9 @@ def elaboration_only(f, name):
 
 
 def waived_line(ws, top, f, line, kind):
+    """-> the first waiver of ws (from load_waivers: its line_set) of kind whose lines hold line, or None."""
     for w in ws:
-        if w["top"] == top and w["file"] == f and w["kind"] == kind and line in span_lines(str(w["lines"])):
+        if w["top"] == top and w["file"] == f and w["kind"] == kind and line in w["line_set"]:
             return w
     return None
 
