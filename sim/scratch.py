@@ -23,7 +23,9 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "util"))
+sys.path.insert(0, os.path.join(ROOT, "synth"))
 import doc_block  # noqa: E402  (generated blocks inside hand-written docs)
+from rtl_edit import replace_once  # noqa: E402
 
 SKIP = ("build", ".git", "__pycache__")
 # a generated block of a source file (util/gen_wrappers.py): groups 1 BEGIN line, 2 name, 3 body, 4 END line
@@ -43,12 +45,11 @@ INSTANCES = [("pmu_fpga_top", "synth/fpga/pmu_fpga_top.v", ["verilator", "iveril
              ("pmu_count_formal", "formal/pmu_count_formal.v", ["verilator", "yosys"])]
 
 
-def edit(path, old, new, count=1):
-    """Replace old by new in path; old must occur exactly count times."""
-    text = open(path).read()
-    if text.count(old) != count:
-        raise SystemExit(f"{os.path.basename(sys.argv[0])}: {path}: anchor {old!r} found {text.count(old)} times")
-    open(path, "w").write(text.replace(old, new))
+def edit(path, old, new):
+    """Replace old by new in path; old must occur exactly once."""
+    n = replace_once(path, old, new)
+    if n != 1:
+        raise SystemExit(f"{os.path.basename(sys.argv[0])}: {path}: anchor {old!r} found {n} times")
 
 
 def last_line(out):

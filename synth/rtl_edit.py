@@ -2,7 +2,8 @@
 """A text edit of a copy of the sources that must match exactly once, so
 that an edit whose original text changed is an error, not a silent no-op:
 the mutants (sim/mutate.py), the formal negative checks (formal/run_formal.py
-"mutate") and the area attribution (synth/area_attrib.py). Each caller
+"mutate"), the area attribution (synth/area_attrib.py) and the change
+checks' scripted edits (sim/scratch.py edit). Each caller
 reports a count other than 1 in its own words. Imports nothing of the flows
 (in synth/, which sim/ and formal/ scripts already put on their path)."""
 
