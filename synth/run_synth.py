@@ -23,7 +23,8 @@ and prints Markdown tables:
     multiplexers), synthesized in the same run with the readable state bits
     counted in the configuration itself (state_split: flattened, one cell
     per flip-flop bit, the flip-flops in the fan-in of prdata_o), plus its
-    other flip-flops at the cost of a plain reset flip-flop.
+    other flip-flops at the cost of a plain reset flip-flop; the same floor
+    of each configuration of the goal table, from its own state.
 
 The same text goes to synth/reports/area.md, whose last line is the source
 stamp of synth/report_stamp.py. Work files (Yosys script, log, `stat -json`,
@@ -73,7 +74,7 @@ for another top
            tables=("blocks", "sweep"))
 `tables` selects the per-block table ("blocks") and/or the totals table
 ("sweep"); "goal" puts it in the table of configurations measured against
-the floor of the default with counter areas (goal <= 1.25 x that floor); "marginal" and "ref" entries only feed the
+the floor of the default with counter areas and against its own floor (goal <= 1.25 x floor); "marginal" and "ref" entries only feed the
 per-counter section.
 Configurations read in the same run must not define a module twice.
 
@@ -124,8 +125,8 @@ import sys
 
 from synth_cells import SynthError
 from synth_check import run_check
-from synth_designs import (CONFIGS, DEFAULT_GATES, DEFAULT_REPORT, DEFAULT_WORKDIR, FLOOR_SPLIT, L_AREAS, L_FLOOR,
-                           ROOT, Config, floor_config)
+from synth_designs import (CONFIGS, DEFAULT_GATES, DEFAULT_REPORT, DEFAULT_WORKDIR, FLOOR_SPLIT, ROOT, Config,
+                           floor_config, floor_label, flop_twin, has_floor)
 from synth_report import run_tables
 from synth_yosys import state_split
 
@@ -199,10 +200,12 @@ def main(argv):
                 raise SynthError("unknown configuration(s) %s; --list shows "
                                  "them" % ", ".join(bad))
             configs = [c for c in CONFIGS if c.label in args.only]
+        floors = []
         for c in configs:
-            if c.label == L_AREAS:
-                FLOOR_SPLIT[L_FLOOR] = state_split(c, args)
-                configs = configs + [floor_config(c, FLOOR_SPLIT[L_FLOOR])]
+            if has_floor(c):
+                FLOOR_SPLIT[floor_label(c.label)] = state_split(flop_twin(c), args)
+                floors.append(floor_config(c, FLOOR_SPLIT[floor_label(c.label)]))
+        configs = configs + floors
         report = args.report
         if report is None and not args.only and not args.no_report:
             report = DEFAULT_REPORT

@@ -133,13 +133,14 @@ CONFIGS = [
     core("minimal", {"HAS_SAMPLE": 0, "HAS_YIELD": 0, "AW": 32, "NAREA": 4},
          tables=("sweep", "goal")),
     # counter areas on and the optional blocks narrowed or left out, against
-    # the floor of the default with counter areas (section "What the area
-    # goal takes")
+    # the floor of the default with counter areas and against their own
+    # (section "What the area goal takes")
     core("NAREA=4 AW=32", {"NAREA": 4, "AW": 32}, tables=("goal",)),
     core("NAREA=4 NCH=2", {"NAREA": 4, "NCH": 2}, tables=("goal",)),
     core("NAREA=4 NCH=2 AW=32", {"NAREA": 4, "NCH": 2, "AW": 32}, tables=("goal",)),
     core("NAREA=4 NCH=1 AW=32", {"NAREA": 4, "NCH": 1, "AW": 32}, tables=("goal",)),
     core("NAREA=4 HAS_YIELD=0", {"NAREA": 4, "HAS_YIELD": 0}, tables=("goal",)),
+    core("NAREA=4 HAS_SAMPLE=0", {"NAREA": 4, "HAS_SAMPLE": 0}, tables=("goal",)),
     # second point of the per-counter marginal area with counter areas
     core("NC=16 NAREA=4", {"NC": 16, "NAREA": 4}, tables=("marginal",)),
     # area reference: a plain 40-bit CSR counter (ibex_counter-like)
@@ -155,8 +156,9 @@ L_RV = "pmu_core default XLEN=64"
 L_REF = "ref_counter W=40"
 # The area floor of L_AREAS (synth/ref/ref_floor.v): added to a run that
 # has L_AREAS, with the readable state bits counted in L_AREAS itself
-# (state_split) just before.
-L_FLOOR = "ref_floor of pmu_core default NAREA=4"
+# (state_split) just before; likewise the own floor of every configuration
+# of the goal table (tables "goal", floor_label).
+L_FLOOR = "ref_floor of " + L_AREAS   # floor_label(L_AREAS)
 # Flip-flops of pmu_apb that reach PRDATA as the read multiplexer's control,
 # not as data (the registered kind selects, element index, error, access
 # phase): wire-name patterns after flattening.
@@ -195,7 +197,27 @@ CHECK_CONFIGS = [
 ]
 
 
-FLOOR_SPLIT = {}   # L_FLOOR -> state_split of L_AREAS (for the report)
+FLOOR_SPLIT = {}   # floor_label(label) -> state_split of configuration label (for the report)
+
+
+def floor_label(label):
+    """The label of the floor configuration of configuration label (L_FLOOR for L_AREAS)."""
+    return "ref_floor of " + label
+
+
+def has_floor(cfg):
+    """cfg is measured against a floor of its own: L_AREAS and the goal table's configurations."""
+    return cfg.label == L_AREAS or "goal" in cfg.tables
+
+
+def flop_twin(cfg):
+    """cfg with flip-flop storage (YSTORE=0): the register map and readable
+    state of cfg, in cells the state split counts (it counts flip-flops; the
+    floor is counted in enable flip-flops whatever the storage style)."""
+    if not int(cfg.params.get("YSTORE", 0)):
+        return cfg
+    return Config(cfg.label + " flip-flop twin", cfg.top, cfg.files, dict(cfg.params, YSTORE=0),
+                  cfg.incdirs, cfg.defines, cfg.flatten, cfg.tables)
 
 
 def floor_config(cfg, split):
@@ -209,6 +231,6 @@ def floor_config(cfg, split):
     if nr < nc * cw + 64 + nc * lw:
         raise SynthError("%s: %d readable bits cannot hold %d counters, the TSC "
                          "and the class selects" % (cfg.label, nr, nc))
-    return Config(L_FLOOR, "ref_floor", FLOOR_SRCS,
+    return Config(floor_label(cfg.label), "ref_floor", FLOOR_SRCS,
                   {"NR": nr, "NC": nc, "CW": cw, "IW": (nt * 16).bit_length(),
                    "NT": nt, "NLOC": nloc, "NAREA": narea}, tables=("floor",))

@@ -8,8 +8,8 @@ with counter areas <= FLOOR_GOAL x that floor) takes, and the per-counter cost a
 import re
 
 from synth_cells import cell_info
-from synth_designs import (EVENT_PATH_GOAL, FLOOR_GOAL, FLOOR_SPLIT, L_AREAS, L_DEFAULT, L_FLOOR,
-                           L_REF, MARGINAL, PREVIOUS_REPORT_DEFAULT)
+from synth_designs import (EVENT_PATH_GOAL, FLOOR_GOAL, FLOOR_SPLIT, L_AREAS, L_DEFAULT, L_REF, MARGINAL,
+                           PREVIOUS_REPORT_DEFAULT, floor_label)
 from synth_tables import f0, f1, fmt_table, ok, per_counter, ratio_txt
 
 
@@ -82,17 +82,18 @@ def split_nand2(r):
     return ff, lt, lg
 
 
-def floor_parts(R):
-    """The floor of L_AREAS: ref_floor (synthesized) plus the configuration's
-    other flip-flops as plain reset flip-flops; None without both results."""
-    ra, rf, split = R.get(L_AREAS), R.get(L_FLOOR), FLOOR_SPLIT.get(L_FLOOR)
+def floor_parts(R, label=L_AREAS):
+    """The floor of configuration label (L_AREAS unless told): ref_floor
+    (synthesized) plus the configuration's other flip-flops as plain reset
+    flip-flops; None without both results."""
+    ra, rf, split = R.get(label), R.get(floor_label(label)), FLOOR_SPLIT.get(floor_label(label))
     if not (ok(ra) and ok(rf) and split):
         return None
     dffr = cell_info("$_DFF_PN0_")[0]
     nr = split["read"] - split["decode"]
     # (the synthesized count: synthesis may prove a few more registers
-    # constant than the split's opt)
-    other = max(0, min(split["ffs"], ra["total"]["ffs"]) - nr)
+    # constant than the split's opt; a latch is a state bit too)
+    other = max(0, min(split["ffs"], ra["total"]["ffs"] + ra["total"]["latches"]) - nr)
     ref = rf["total"]["nand2"]
     return {"nr": nr, "other": other, "ref": ref, "other_n2": other * dffr,
             "floor": ref + other * dffr, "dffr": dffr, "split": split,
@@ -185,25 +186,33 @@ def goal_section(R, configs):
                "(read multiplexer, class multiplexers, adders, yield conditions) is %s. "
                "The goal (%.2f x the floor, %s NAND2-eq) leaves %s NAND2-eq for all the "
                "logic once the flip-flops are paid for as synthesized. The table "
-               "divides each configuration by the floor of the default (%s); a "
-               "configuration with less state has a lower floor of its own."
+               "divides each configuration by the floor of the default (%s), and "
+               "by its own floor: the same construction (section \"Floor of the "
+               "default with counter areas\") from the configuration's own readable "
+               "state and other flip-flops, so a configuration with less state has "
+               "a lower floor; a storage style (YSTORE=1) has the floor of its "
+               "flip-flop twin (YSTORE=0: the same register map and state)."
                % (dffr, f0(nff), dffr, f0(nff * dffr), f0(ff), f0(lg),
                   FLOOR_GOAL, f0(goal), f0(goal - ff), f0(fl["floor"])))
     out.append("")
     body = []
     for c, r in items:
         if not ok(r):
-            body.append([c.label, c.overrides(), "-", "-", "-", "not elaborated", "-"])
+            body.append([c.label, c.overrides(), "-", "-", "-", "not elaborated", "-", "-", "-"])
             continue
         f, _, g = split_nand2(r)
         t = r["total"]["nand2"]
+        own = floor_parts(R, c.label)
         body.append([c.label, c.overrides(), f0(g), f0(r["total"]["ffs"]), f0(f), f0(t),
-                     "%.2f x floor (%s)" % (t / fl["floor"], ratio_txt(t, goal))])
+                     "%.2f x floor (%s)" % (t / fl["floor"], ratio_txt(t, goal)),
+                     f0(own["floor"]) if own else "-",
+                     "%.2f x (%s)" % (t / own["floor"], ratio_txt(t, FLOOR_GOAL * own["floor"])) if own else "-"])
     # (columns 3 and 5 are FFs and NAND2-eq, as in the sweep table, which
     # synth/config_guide.py also reads)
     out.append(fmt_table(["Configuration", "Overrides", "Logic NAND2-eq", "FFs",
-                          "FF NAND2-eq", "NAND2-eq", "vs floor %s (goal <= %.2fx)" % (f0(fl["floor"]), FLOOR_GOAL)],
-                         body, "llrrrrl"))
+                          "FF NAND2-eq", "NAND2-eq", "vs floor %s (goal <= %.2fx)" % (f0(fl["floor"]), FLOOR_GOAL),
+                          "own floor", "vs own floor (goal <= %.2fx)" % FLOOR_GOAL],
+                         body, "llrrrrlrl"))
     return out
 
 
