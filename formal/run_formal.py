@@ -97,18 +97,20 @@ ISO_STRONG = {"ind": 2, "strengthen": iso_spec(2), "defines": ["ISO_INVARIANTS"]
 ISO_NEG = {"expect": "fail", "strengthen": ISO_STRONG["strengthen"], "defines": ISO_STRONG["defines"]}
 
 
-def dc_spec(np_=1, nl=1):
-    """dc-count's strengthening invariants (formal/dc_formal.v): A1's
-    (DC_INVARIANTS: each unit's configuration, the central unit's mode
-    registers) and A2's (DC_A2_INVARIANTS: the SRAM word of each unit's
-    counter, word 4u, and its check byte through extra read ports of the
+def dc_spec(np_=1, nl=1, nctr=1):
+    """dc-count's strengthening invariants (formal/dc_formal.v, NCTR = nctr
+    local counters per unit): A1's (DC_INVARIANTS: each unit's and each of
+    its counters' configuration, the central unit's mode registers) and A2's
+    (DC_A2_INVARIANTS: the SRAM word of each unit's counters, word 4u, lane
+    k for counter k, and its check bytes through extra read ports of the
     flattened memories; the central unit's read-modify-write pipeline)"""
     probe = {"pr_mode_q": "dut.u_central.mode_q", "pr_mode_req": "dut.u_central.mode_req"}
     for u in range(np_ + nl):
         p = f"dut.g_unit[{u}].{'g_core' if u < np_ else 'g_cache'}.u_unit."
         probe.update({f"g_u[{u}].pr_{n}": p + r for n, r in (
-            ("es", "g_ctr[0].es_q"), ("en", "g_ctr[0].en_q"), ("em", "g_ctr[0].em_q"), ("eq", "g_ctr[0].eq_q"),
             ("frz", "frz_q"), ("nosync", "nosync_q"), ("einv", "einv_q"), ("eedge", "eedge_q"))})
+        for k in range(nctr):
+            probe.update({f"g_u[{u}].g_k[{k}].pr_{n}": p + f"g_ctr[{k}].{n}_q" for n in ("es", "en", "em", "eq")})
     probe.update({f"pr_{n}": f"dut.u_central.{r}" for n, r in (
         ("wvalid", "wvalid_q"), ("rdata", "rdata_q"), ("rchk", "rchk_q"), ("rvalid", "rvalid_q"),
         ("s1_kind", "s1_kind"), ("s1_raddr", "s1_raddr"), ("s1_waddr", "s1_waddr"), ("s1_add", "s1_add"),
@@ -130,6 +132,9 @@ PROOFS = {
     "dc-count-np2": ("dc_formal.v", "dc_formal", DC_RTL, {"NP": 2, "NL": 1, "FRAME": 52}, 30, 60, True,
                      "dc-count with three units (NP=2 NL=1, FRAME=52; make formal only)",
                      {"ind": 4, "strengthen": dc_spec(2, 1), "defines": DC_DEFS, "deep_only": True}),
+    "dc-count-nctr2": ("dc_formal.v", "dc_formal", DC_RTL, {"NCTR": 2}, 30, 60, True,
+                       "dc-count with two local counters per unit (NCTR=2: lanes 0 and 1 of the unit's data flit and SRAM word)",
+                       {"ind": 4, "strengthen": dc_spec(1, 1, 2), "defines": DC_DEFS, "deep_only": True}),
     "core-slverr-lean": ("pmu_err_miter.v", "pmu_err_miter", CORE_RTL, LEAN, 10, 12, False,
                          "pmu_core NT=1 NC=2 CW=33 NCLS=2 HAS_SAMPLE=0 HAS_YIELD=0: a PSLVERR access changes no state",
                          {"ind": 2, "strengthen": ERR_PAIR}),
@@ -182,6 +187,12 @@ PROOFS = {
                         {"expect": "fail", "strengthen": DC_STRONG, "defines": DC_DEFS,
                          "mutate": [("dc_local_unit.v", "wire [LW-1:0] inc  = (cnt_en & en_q & ~frozen)",
                                      "wire [LW-1:0] inc  = ((cnt_en | en_q) & ~frozen)")]}),
+    # ... that only more than one counter per unit shows: a write of C[0] also configures C[1]
+    "dc-count-nctr2-neg-sel": ("dc_formal.v", "dc_formal", DC_RTL, {"NCTR": 2}, 12, 12, True,
+                               "a write of a local counter's CTL/EMQ also writes the unit's higher counters (dc_local_unit, NCTR=2)",
+                               {"expect": "fail", "strengthen": dc_spec(1, 1, 2), "defines": DC_DEFS,
+                                "mutate": [("dc_local_unit.v", "wire wsel = rb_sel_i & rb_we_i & (cn == k);",
+                                            "wire wsel = rb_sel_i & rb_we_i & (cn <= k);")]}),
     "core-count-neg-wrap": ("pmu_count_formal.v", "pmu_count_formal", CORE_RTL, {}, 14, 14, True,
                             "the counter saturates instead of wrapping (pmu_counter)",
                             {"expect": "fail", "strengthen": COUNT_PROBE,
