@@ -14,7 +14,9 @@
 //                    maximum-rate traffic, every SRAM counter checked;
 //                    seed 002 edge/level/polarity, per-unit start/stop
 //                    opt-in, freeze on the near-overflow interrupt,
-//                    accumulate of selected counters
+//                    accumulate of selected counters; coverage holes:
+//                    every INV/EDGE/DGSEL bit of every unit, every UIRQ
+//                    bit, the error counters past 2^15 (tb/dc/coverage.cpp)
 // Last line: "N passed, N failed"; exit status non-zero on failure.
 // Tests: tb/dc/*.cpp (one file per concern), shared helpers tb/dc/dc_tests.h.
 #include "dc/dc_tests.h"
@@ -45,6 +47,9 @@ int main(int argc, char **argv) {
     test_freeze(h);
     test_accsel(h);
     test_cov(h);                    // holes of the code coverage (tb/dc/coverage.cpp)
+    test_elpall(h);                 // ... every INV/EDGE bit and DGSEL select of every unit
+    test_uirqall(h);                // ... every UIRQ bit and unit line; NOVCNT to 1024
+    test_errcnt(h);                 // ... CECNT/UECNT/PARCNT past 2^15, cleared (ECC=1)
   } else { printf("unknown --test\n"); return 2; }
   check(h.fails == 0, "lockstep RTL == model every cycle", "(%lld mismatches)%lld", h.fails, 0);
   printf("%d passed, %d failed\n", passed, failed);

@@ -107,3 +107,6 @@ void test_freeze(Harness &h);
 void test_accsel(Harness &h);
 // coverage.cpp (holes of make coverage)
 void test_cov(Harness &h);
+void test_elpall(Harness &h);
+void test_uirqall(Harness &h);
+void test_errcnt(Harness &h);
