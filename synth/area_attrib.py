@@ -40,11 +40,10 @@ from rtl_edit import replace_once  # noqa: E402
 from synth_analyse import synthesize  # noqa: E402
 from synth_report import yosys_version  # noqa: E402
 from synth_cells import SynthError  # noqa: E402
-from synth_designs import (CONFIGS, DEFAULT_GATES, FLOOR_GOAL, FLOOR_SPLIT, L_AREAS, L_FLOOR, ROOT,  # noqa: E402
-                           Config, floor_config)
+from synth_designs import CONFIGS, DEFAULT_GATES, FLOOR_GOAL, L_AREAS, ROOT, Config  # noqa: E402
 from synth_goals import floor_parts  # noqa: E402
 from synth_tables import f0, fmt_table, ok  # noqa: E402
-from synth_yosys import elaborate, state_split  # noqa: E402
+from synth_yosys import elaborate, floor_configs  # noqa: E402
 import report_stamp  # noqa: E402
 
 REPORT = os.path.join(ROOT, "synth", "reports", "area_attrib.md")
@@ -228,8 +227,7 @@ def main(argv):
         ref = reference()
         runs = with_all(feats)
         configs = [ref] + [variant(ref, n, edited_copy(args.workdir, n, e)) for n, _, e in runs]
-        FLOOR_SPLIT[L_FLOOR] = state_split(ref, args)
-        configs.append(floor_config(ref, FLOOR_SPLIT[L_FLOOR]))
+        configs += floor_configs([ref], args)
         t0 = time.time()
         R, _ = synthesize(configs, args)
         secs = time.time() - t0

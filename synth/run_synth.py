@@ -125,10 +125,9 @@ import sys
 
 from synth_cells import SynthError
 from synth_check import run_check
-from synth_designs import (CONFIGS, DEFAULT_GATES, DEFAULT_REPORT, DEFAULT_WORKDIR, FLOOR_SPLIT, ROOT, Config,
-                           floor_config, floor_label, flop_twin, has_floor)
+from synth_designs import CONFIGS, DEFAULT_GATES, DEFAULT_REPORT, DEFAULT_WORKDIR, ROOT, Config
 from synth_report import run_tables
-from synth_yosys import state_split
+from synth_yosys import floor_configs
 
 
 def parse_args(argv):
@@ -200,12 +199,7 @@ def main(argv):
                 raise SynthError("unknown configuration(s) %s; --list shows "
                                  "them" % ", ".join(bad))
             configs = [c for c in CONFIGS if c.label in args.only]
-        floors = []
-        for c in configs:
-            if has_floor(c):
-                FLOOR_SPLIT[floor_label(c.label)] = state_split(flop_twin(c), args)
-                floors.append(floor_config(c, FLOOR_SPLIT[floor_label(c.label)]))
-        configs = configs + floors
+        configs = configs + floor_configs(configs, args)
         report = args.report
         if report is None and not args.only and not args.no_report:
             report = DEFAULT_REPORT

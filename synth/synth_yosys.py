@@ -13,7 +13,8 @@ import subprocess
 import time
 
 from synth_cells import SynthError
-from synth_designs import DECODE_WIRES, ROOT, TEMPLATE, WRAPPER
+from synth_designs import (DECODE_WIRES, FLOOR_SPLIT, ROOT, TEMPLATE, WRAPPER, floor_config, floor_label, flop_twin,
+                           has_floor)
 
 
 # ----------------------------------------------------------------- running
@@ -218,6 +219,18 @@ def state_split(cfg, args):
         raise SynthError("state split of %s: flip-flop types other than %s (script %s)"
                          % (cfg.label, stop, os.path.relpath(ys, ROOT)))
     return out
+
+
+def floor_configs(configs, args):
+    """The ref_floor configuration of every configuration of configs that is
+    measured against a floor of its own (has_floor), each from the state split
+    of its flip-flop twin, which is recorded in FLOOR_SPLIT for the report."""
+    floors = []
+    for c in configs:
+        if has_floor(c):
+            FLOOR_SPLIT[floor_label(c.label)] = state_split(flop_twin(c), args)
+            floors.append(floor_config(c, FLOOR_SPLIT[floor_label(c.label)]))
+    return floors
 
 
 def count_check_problems(log):
