@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
- * pmu_core model: the CoreSight PMU view (VIEW=1; rtl/pmu_cs_apb.v, the
- * generated decode in cmodel/pmu_cs_regdec.h, and pmu_core's side: the
+ * pmu_core model: the CoreSight PMU view (VIEW=1; rtl/pmu_cs_view.v with its
+ * rtl/pmu_cs_apb.v, the generated decode in cmodel/pmu_cs_regdec.h: the
  * cycle counter, PMCR, the set / clear words; docs/coresight.md). Called by
  * pmu_model_step (pmu_model.c). */
 #include "pmu_model_int.h"

@@ -3,11 +3,11 @@
  * they include pmu_model.h). The model is split like rtl/pmu_core.v: one
  * file per block it instantiates, and cmodel/pmu_model.c, the top, calls them
  * in the RTL's order every cycle (pmu_model_step):
- *   pmu_model_rv.c      RISC-V CSR view (rtl/pmu_rv_csr.v + pmu_core's CSR side)
+ *   pmu_model_rv.c      RISC-V CSR view (rtl/pmu_rv_view.v, rtl/pmu_rv_csr.v)
  *   pmu_model_apb.c     native register block (rtl/pmu_apb.v: decode, read data,
  *                       stored registers, read shadow / write stage) and the
  *                       per-counter control registers (rtl/pmu_escr.v)
- *   pmu_model_cs.c      CoreSight view (rtl/pmu_cs_apb.v + pmu_core's cycle counter)
+ *   pmu_model_cs.c      CoreSight view (rtl/pmu_cs_view.v, rtl/pmu_cs_apb.v)
  *   pmu_model_event.c   event path (rtl/pmu_flop_decode.v, pmu_event_mux.v,
  *                       pmu_qualifier.v, pmu_threshold.v, pmu_counter.v)
  *   pmu_model_sample.c  sampling (rtl/pmu_sample.v)

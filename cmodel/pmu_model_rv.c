@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
- * pmu_core model: the RISC-V CSR view (XLEN != 0; rtl/pmu_rv_csr.v, the
- * decode and access rules in cmodel/pmu_rv_csr.h, and pmu_core's side of
+ * pmu_core model: the RISC-V CSR view (XLEN != 0; rtl/pmu_rv_view.v with its
+ * rtl/pmu_rv_csr.v, the decode and access rules in cmodel/pmu_rv_csr.h, and
  * the CSR writes; docs/riscv.md). Called by pmu_model_step (pmu_model.c). */
 #include "pmu_model_int.h"
 

@@ -165,7 +165,7 @@ module pmu_count_formal #(
 
   // ---- strengthening invariants: the snooped configuration equals the
   // RTL's registers (pr_*: driven by formal/run_formal.py, strengthen: probe)
-  wire        pr_gen, pr_en, pr_inv, pr_fzo;
+  wire        pr_gen, pr_en, pr_inv;
   wire [5:0]  pr_es;
   wire [15:0] pr_em;
   wire [1:0]  pr_eq, pr_mode;
@@ -179,7 +179,6 @@ module pmu_count_formal #(
     assert (pr_eq == eq_g);
     assert (pr_thr == 8'd0 && !pr_inv && pr_mode == 2'd0);
     assert (pr_stage == stage_g);
-    assert (!pr_fzo);   // the CoreSight view's freeze-on-overflow (VIEW=0: stays at its reset 0)
     assert (st_q != 2'd3);
   end
   wire unused = &{1'b0, prdata};

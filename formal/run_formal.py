@@ -65,7 +65,7 @@ ERR_PAIR = {"pair": {"st_eq": ("u_a.", "u_b.", APB_DEC, None),
 COUNT_PROBE = {"probe": {"pr_gen": "dut.gen_q", "pr_en": "dut.cnten_q", "pr_es": "dut.g_cnt[0].es",
                          "pr_em": "dut.g_cnt[0].em", "pr_eq": "dut.g_cnt[0].eq", "pr_thr": "dut.g_cnt[0].thr",
                          "pr_inv": "dut.g_cnt[0].inv", "pr_mode": "dut.g_cnt[0].mode",
-                         "pr_stage": "dut.g_bus.u_apb.wstage_q", "pr_fzo": "dut.fzo_q"}}
+                         "pr_stage": "dut.g_bus.u_apb.wstage_q"}}
 
 
 def iso_spec(nch, nt=2):

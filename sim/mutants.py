@@ -62,14 +62,14 @@ MUTANTS = [
     # ---- the CoreSight PMU view (docs/coresight.md)
     ("rtl-cs-cntenclr-sets", "rtl/pmu_core.v",
      "cnten_q <= (cnten_q | cnten_set) & ~cnten_clr;", "cnten_q <= (cnten_q | cnten_set | cnten_clr);", CS),
-    ("rtl-cs-filter-not-inverted", "rtl/pmu_core.v",
+    ("rtl-cs-filter-not-inverted", "rtl/pmu_cs_view.v",
      "eq_xbits[2*tt]   = ~v[2*(NT-1-tt)];", "eq_xbits[2*tt]   = v[2*(NT-1-tt)];", CS),
-    ("rtl-cs-cycle-overflow-lost", "rtl/pmu_core.v",
+    ("rtl-cs-cycle-overflow-lost", "rtl/pmu_cs_view.v",
      "| (cs_we_ovs & cs_wdata[31]) | cc_carry;", "| (cs_we_ovs & cs_wdata[31]) | (cc_carry & 1'b0);", CS),
-    ("rtl-cs-pmcr-p-clears-cycle-counter", "rtl/pmu_core.v",
+    ("rtl-cs-pmcr-p-clears-cycle-counter", "rtl/pmu_cs_view.v",
      ".en_i(cc_run), .inc_i(1'b1), .clr_i(cs_c),", ".en_i(cc_run), .inc_i(1'b1), .clr_i(cs_c | cs_p),", CS),
-    ("rtl-cs-fzo-ignored", "rtl/pmu_core.v",
-     "assign fz = fzo_q & (|ovf_q | cc_ovf_q);", "assign fz = 1'b0 & fzo_q & (|ovf_q | cc_ovf_q);", CS),
+    ("rtl-cs-fzo-ignored", "rtl/pmu_cs_view.v",
+     "wire   fz = fzo_q & (|ovf_i | cc_ovf_q);", "wire   fz = 1'b0 & fzo_q & (|ovf_i | cc_ovf_q);", CS),
     # the generated CoreSight block: a RAZ/WI word must not answer PSLVERR
     ("rtl-cs-raz-word-errors", "rtl/pmu_cs_apb.v",
      "wire err_d   = (|a[1:0]) | ~in_span |", "wire err_d   = (|a[1:0]) | ~in_span | ~|k_d |", CS_REGS),
@@ -487,9 +487,9 @@ MUTANTS = [
     # ---- the RISC-V CSR view (issue #31, docs/riscv.md): tb/test_rv.cpp, one
     # directed lockstep test per rule (sim/rv.mk core-rvconf-rv / -rv32)
     # OF / LCOFI: the pulse only when OF was 0; an mhpmcounter write never sets OF
-    ("rtl-rv-lcofi-ignores-of", "rtl/pmu_core.v",
-     "wire lcofi_d = XLEN != 0 && |(ovf_set & ~ovf_q);", "wire lcofi_d = XLEN != 0 && |ovf_set;", RV),
-    ("rtl-rv-counter-write-sets-of", "rtl/pmu_core.v",
+    ("rtl-rv-lcofi-ignores-of", "rtl/pmu_rv_view.v",
+     "wire lcofi_d = |(ovf_hw_i & ~ovf_i);", "wire lcofi_d = |ovf_hw_i;", RV),
+    ("rtl-rv-counter-write-sets-of", "rtl/pmu_rv_view.v",
      "rv_we_ev & rv_of_n};", "(rv_we_ev & rv_of_n) | (rv_we_cnt & {NC{&rv_wop[CW-1:0]}})};", RV),
     ("model-rv-lcofi-ignores-of", "cmodel/pmu_model_event.c",
      "(ovf_set & ~ST(m, OVF, 0)) != 0;", "ovf_set != 0;", RV),
@@ -500,10 +500,10 @@ MUTANTS = [
      "c->cnt = rv_new & m->cmask;   /* a CSR write wins over the increment */",
      "c->cnt = (rv_new + (c->run2_q ? c->inc_q : 0u)) & m->cmask;", RV32),
     # mcountinhibit = ~CNTEN, any write sets GCTL.GEN
-    ("rtl-rv-mcountinhibit-not-inverted", "rtl/pmu_core.v",
-     "cnten_q <= ~rv_inh_n[3 +: NC];", "cnten_q <= rv_inh_n[3 +: NC];", RV),
-    ("rtl-rv-mcountinhibit-no-gen", "rtl/pmu_core.v",
-     "| rv_we_inh} << `PMU_GCTL_GEN_LSB;", "} << `PMU_GCTL_GEN_LSB;", RV32),
+    ("rtl-rv-mcountinhibit-not-inverted", "rtl/pmu_rv_view.v",
+     "assign cnten_wd_o = ~rv_inh_n[3 +: NC];", "assign cnten_wd_o = rv_inh_n[3 +: NC];", RV),
+    ("rtl-rv-mcountinhibit-no-gen", "rtl/pmu_rv_view.v",
+     "assign gen_set_o  = rv_we_inh;", "assign gen_set_o  = 1'b0;", RV32),
     ("model-rv-mcountinhibit-no-gen", "cmodel/pmu_model_rv.c",
      "if (rv_wk == PMU_RV_K_MCOUNTINHIBIT) hwset[PMU_K_GCTL] |= 1u << PMU_GCTL_GEN_LSB;", "", RV32),
     # xINH per mode and thread, TX thread exclusion
@@ -511,7 +511,7 @@ MUTANTS = [
      "(md == 3'b101 && inh[1]) ||", "(md == 3'b101 && inh[0]) || (md == 3'b110 && inh[1]) ||", RV32),
     ("rtl-rv-xinh-thread0-mode", "rtl/pmu_core.v",
      "wire [2:0] md  = rv_mode_i[3*t +: 3];", "wire [2:0] md  = rv_mode_i[2:0];", RV),
-    ("rtl-rv-tx-thread-order", "rtl/pmu_core.v",
+    ("rtl-rv-tx-thread-order", "rtl/pmu_rv_view.v",
      "tx_eq[2*(NT-1-tt) +: 2] = {2{~x[tt]}};", "tx_eq[2*(NT-1-tt) +: 2] = {2{~x[NT-1-tt]}};", RV),
     ("model-rv-xinh-vs-vu-swapped", "cmodel/pmu_model_event.c",
      "case 5u: return (inh >> 1) & 1u;   /* VS */", "case 5u: return inh & 1u;   /* VS */", RV),
@@ -558,7 +558,7 @@ MUTANTS = [
      "case PMU_RV_K_MHPMCOUNTER: case PMU_RV_K_HPMCOUNTER: return idx < nc ? c->cnt : 0u;",
      "case PMU_RV_K_MHPMCOUNTER: case PMU_RV_K_HPMCOUNTER: return c->cnt;", RV),
     # read-modify-write, reserved bits, the APB hold
-    ("rtl-rv-clear-is-and", "rtl/pmu_core.v",
+    ("rtl-rv-clear-is-and", "rtl/pmu_rv_view.v",
      "rv_rmw = (wop & (p | (old & ~q))) | (~wop & old & ~(p & q));",
      "rv_rmw = op == 2'd3 ? ((old & ~whm) | (old & wop & whm)) : ((wop & (p | (old & ~q))) | (~wop & old & ~(p & q)));", RV),
     ("rtl-rv-rdata-new-value", "rtl/pmu_rv_csr.v",

@@ -56,13 +56,13 @@ BLOCK_COMPARISONS = (
     (L_AREAS, "Default vs default with counter areas (NAREA=4)",
      "default", "NAREA=4", ""),
     (L_VIEW, "Native view vs CoreSight view (VIEW=1)", "native", "VIEW=1",
-     "The same counting core; VIEW=1 adds the CoreSight register block "
-     "(pmu_cs_apb), the cycle counter and the masked event-select "
-     "writes (docs/coresight.md)."),
+     "The same counting core; VIEW=1 adds the CoreSight view (pmu_cs_view: "
+     "its register block pmu_cs_apb, the cycle counter and the masked "
+     "event-select writes; docs/coresight.md)."),
     (L_RV, "Native view vs RISC-V CSR view (XLEN=64)", "native", "XLEN=64",
-     "The same counting core; XLEN=64 adds the CSR decode block "
-     "(pmu_rv_csr), the counter-enable and mode-inhibit bits and the "
-     "event-select writes (whole CTL/EMQ writes; docs/riscv.md)."),
+     "The same counting core; XLEN=64 adds the RISC-V CSR view (pmu_rv_view: "
+     "its CSR decode block pmu_rv_csr, the counter-enable and mode-inhibit "
+     "bits and the event-select writes, whole CTL/EMQ writes; docs/riscv.md)."),
 )
 
 
