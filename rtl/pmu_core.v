@@ -446,7 +446,9 @@ module pmu_core #(
   // cycle: an APB access goes to one page (the native block's or the
   // CoreSight block's), and a CSR instruction holds off the APB access phase;
   // the RISC-V view's request first, then the CoreSight view's, else the
-  // native block's
+  // native block's. The RISC-V view's data is chosen by csr_valid_i (rv_busy:
+  // no APB write then, and no RISC-V write without it), not by its decoded
+  // write enables, so that the data does not wait for the CSR decode
   assign gctl_set   = {31'd0, cs_gen_set | rv_gen_set} << `PMU_GCTL_GEN_LSB;
   assign gctl_clr   = {31'd0, cs_gen_clr} << `PMU_GCTL_GEN_LSB;
   assign ovf_clr    = cs_ovf_clr | rv_ovf_clr;   // bits above NC are not stored
@@ -456,10 +458,10 @@ module pmu_core #(
   assign cnten_clr  = cs_cnten_clr;
   assign esc_we_ctl = we_ctl | cs_ctl_we | rv_ctl_we;
   assign esc_we_emq = we_emq | cs_emq_we | rv_emq_we;
-  assign esc_wd_ctl = |rv_ctl_we ? rv_ctl_wd : |cs_ctl_we ? cs_ctl_wd : wdata;
-  assign esc_wm_ctl = |rv_ctl_we ? rv_ctl_wm : |cs_ctl_we ? cs_ctl_wm : 32'hFFFFFFFF;
-  assign esc_wd_emq = |rv_emq_we ? rv_emq_wd : |cs_emq_we ? cs_emq_wd : wdata;
-  assign esc_wm_emq = |rv_emq_we ? rv_emq_wm : |cs_emq_we ? cs_emq_wm : 32'hFFFFFFFF;
+  assign esc_wd_ctl = rv_busy ? rv_ctl_wd : |cs_ctl_we ? cs_ctl_wd : wdata;
+  assign esc_wm_ctl = rv_busy ? rv_ctl_wm : |cs_ctl_we ? cs_ctl_wm : 32'hFFFFFFFF;
+  assign esc_wd_emq = rv_busy ? rv_emq_wd : |cs_emq_we ? cs_emq_wd : wdata;
+  assign esc_wm_emq = rv_busy ? rv_emq_wm : |cs_emq_we ? cs_emq_wm : 32'hFFFFFFFF;
   assign ftype_we   = we_ftype | cs_ftype_we;
   assign ftype_wd   = |cs_ftype_we ? cs_ftype_wd : wdata[`PMU_FTYPE_MAIN_LSB +: `PMU_FTYPE_MAIN_W];
   // counter writes: a native LO commit (64 bits), one CoreSight word or a CSR write
@@ -467,7 +469,7 @@ module pmu_core #(
   generate
     for (cn = 0; cn < NC; cn = cn + 1) begin : g_cnt_wd
       assign cnt_we[cn] = we_cnt[cn] | cs_cnt_we[cn] | rv_we_cnt[cn];
-      assign cnt_wdv[cn*CW +: CW] = rv_we_cnt[cn] ? rv_cnt_wd[cn*CW +: CW] :
+      assign cnt_wdv[cn*CW +: CW] = rv_busy ? rv_cnt_wd[cn*CW +: CW] :
                                     cs_cnt_we[cn] ? cs_cnt_wd[cn*CW +: CW] : wdata64[CW-1:0];
     end
   endgenerate

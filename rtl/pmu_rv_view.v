@@ -139,31 +139,39 @@ module pmu_rv_view #(
     .rd_hpmcounter_i(cnt64_i), .rd_scountovf_i(rv_ovf_x[63:0])
   );
   // the new values, each register from its own value: the enables,
-  // mcountinhibit (~CNTEN), mhpmevent n (rv_ev_rd: CTL/EMQ/xINH/OF of counter
-  // n), mhpmcounter n; the one written CTL/EMQ value for pmu_escr (rv_ev_wd:
-  // the AND-OR of the one-hot write enables)
+  // mcountinhibit (~CNTEN), mhpmcounter n (each counter's own), and the one
+  // written mhpmevent (rv_ev_wd, below: CTL/EMQ/xINH/OF of the named counter)
   /* verilator lint_off UNUSEDSIGNAL */   // bits that are not stored
   wire [63:0] rv_men_n = rv_rmw(rv_men_x[63:0], rv_wop, rv_whm, rv_op),
               rv_sen_n = rv_rmw(rv_sen_x[63:0], rv_wop, rv_whm, rv_op),
               rv_hen_n = rv_rmw(rv_hen_x[63:0], rv_wop, rv_whm, rv_op),
               rv_inh_n = rv_rmw(rv_inh_x[63:0], rv_wop, rv_whm, rv_op);
-  wire [NC*64-1:0] rv_ev_n;
-  reg  [63:0] rv_ev_wd;
+  reg  [63:0] rv_ev_old;
+  reg         rv_ie_old;
+  /* verilator lint_on UNUSEDSIGNAL */
+  // mhpmevent(3+n), mhpmeventh(3+n): the one written value, from the value
+  // of the counter that the CSR number's low five bits name (3+n), so that
+  // the data does not wait for the decode (only the write enables do)
+  always @* begin
+    rv_ev_old = 64'd0;
+    rv_ie_old = 1'b0;
+    for (i = 0; i < NC; i = i + 1)
+      if ({27'd0, csr_addr_i[4:0]} == i + 3) begin
+        rv_ev_old = rv_ev_rd[i*64 +: 64];
+        rv_ie_old = ie_i[i];
+      end
+  end
+  /* verilator lint_off UNUSEDSIGNAL */   // bits that are not stored
+  wire [63:0] rv_ev_wd = rv_rmw(rv_ev_old, rv_wop, rv_whm, rv_op);
   /* verilator lint_on UNUSEDSIGNAL */
   generate
     for (cn = 0; cn < NC; cn = cn + 1) begin : g_rv_n
-      assign rv_ev_n[cn*64 +: 64]  = rv_rmw(rv_ev_rd[cn*64 +: 64], rv_wop, rv_whm, rv_op);
       /* verilator lint_off UNUSEDSIGNAL */   // bits above CW-1
       wire [63:0] c_n = rv_rmw(cnt64_i[cn*64 +: 64], rv_wop, rv_whm, rv_op);
       /* verilator lint_on UNUSEDSIGNAL */
       assign cnt_wd_o[cn*CW +: CW] = c_n[CW-1:0];
     end
   endgenerate
-  always @* begin
-    rv_ev_wd = 64'd0;
-    for (i = 0; i < NC; i = i + 1)
-      rv_ev_wd = rv_ev_wd | (rv_ev_n[i*64 +: 64] & {64{rv_we_ev[i]}});
-  end
   always @(posedge clk_i or negedge rst_ni)
     if (!rst_ni) begin
       rv_men_q <= {NC{1'b0}}; rv_sen_q <= {NC{1'b0}}; rv_hen_q <= {NC{1'b0}}; rv_inh_q <= {NC*5{1'b0}};
@@ -172,7 +180,7 @@ module pmu_rv_view #(
       if (rv_we_sen) rv_sen_q <= rv_sen_n[3 +: NC];
       if (rv_we_hen) rv_hen_q <= rv_hen_n[3 +: NC];
       for (i = 0; i < NC; i = i + 1)
-        if (rv_we_ev[i]) rv_inh_q[i*5 +: 5] <= rv_ev_n[i*64 + 58 +: 5];
+        if (rv_we_ev[i]) rv_inh_q[i*5 +: 5] <= rv_ev_wd[58 +: 5];
     end
   assign inh_o = rv_inh_q;
   // the hardware overflow of a counter whose OF is 0: the LCOFI request,
@@ -190,17 +198,15 @@ module pmu_rv_view #(
   assign gen_set_o  = rv_we_inh;
   assign cnten_we_o = rv_we_inh;
   assign cnten_wd_o = ~rv_inh_n[3 +: NC];
-  // mhpmevent: OF (bit 63 of each written counter's new value) ...
-  reg  [NC-1:0] rv_of_n;
-  always @* for (i = 0; i < NC; i = i + 1) rv_of_n[i] = rv_ev_n[i*64 + 63];
-  assign ovf_set_o = {{(32-NC){1'b0}}, rv_we_ev & rv_of_n};
-  assign ovf_clr_o = {{(32-NC){1'b0}}, rv_we_ev & ~rv_of_n};
+  // mhpmevent: OF (bit 63 of the written counter's new value) ...
+  assign ovf_set_o = {{(32-NC){1'b0}}, rv_we_ev & {NC{rv_ev_wd[63]}}};
+  assign ovf_clr_o = {{(32-NC){1'b0}}, rv_we_ev & {NC{~rv_ev_wd[63]}}};
   // ... and a whole CTL write carrying the written counter's IE, a whole EMQ
   // write (no masked writes)
   assign ctl_we_o = rv_we_ev;
   assign ctl_wd_o = {16'd0, 8'd0, 2'd0, rv_ev_wd[21:16]} << `PMU_CTL_ES_LSB |
                     {31'd0, rv_ev_wd[22]} << `PMU_CTL_EDGE_LSB | {31'd0, rv_ev_wd[23]} << `PMU_CTL_INV_LSB |
-                    {24'd0, rv_ev_wd[31:24]} << `PMU_CTL_THR_LSB | {31'd0, |(rv_we_ev & ie_i)} << `PMU_CTL_IE_LSB;
+                    {24'd0, rv_ev_wd[31:24]} << `PMU_CTL_THR_LSB | {31'd0, rv_ie_old} << `PMU_CTL_IE_LSB;
   assign ctl_wm_o = {26'd0, 6'h3F} << `PMU_CTL_ES_LSB | 32'd1 << `PMU_CTL_EDGE_LSB |
                     32'd1 << `PMU_CTL_INV_LSB | {24'd0, 8'hFF} << `PMU_CTL_THR_LSB;
   assign emq_we_o = rv_we_ev;

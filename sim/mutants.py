@@ -490,7 +490,7 @@ MUTANTS = [
     ("rtl-rv-lcofi-ignores-of", "rtl/pmu_rv_view.v",
      "wire lcofi_d = |(ovf_hw_i & ~ovf_i);", "wire lcofi_d = |ovf_hw_i;", RV),
     ("rtl-rv-counter-write-sets-of", "rtl/pmu_rv_view.v",
-     "rv_we_ev & rv_of_n};", "(rv_we_ev & rv_of_n) | (rv_we_cnt & {NC{&rv_wop[CW-1:0]}})};", RV),
+     "rv_we_ev & {NC{rv_ev_wd[63]}}};", "(rv_we_ev & {NC{rv_ev_wd[63]}}) | (rv_we_cnt & {NC{&rv_wop[CW-1:0]}})};", RV),
     ("model-rv-lcofi-ignores-of", "cmodel/pmu_model_event.c",
      "(ovf_set & ~ST(m, OVF, 0)) != 0;", "ovf_set != 0;", RV),
     # write-wins: an mhpmcounter write drops the same edge's increment
@@ -561,6 +561,9 @@ MUTANTS = [
     ("rtl-rv-clear-is-and", "rtl/pmu_rv_view.v",
      "rv_rmw = (wop & (p | (old & ~q))) | (~wop & old & ~(p & q));",
      "rv_rmw = op == 2'd3 ? ((old & ~whm) | (old & wop & whm)) : ((wop & (p | (old & ~q))) | (~wop & old & ~(p & q)));", RV),
+    # the written mhpmevent's value comes from the counter its number names
+    ("rtl-rv-event-old-value-neighbour", "rtl/pmu_rv_view.v",
+     "if ({27'd0, csr_addr_i[4:0]} == i + 3) begin", "if ({27'd0, csr_addr_i[4:0]} == ((i + 1) % NC) + 3) begin", RV),
     ("rtl-rv-rdata-new-value", "rtl/pmu_rv_csr.v",
      "assign csr_rdata_o = ok ? cur[XW-1:0] : {XW{1'b0}};",
      "assign csr_rdata_o = ok ? (csr_op_i == 2'd1 ? wd[XW-1:0] : csr_op_i == 2'd2 ? (cur[XW-1:0] | wd[XW-1:0]) : "
