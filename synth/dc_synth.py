@@ -187,7 +187,7 @@ def doc_block(runs, cfg, totals, secs):
     L.append(f"| ratio with the SRAM counted as enable flip-flops | {r_sff:.3f} | | | | {r_st:.3f} |")
     L.append("")
     closer = "much closer to 1 than" if abs(1 - r_t) < abs(1 - r_ff) else "not closer to 1 than"
-    L.append(f"Notes: the per-counter event selection (16-way sub-event mux over NT x NCLS classes + qualifier) is")
+    L.append("Notes: the per-counter event selection (16-way sub-event mux over NT x NCLS classes + qualifier) is")
     L.append(f"the same in both designs and dominates the logic, so the NAND2 ratio ({r_t:.2f}) is {closer}")
     L.append(f"the flip-flop ratio ({r_ff:.2f}: {lwp}/{lwl}-bit local counters instead of 64-bit ones; the 64-bit "
              "values live in")
