@@ -221,8 +221,8 @@ module pmu_core #(
   // RISC-V view's, merged
   wire [NC-1:0] esc_we_ctl, esc_we_emq;       // pmu_escr writes (masked)
   wire [31:0]   esc_wd_ctl, esc_wm_ctl, esc_wd_emq, esc_wm_emq;
-  wire [NC-1:0] cnt_we;                       // counter n written
-  wire [NC*CW-1:0] cnt_wdv;                   // ... with this value
+  wire [NC-1:0] cnt_we;                       // counter n written (masked) ...
+  wire [CW-1:0] cnt_wv, cnt_wm;               // ... with cnt_wv on the bits of cnt_wm
   wire [NC-1:0] cs_clr;                       // PMCR.P: every event counter cleared
   wire [CW-1:0] ccnt;                         // the cycle counter (VIEW=1)
   wire [31:0]   gctl_set, gctl_clr, ovf_clr;  // the views' writes of the native block's stored GCTL/OVF
@@ -384,7 +384,7 @@ module pmu_core #(
   wire [31:0]   cs_ovf_set, cs_ovf_clr, cs_ctl_wd, cs_ctl_wm, cs_emq_wd, cs_emq_wm;
   wire [NC-1:0] cs_cnten_set, cs_cnten_clr, cs_ctl_we, cs_emq_we, cs_ftype_we, cs_cnt_we;
   wire [3:0]    cs_ftype_wd;
-  wire [NC*CW-1:0] cs_cnt_wd;
+  wire [CW-1:0] cs_cnt_wd, cs_cnt_wm;
   generate if (LEGAL && VIEW != 0) begin : g_cs
     pmu_cs_view #(.NC(NC), .NT(NT), .CW(CW)) u_cs (
       .clk_i, .rst_ni,
@@ -396,7 +396,7 @@ module pmu_core #(
       .cnt_clr_o(cs_cnt_clr), .cnten_we_o(cs_cnten_we), .cnten_set_o(cs_cnten_set), .cnten_clr_o(cs_cnten_clr),
       .ctl_we_o(cs_ctl_we), .ctl_wd_o(cs_ctl_wd), .ctl_wm_o(cs_ctl_wm),
       .emq_we_o(cs_emq_we), .emq_wd_o(cs_emq_wd), .emq_wm_o(cs_emq_wm),
-      .ftype_we_o(cs_ftype_we), .ftype_wd_o(cs_ftype_wd), .cnt_we_o(cs_cnt_we), .cnt_wd_o(cs_cnt_wd),
+      .ftype_we_o(cs_ftype_we), .ftype_wd_o(cs_ftype_wd), .cnt_we_o(cs_cnt_we), .cnt_wd_o(cs_cnt_wd), .cnt_wm_o(cs_cnt_wm),
       .fz_o(fz), .irq_o(cc_irq), .ccnt_o(ccnt)
     );
   end else begin : g_no_cs
@@ -406,7 +406,7 @@ module pmu_core #(
     assign cs_ctl_we = {NC{1'b0}}; assign cs_ctl_wd = 32'd0; assign cs_ctl_wm = 32'd0;
     assign cs_emq_we = {NC{1'b0}}; assign cs_emq_wd = 32'd0; assign cs_emq_wm = 32'd0;
     assign cs_ftype_we = {NC{1'b0}}; assign cs_ftype_wd = 4'd0; assign cs_cnt_we = {NC{1'b0}};
-    assign cs_cnt_wd = {NC*CW{1'b0}};
+    assign cs_cnt_wd = {CW{1'b0}}; assign cs_cnt_wm = {CW{1'b0}};
     assign fz = 1'b0; assign cc_irq = 1'b0; assign ccnt = {CW{1'b0}};
   end endgenerate
 
@@ -417,7 +417,7 @@ module pmu_core #(
   wire          rv_gen_set, rv_cnten_we;
   wire [31:0]   rv_ovf_set, rv_ovf_clr, rv_ctl_wd, rv_ctl_wm, rv_emq_wd, rv_emq_wm;
   wire [NC-1:0] rv_cnten_wd, rv_ctl_we, rv_emq_we, rv_we_cnt;
-  wire [NC*CW-1:0] rv_cnt_wd;
+  wire [CW-1:0] rv_cnt_wd, rv_cnt_wm;
   wire [NC*5-1:0]  rv_inh_q;   // xINH of counter n
   generate if (LEGAL && XLEN != 0) begin : g_rv
     pmu_rv_view #(.XLEN(XLEN), .NC(NC), .NT(NT), .CW(CW)) u_rv (
@@ -430,7 +430,7 @@ module pmu_core #(
       .cnten_we_o(rv_cnten_we), .cnten_wd_o(rv_cnten_wd),
       .ctl_we_o(rv_ctl_we), .ctl_wd_o(rv_ctl_wd), .ctl_wm_o(rv_ctl_wm),
       .emq_we_o(rv_emq_we), .emq_wd_o(rv_emq_wd), .emq_wm_o(rv_emq_wm),
-      .cnt_we_o(rv_we_cnt), .cnt_wd_o(rv_cnt_wd), .inh_o(rv_inh_q)
+      .cnt_we_o(rv_we_cnt), .cnt_wd_o(rv_cnt_wd), .cnt_wm_o(rv_cnt_wm), .inh_o(rv_inh_q)
     );
   end else begin : g_no_rv
     assign csr_hit_o = 1'b0; assign csr_rdata_o = {(XLEN == 32 ? 32 : 64){1'b0}};
@@ -439,7 +439,7 @@ module pmu_core #(
     assign rv_cnten_we = 1'b0; assign rv_cnten_wd = {NC{1'b0}};
     assign rv_ctl_we = {NC{1'b0}}; assign rv_ctl_wd = 32'd0; assign rv_ctl_wm = 32'd0;
     assign rv_emq_we = {NC{1'b0}}; assign rv_emq_wd = 32'd0; assign rv_emq_wm = 32'd0;
-    assign rv_we_cnt = {NC{1'b0}}; assign rv_cnt_wd = {NC*CW{1'b0}}; assign rv_inh_q = {NC*5{1'b0}};
+    assign rv_we_cnt = {NC{1'b0}}; assign rv_cnt_wd = {CW{1'b0}}; assign rv_cnt_wm = {CW{1'b0}}; assign rv_inh_q = {NC*5{1'b0}};
   end endgenerate
 
   // the views' writes, as writes of the counting core's state. One write a
@@ -464,18 +464,16 @@ module pmu_core #(
   assign esc_wm_emq = rv_busy ? rv_emq_wm : |cs_emq_we ? cs_emq_wm : 32'hFFFFFFFF;
   assign ftype_we   = we_ftype | cs_ftype_we;
   assign ftype_wd   = |cs_ftype_we ? cs_ftype_wd : wdata[`PMU_FTYPE_MAIN_LSB +: `PMU_FTYPE_MAIN_W];
-  // counter writes: a native LO commit (64 bits), one CoreSight word or a CSR write
-  genvar cn;
-  generate
-    for (cn = 0; cn < NC; cn = cn + 1) begin : g_cnt_wd
-      assign cnt_we[cn] = we_cnt[cn] | cs_cnt_we[cn] | rv_we_cnt[cn];
-      assign cnt_wdv[cn*CW +: CW] = rv_busy ? rv_cnt_wd[cn*CW +: CW] :
-                                    cs_cnt_we[cn] ? cs_cnt_wd[cn*CW +: CW] : wdata64[CW-1:0];
-    end
-  endgenerate
+  // counter writes, each a masked write (the counter keeps the bits outside
+  // the mask): a native LO commit (every bit), one CoreSight word or a CSR
+  // write (the bits its operation changes)
+  assign cnt_we = we_cnt | cs_cnt_we | rv_we_cnt;
+  assign cnt_wv = rv_busy ? rv_cnt_wd : |cs_cnt_we ? cs_cnt_wd : wdata64[CW-1:0];
+  assign cnt_wm = rv_busy ? rv_cnt_wm : |cs_cnt_we ? cs_cnt_wm : {CW{1'b1}};
   assign ccnt_o = ccnt;
 
   // FTYPE[n].MAIN (reset 0xF: every type)
+  genvar cn;
   generate
     for (cn = 0; cn < NC; cn = cn + 1) begin : g_ftype
       assign ftype_rd[cn*32 +: 32] = {28'd0, ftype_q[cn*4 +: 4]} << `PMU_FTYPE_MAIN_LSB;
@@ -735,7 +733,7 @@ module pmu_core #(
       wire clr = (we_clr & wdata[n]) | cs_clr[n];
       // history mode: shift in "event occurred" through the preset port
       wire hist_we = hist2_q & run2_q & ~clr & ~cnt_we[n];
-      wire [CW-1:0] cnt_wd = cnt_we[n] ? cnt_wdv[n*CW +: CW] : {cnt[CW-2:0], |inc_q};
+      wire [CW-1:0] cnt_wd = cnt_we[n] ? ((cnt & ~cnt_wm) | (cnt_wv & cnt_wm)) : {cnt[CW-2:0], |inc_q};
       pmu_counter #(.W(CW), .IW(IW)) u_cnt (
         .clk_i, .rst_ni, .en_i(run2_q), .inc_i(inc_q),
         .clr_i(clr), .we_i(cnt_we[n] | hist_we), .wdata_i(cnt_wd),

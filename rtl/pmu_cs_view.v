@@ -74,7 +74,8 @@ module pmu_cs_view #(
   output wire [NC-1:0]         ftype_we_o,     // FTYPE[n].MAIN written
   output wire [3:0]            ftype_wd_o,
   output wire [NC-1:0]         cnt_we_o,       // counter n written ...
-  output wire [NC*CW-1:0]      cnt_wd_o,       // ... with this value (the other word kept)
+  output wire [CW-1:0]         cnt_wd_o,       // ... masked: cnt_wd_o on the bits of cnt_wm_o (the written word)
+  output wire [CW-1:0]         cnt_wm_o,
   // the view's own outputs
   output wire                  fz_o,           // PMCR.FZO freeze: an overflow flag is set
   output wire                  irq_o,          // the cycle counter's overflow interrupt
@@ -186,17 +187,16 @@ module pmu_cs_view #(
                             {{(32-2*NT){1'b0}}, {2*NT{1'b1}}} << `PMU_EMQ_EQ_LSB;
   assign ftype_we_o = cs_we_f2;
   assign ftype_wd_o = 4'hF - cs_wdata[3:0];
-  // PMEVCNTR: one word, the other kept (the counter keeps bits CW-1:0)
+  // PMEVCNTR: one word, a masked write of the counter (the core keeps the
+  // other word): the word on both halves, the mask on the written one (the
+  // counter keeps bits CW-1:0)
   /* verilator lint_off UNUSEDSIGNAL */   // bits above CW-33
   wire [CW+31:0] cs_wx = {{CW{1'b0}}, cs_wdata};
+  wire [63:0]    cs_w2 = {cs_wdata, cs_wdata};
   /* verilator lint_on UNUSEDSIGNAL */
-  generate
-    for (cn = 0; cn < NC; cn = cn + 1) begin : g_cs_cnt
-      wire [CW-1:0] c = cnt64_i[cn*64 +: CW];
-      assign cnt_we_o[cn] = cs_we_lo[cn] | cs_we_hi[cn];
-      assign cnt_wd_o[cn*CW +: CW] = cs_we_lo[cn] ? {c[CW-1:32], cs_wdata} : {cs_wx[CW-33:0], c[31:0]};
-    end
-  endgenerate
+  assign cnt_we_o = cs_we_lo | cs_we_hi;
+  assign cnt_wd_o = cs_w2[CW-1:0];
+  assign cnt_wm_o = |cs_we_lo ? {{(CW-32){1'b0}}, 32'hFFFFFFFF} : {{(CW-32){1'b1}}, 32'd0};
 
   // ---- the cycle counter: counts while PMCR.E, its enable, no
   // freeze-on-overflow and a thread at a privilege PMCCFILTR does not

@@ -70,6 +70,9 @@ MUTANTS = [
      ".en_i(cc_run), .inc_i(1'b1), .clr_i(cs_c),", ".en_i(cc_run), .inc_i(1'b1), .clr_i(cs_c | cs_p),", CS),
     ("rtl-cs-fzo-ignored", "rtl/pmu_cs_view.v",
      "wire   fz = fzo_q & (|ovf_i | cc_ovf_q);", "wire   fz = 1'b0 & fzo_q & (|ovf_i | cc_ovf_q);", CS),
+    # PMEVCNTR: a high-word write keeps the low word (the mask is the written word's)
+    ("rtl-cs-counter-high-word-whole", "rtl/pmu_cs_view.v",
+     ": {{(CW-32){1'b1}}, 32'd0};", ": {CW{1'b1}};", CS),
     # the generated CoreSight block: a RAZ/WI word must not answer PSLVERR
     ("rtl-cs-raz-word-errors", "rtl/pmu_cs_apb.v",
      "wire err_d   = (|a[1:0]) | ~in_span |", "wire err_d   = (|a[1:0]) | ~in_span | ~|k_d |", CS_REGS),
@@ -561,6 +564,9 @@ MUTANTS = [
     ("rtl-rv-clear-is-and", "rtl/pmu_rv_view.v",
      "rv_rmw = (wop & (p | (old & ~q))) | (~wop & old & ~(p & q));",
      "rv_rmw = op == 2'd3 ? ((old & ~whm) | (old & wop & whm)) : ((wop & (p | (old & ~q))) | (~wop & old & ~(p & q)));", RV),
+    # an mhpmcounter csrc: the masked write puts 0s where the operand is 1
+    ("rtl-rv-counter-clear-sets", "rtl/pmu_rv_view.v",
+     "rv_cwd = rv_op == 2'd1 ? rv_wop : {64{rv_op == 2'd2}},", "rv_cwd = rv_op == 2'd1 ? rv_wop : {64{rv_op != 2'd1}},", RV),
     # the written mhpmevent's value comes from the counter its number names
     ("rtl-rv-event-old-value-neighbour", "rtl/pmu_rv_view.v",
      "if ({27'd0, csr_addr_i[4:0]} == i + 3) begin", "if ({27'd0, csr_addr_i[4:0]} == ((i + 1) % NC) + 3) begin", RV),
