@@ -18,7 +18,9 @@ CYCLES     ?= 1000000
 
 help:
 	@echo "make deps     install missing tools (apt-get/pip as root, else prints the commands)"
-	@echo "make test     all tests; last line 'N passed, N failed'"
+	@echo "make test     the commit suite (about 30 min on 2 cores); last line 'N passed, N failed'"
+	@echo "make ci       what .ci/run runs: make test's targets and the long ones (make test-long) in one run"
+	@echo "make test-long the long targets alone: the flow meta-checks (a new register/port/class/configuration/wrapper), 10^6 max-rate cycles of the dc ring"
 	@echo "make lint     every linter (Verilator, Icarus, Yosys) on every RTL top and configuration, C with -Werror"
 	@echo "make demo     Verilated PMU counting a synthetic workload, perf-stat style"
 	@echo "make bench    simulation speed table (Verilator vs C model)"
@@ -55,8 +57,11 @@ VBUILD_OPT ?= -MAKEFLAGS OPT_FAST=-O1 -MAKEFLAGS OPT_GLOBAL=-O1 -MAKEFLAGS OPT_S
 # Icarus/Verilator --binary run option: $(call waves_arg,NAME.ext)
 waves_arg = $(if $(VTRACE),+waves=$(WAVES_DIR)/$(1))
 
-# Each flow fragment appends its targets to these lists.
+# Each flow fragment appends its targets to these lists. LONG_TARGETS: the
+# long ones, run by make ci (.ci/run: with make test's, in one run) and make
+# test-long, not by make test (its ~30 min budget on a 2-core machine).
 TEST_TARGETS  :=
+LONG_TARGETS  :=
 BENCH_TARGETS :=
 SYNTH_TARGETS :=
 DEMO_TARGETS  :=
@@ -103,16 +108,33 @@ $(foreach c,$(filter soc,$(CFG_FLOW_pmu_core_soc)),$(call cfg_runs,$(c),soc,soc-
 $(foreach c,$(filter soc_rv,$(CFG_FLOW_pmu_core_soc_rv)),$(call cfg_runs,$(c),soc-rv,soc-rv-test))
 
 # A background lane (sim/run_targets.sh) runs, one after another on one
-# core, targets that build only under their own directories: the mutation
-# check (build/mut/; started first, mutants one at a time), the parameter
+# core, targets that build only under their own directories: the linters
+# (build/lint/; first, so that its deps-soc installs before any foreground
+# SoC target needs it), the mutation
+# check (build/mut/; before formal-fast, mutants one at a time), the parameter
 # checks (build/params/cfgcheck_<top>*), the synthesis flow check
 # (build/synth-check/), the FuseSoC check (build/fusesoc/) and the fast
-# proofs (build/formal/<proof>/) and the event-class change check (its
-# scratch copy under /tmp), while the other targets run in the foreground.
-TEST_BG := core-mutate dc-illegal synth-check fusesoc-check formal-fast core-params class-add-check
+# proofs (build/formal/<proof>/), while the other targets run in the
+# foreground; make ci adds two long ones, the event-class and register-port
+# change checks (their scratch copies under /tmp).
+TEST_BG := lint core-mutate dc-illegal synth-check fusesoc-check formal-fast core-params
+CI_BG   := $(TEST_BG) class-add-check regs-port-add-check
 test: deps-sim
 	@BG_TARGETS="$(TEST_BG)" BG_MAKEFLAGS="MUTATE_JOBS=1" \
 	  sim/run_targets.sh regmap-check $(TEST_TARGETS)
+
+# make ci: what .ci/run runs on a fresh clone, make test's targets and the
+# long ones (LONG_TARGETS: the flow meta-checks, a scratch copy getting a new
+# register, port, class, configuration or wrapper; the long run, the
+# reference ring at the maximum rate for 10^6 cycles) in one run, one
+# "N passed, N failed" line.
+# make test-long: the long ones alone.
+.PHONY: ci test-long
+ci: deps-sim
+	@BG_TARGETS="$(CI_BG)" BG_MAKEFLAGS="MUTATE_JOBS=1" \
+	  sim/run_targets.sh regmap-check $(TEST_TARGETS) $(LONG_TARGETS)
+test-long: deps-sim
+	@BG_TARGETS="class-add-check regs-port-add-check" sim/run_targets.sh $(LONG_TARGETS)
 
 demo: deps-sim
 	@for t in $(DEMO_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done
@@ -146,14 +168,14 @@ TEST_TARGETS += config-check
 .PHONY: config-add-check
 config-add-check: deps-py
 	python3 sim/config_add_check.py
-TEST_TARGETS += config-add-check
+LONG_TARGETS += config-add-check
 # a new bus wrapper is three hand-written files (its config/pmu_ip.yaml entry,
 # its bridge, its C bridge model): a scratch copy gets one, regenerates, and
 # it lints and runs in lockstep (sim/wrapper_add_check.py)
 .PHONY: wrapper-add-check
 wrapper-add-check: deps-py deps-sim
 	python3 sim/wrapper_add_check.py
-TEST_TARGETS += wrapper-add-check
+LONG_TARGETS += wrapper-add-check
 
 # The bus wrappers rtl/pmu_core_{axil,wb,apb3}.v and the benches' blocks
 # of pmu_core's port list (tb/tb_bus_x.v, tb/cocotb/tb_cocotb_top.v; the

@@ -123,7 +123,7 @@ $(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(call cfg_test,$(c),lockstep,$(call c
 .PHONY: regs-add-check
 regs-add-check:
 	python3 sim/regs_add_check.py
-TEST_TARGETS += regs-add-check
+LONG_TARGETS += regs-add-check
 
 # a register whose field the hardware sets from a new core input port is four
 # hand-edited files (regs/pmu.rdl, rtl/pmu_core.v, cmodel/pmu_model.h and .c):
@@ -134,7 +134,7 @@ TEST_TARGETS += regs-add-check
 .PHONY: regs-port-add-check
 regs-port-add-check:
 	python3 sim/regs_port_add_check.py
-TEST_TARGETS += regs-port-add-check
+LONG_TARGETS += regs-port-add-check
 
 # an event class decoded from new core inputs is five hand-edited files
 # (config/pmu_ip.yaml, rtl/pmu_core.v's ports, the RTL decoder, cmodel/pmu_model.h's
@@ -145,7 +145,7 @@ TEST_TARGETS += regs-port-add-check
 .PHONY: class-add-check
 class-add-check:
 	python3 sim/class_add_check.py
-TEST_TARGETS += class-add-check
+LONG_TARGETS += class-add-check
 
 # Icarus replay of the directed-test vectors ($(1) = config); the replay
 # program is a file target, also run by core-bench (sim/demo.mk)

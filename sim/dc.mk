@@ -15,6 +15,7 @@ DC_VFLAGS  := -O3 --x-assign fast --x-initial 0 -Wall -Wno-DECLFILENAME -Wno-UNO
 DC_CFLAGS  := -std=c99 -O2 -Wall -Wextra -pedantic
 DC_SEED    ?= $(SEED)
 DC_LS_CYCLES   ?= 1000000
+DC_MAXRATE_CYCLES ?= 200000
 DC_RAND_CYCLES ?= 200000
 DC_MODEL_CYCLES ?= 10000000
 DC_SOAK_CYCLES ?= 1000000000
@@ -84,8 +85,16 @@ dc-regmap-check:
 dc-lint: deps-dc deps-synth
 	@python3 sim/lint.py --top dc_top --top dc_top:dc_small
 
+# the reference ring at the maximum rate: DC_MAXRATE_CYCLES in make test,
+# DC_LS_CYCLES (10^6, every local counter near-overflow many times over) in
+# make ci's dc-lockstep-maxrate-long (LONG_TARGETS)
 dc-lockstep-maxrate: $(DC_BUILD)/ref/Vdc_lockstep
+	$< --test maxrate --cycles $(DC_MAXRATE_CYCLES) --seed $(DC_SEED)
+
+.PHONY: dc-lockstep-maxrate-long
+dc-lockstep-maxrate-long: $(DC_BUILD)/ref/Vdc_lockstep
 	$< --test maxrate --cycles $(DC_LS_CYCLES) --seed $(DC_SEED)
+LONG_TARGETS += dc-lockstep-maxrate-long
 
 dc-lockstep-random: $(DC_BUILD)/ref/Vdc_lockstep
 	$< --test random --cycles $(DC_RAND_CYCLES) --seed $(DC_SEED)
