@@ -19,8 +19,8 @@ CYCLES     ?= 1000000
 help:
 	@echo "make deps     install missing tools (apt-get/pip as root, else prints the commands)"
 	@echo "make test     the commit suite (about 30 min on 2 cores); last line 'N passed, N failed'"
-	@echo "make ci       what .ci/run runs: make test's targets and the long ones (make test-long) in one run"
-	@echo "make test-long the long targets alone: the flow meta-checks (a new register/port/class/configuration/wrapper), 10^6 max-rate cycles of the dc ring"
+	@echo "make ci       what .ci/run runs: make test's targets at full length and the long ones (make test-long) in one run"
+	@echo "make test-long the long targets alone: the flow meta-checks (a new register/port/class/configuration/wrapper)"
 	@echo "make lint     every linter (Verilator, Icarus, Yosys) on every RTL top and configuration, C with -Werror"
 	@echo "make demo     Verilated PMU counting a synthetic workload, perf-stat style"
 	@echo "make bench    simulation speed table (Verilator vs C model)"
@@ -120,18 +120,22 @@ $(foreach c,$(filter soc_rv,$(CFG_FLOW_pmu_core_soc_rv)),$(call cfg_runs,$(c),so
 TEST_BG := lint core-mutate dc-illegal synth-check fusesoc-check formal-fast core-params
 CI_BG   := $(TEST_BG) class-add-check regs-port-add-check
 test: deps-sim
-	@BG_TARGETS="$(TEST_BG)" BG_MAKEFLAGS="MUTATE_JOBS=1" \
+	@BG_TARGETS="$(TEST_BG)" BG_MAKEFLAGS="MUTATE_JOBS=1 MUTATE_SAMPLE=$(TEST_MUTATE_SAMPLE)" \
 	  sim/run_targets.sh regmap-check $(TEST_TARGETS)
 
-# make ci: what .ci/run runs on a fresh clone, make test's targets and the
-# long ones (LONG_TARGETS: the flow meta-checks, a scratch copy getting a new
-# register, port, class, configuration or wrapper; the long run, the
-# reference ring at the maximum rate for 10^6 cycles) in one run, one
-# "N passed, N failed" line.
-# make test-long: the long ones alone.
+# make ci: what .ci/run runs on a fresh clone. make test's targets at their
+# full length (CI_LONG: the maximum-rate run of the distributed counters'
+# reference ring for 10^6 cycles instead of 2*10^5, dc_small's whole directed
+# suite on Icarus instead of its first 6*10^4 cycles, 10 of the built mutants
+# instead of 5) and the long targets (LONG_TARGETS: the flow meta-checks, a
+# scratch copy getting a new register, port, class, configuration or
+# wrapper) in one run, one "N passed, N failed" line. make test-long: the
+# long targets alone.
+TEST_MUTATE_SAMPLE := 5
+CI_LONG := DC_MAXRATE_CYCLES=$(DC_LS_CYCLES) DC_ICARUS_CYCLES=0 MUTATE_SAMPLE=$(MUTATE_SAMPLE)
 .PHONY: ci test-long
 ci: deps-sim
-	@BG_TARGETS="$(CI_BG)" BG_MAKEFLAGS="MUTATE_JOBS=1" \
+	@env $(CI_LONG) BG_TARGETS="$(CI_BG)" BG_MAKEFLAGS="MUTATE_JOBS=1" \
 	  sim/run_targets.sh regmap-check $(TEST_TARGETS) $(LONG_TARGETS)
 test-long: deps-sim
 	@BG_TARGETS="class-add-check regs-port-add-check" sim/run_targets.sh $(LONG_TARGETS)

@@ -171,12 +171,12 @@ TEST_TARGETS += core-icarus-neg
 # Mutation check: deliberate bugs in RTL and model must be caught.
 # `make mutate` runs every mutant (one Verilator build or proof per RTL
 # mutant: together over make test's budget). make test's core-mutate runs every model mutant
-# that relinks (seconds each) and a sample of MUTATE_SAMPLE of the others,
-# drawn with MUTATE_SEED (default: the checked-out commit, so successive
+# that relinks (seconds each) and a sample of MUTATE_SAMPLE of the others
+# (make test: TEST_MUTATE_SAMPLE, 5; make ci: 10), drawn with MUTATE_SEED (default: the checked-out commit, so successive
 # commits draw different samples; the log names the seed).
 # MUTATE_JOBS: mutants at once (default: up to 4; make test: 1, in the background)
 # deps-formal: the formal mutants need Yices (pip); make test starts this
-# target first, before formal-fast would install it (with the z3 fallback
+# target early, before formal-fast would install it (with the z3 fallback
 # one formal mutant took over 28 min on a fresh machine instead of seconds)
 MUTATE_SAMPLE ?= 10
 .PHONY: core-mutate mutate
