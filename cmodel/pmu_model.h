@@ -141,6 +141,8 @@ uint32_t pmu_model_ych_miss(const pmu_model *m, unsigned ring3, unsigned i); /* 
 unsigned pmu_model_ych_tid(const pmu_model *m, unsigned ring3, unsigned i);  /* thread (YTHRr field) */
 uint32_t pmu_model_ych_ctl(const pmu_model *m, unsigned ring3, unsigned i);  /* CTL fields, also of an invalid channel */
 uint32_t pmu_model_ych_esv(const pmu_model *m, unsigned ring3, unsigned i);  /* event-schema vector (sticky with STK) */
+/* what the next edge acts on (registered): bit 0 the scenario met (a trigger), bit 1 event DSEL */
+unsigned pmu_model_ych_due(const pmu_model *m, unsigned ring3, unsigned i);
 /* Capture record of a channel (YCAP=1; all 0 otherwise), also of an invalid channel */
 typedef struct {
     uint64_t ip, da, ts, ct;   /* instruction / data address, TSC, counter CTL.CSEL */

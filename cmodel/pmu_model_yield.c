@@ -124,7 +124,10 @@ void pmu_m_yield(pmu_model *m, const pmu_inputs *in, pmu_cyc *x)
     const uint64_t tsc_pre = x->tsc_pre, *cnt_pre = x->cnt_pre;
     uint32_t *hwset = x->hwset;
     const unsigned nch = m->cfg.nch;
+    /* the delivered channel as it was before the edge (a CTL write of this
+     * edge to it, processed in the loop below, must not change what it drops) */
     const unsigned pick_r3 = ypick >= 0 && (unsigned)ypick >= nch, pick_tid = ypick >= 0 ? m->y[ypick].tid : 0u;
+    const unsigned pick_flt = ypick >= 0 && m->y[ypick].flt;
     const uint32_t evt = ((m->cev_q & 0xFFFFu) | (uint32_t)in->yev << PMU_YEV_EXT_LSB |
                           tb_rise << PMU_YEV_TB_LSB) & YEV_MASK;
     for (unsigned k = 0; k < 2 * nch; k++) {
@@ -149,7 +152,7 @@ void pmu_m_yield(pmu_model *m, const pmu_inputs *in, pmu_cyc *x)
         y->sel_q = act_ok && ((evt >> y->dsel) & 1u);
         /* delivered, or dropped by a delivered fault-like yield of its ring and thread */
         const int deliv = ypick == (int)k ||
-                          (ypick >= 0 && m->y[ypick].flt && ring == pick_r3 && y->tid == pick_tid && y->flt &&
+                          (pick_flt && ring == pick_r3 && y->tid == pick_tid && y->flt &&
                            y->act == PMU_YACT_YIELD);
         const int missed = uf && y->yer && !deliv;
         /* capture record: an underflow that sets YER (not a missed one) */
@@ -233,6 +236,11 @@ uint32_t pmu_model_ych_esv(const pmu_model *m, unsigned ring3, unsigned i)
 {
     const pmu_ych *y = ych_at(m, ring3, i);
     return y ? y->esv : 0;
+}
+unsigned pmu_model_ych_due(const pmu_model *m, unsigned ring3, unsigned i)
+{
+    const pmu_ych *y = ych_at(m, ring3, i);
+    return y ? y->trig_q | y->sel_q << 1 : 0u;
 }
 
 pmu_ycap pmu_model_ych_cap(const pmu_model *m, unsigned ring3, unsigned i)

@@ -240,16 +240,19 @@ MUTANTS = [
     ("rtl-ych-fault-no-drop", "rtl/pmu_yield.v",
      "(pick_flt & flt_q & (act_q == 2'd1) &", "(pick_flt & flt_q & (act_q == 2'd3) &"),   # lint-clean: drops no yield channel
     ("model-ych-trap-drops", "cmodel/pmu_model_yield.c",
-     "(ypick >= 0 && m->y[ypick].flt && ring == pick_r3", "(ypick >= 0 && ring == pick_r3"),
+     "const unsigned pick_flt = ypick >= 0 && m->y[ypick].flt;", "const unsigned pick_flt = ypick >= 0;"),
+    # ... the delivered channel's type before the edge: a CTL write of the
+    # delivery cycle to it does not change what it drops (test_directed only:
+    # test_random's seed 1 reaches this at cycle 818,359 of 10^6, where it
+    # found the model bug; the mutants run 2*10^5 cycles)
+    ("model-ych-drop-after-ctl-write", "cmodel/pmu_model_yield.c",
+     "(pick_flt && ring == pick_r3", "(pick_flt && m->y[ypick].flt && ring == pick_r3",
+     (("test_directed", "default"),)),
     # monitor conditions: event DSEL ends the period (COND=1) / counts up (COND=2)
     ("rtl-ych-cond-period-ignored", "rtl/pmu_yield.v",
      "else if (uf | (c_per & sel_q))  cnt_q <= sav_q;", "else if (uf | (c_per & sel_q & 1'b0))  cnt_q <= sav_q;"),
-    # (test_directed only: test_random saturates a COND=2 channel's CNT, its
-    # coverage goal, but at seed 1 no DSEL event comes while it is saturated,
-    # so it does not see the wrap; make ci of 1125460 drew it and it survived)
     ("rtl-ych-diff-no-saturation", "rtl/pmu_yield.v",
-     "wire up     = c_dif & sel_q & ~trig_q & ~&cnt_q;", "wire up     = c_dif & sel_q & ~trig_q & ~(&cnt_q & 1'b0);",
-     (("test_directed", "default"),)),
+     "wire up     = c_dif & sel_q & ~trig_q & ~&cnt_q;", "wire up     = c_dif & sel_q & ~trig_q & ~(&cnt_q & 1'b0);"),
     ("model-ych-cond-diff-as-count", "cmodel/pmu_model_yield.c",
      "const int dif = y->cond == PMU_YCOND_DIFF && y->sel_q;", "const int dif = 0 && y->sel_q;"),
     # capture records (alt: YCAP=1): a missed underflow keeps the record; the

@@ -125,7 +125,10 @@ void RandomBench::observe() {
             const uint32_t cond = (ctl & PMU_YCH_CTL_COND_MASK) >> PMU_YCH_CTL_COND_LSB;
             if (ych_wr != (int)k && cov.prev_ycnt[k] != 0 && cond == PMU_YCOND_PERIOD && yc > cov.prev_ycnt[k]) cov.per++;
             if (ych_wr != (int)k && cov.prev_ycnt[k] != 0 && cond == PMU_YCOND_DIFF && yc == cov.prev_ycnt[k] + 1) cov.dif++;
-            if (cond == PMU_YCOND_DIFF && (ctl & PMU_YCH_CTL_VALID_MASK) && yc == 0xFFFFFFFFu) cov.dif_sat++;
+            if (cond == PMU_YCOND_DIFF && (ctl & PMU_YCH_CTL_VALID_MASK) && yc == 0xFFFFFFFFu) {
+                cov.dif_sat++;
+                if (pmu_model_ych_due(h.m, k >= c.nch, k % c.nch) == 2u) cov.dif_sat_ev++;   // must stay saturated
+            }
             cov.prev_ycnt[k] = yc;
             const uint64_t ts = pmu_model_ych_cap(h.m, k >= c.nch, k % c.nch).ts;
             if (ts != cov.prev_cts[k]) cov.cap++;
@@ -236,6 +239,7 @@ void Coverage::report(const pmu_cfg &c, uint64_t cycles, Tally &t) const {
         goal("channel periods ended by event DSEL (COND=1)", per, 5 * k);
         goal("channel down-counters raised by event DSEL (COND=2)", dif, 5 * k);
         goal("cycles with a valid COND=2 channel's CNT saturated (2^32-1)", dif_sat, 20 * k);
+        goal("cycles with a saturated COND=2 CNT's DSEL event due (it must not wrap)", dif_sat_ev, 2 * k);
         if (c.ycap) {
             goal("capture records taken", cap, 10 * k);
             goal("capture-record reads with a non-zero value", cap_rd, 2 * k);

@@ -170,6 +170,18 @@ void RandomBench::gen_smp() {
     }
     case 6: case 7: case 8: case 9: case 10: {   // channel register write (or read)
         unsigned ring = r.chance(50) ? 3 : 0, i = r.chance(95) ? r.below(c.nch) : r.below(8);
+        if (r.chance(2)) {
+            // a difference channel at saturation: COND=2 on a frequent event
+            // (an external one or a counter's), no scenario (ESM=0: no
+            // trigger counts it down), CNT at or just below 2^32-1: its DSEL
+            // events must hold CNT there, not wrap it
+            const uint32_t ds = r.chance(60) ? PMU_YEV_EXT_LSB + r.below(8) : r.below(c.nc < 16 ? c.nc : 16);
+            q.push_back({PMU_REG_YCH_CTL(0, i), true, PMU_YCH_CTL_VALID_MASK | PMU_YACT_YIELD << PMU_YCH_CTL_ACT_LSB |
+                         PMU_YCOND_DIFF << PMU_YCH_CTL_COND_LSB | ds << PMU_YCH_CTL_DSEL_LSB, 0xF, 1});
+            q.push_back({PMU_REG_YCH_ESM(0, i), true, 0, 0xF, 1});
+            q.push_back({PMU_REG_YCH_CNT(0, i), true, 0xFFFFFFFFu - r.below(3), 0xF, 1});
+            break;
+        }
         unsigned reg = r.below(8);
         uint32_t v = (uint32_t)r.next();
         switch (reg * 4) {
