@@ -242,12 +242,10 @@ MUTANTS = [
     ("model-ych-trap-drops", "cmodel/pmu_model_yield.c",
      "const unsigned pick_flt = ypick >= 0 && m->y[ypick].flt;", "const unsigned pick_flt = ypick >= 0;"),
     # ... the delivered channel's type before the edge: a CTL write of the
-    # delivery cycle to it does not change what it drops (test_directed only:
-    # test_random's seed 1 reaches this at cycle 818,359 of 10^6, where it
-    # found the model bug; the mutants run 2*10^5 cycles)
+    # delivery cycle to it does not change what it drops (test_random found
+    # this model bug; its ERET race now reaches it within 2*10^5 cycles)
     ("model-ych-drop-after-ctl-write", "cmodel/pmu_model_yield.c",
-     "(pick_flt && ring == pick_r3", "(pick_flt && m->y[ypick].flt && ring == pick_r3",
-     (("test_directed", "default"),)),
+     "(pick_flt && ring == pick_r3", "(pick_flt && m->y[ypick].flt && ring == pick_r3"),
     # monitor conditions: event DSEL ends the period (COND=1) / counts up (COND=2)
     ("rtl-ych-cond-period-ignored", "rtl/pmu_yield.v",
      "else if (uf | (c_per & sel_q))  cnt_q <= sav_q;", "else if (uf | (c_per & sel_q & 1'b0))  cnt_q <= sav_q;"),

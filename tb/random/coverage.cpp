@@ -107,6 +107,21 @@ void RandomBench::observe() {
         if (h.out.yield && (h.out.yield_attr & 1)) cov.flt++;   // fault-like (drops the other fault-like requests)
         if (h.out.yield && (h.out.yield_attr & 6) == 6) cov.prehint++;
         if (h.out.yield && h.out.yield_tid != 0) cov.ytid++;
+        // a bus write to the delivered channel completing at the delivery's
+        // edge; a CTL write to a fault-like one while another fault-like
+        // request of its ring and thread is pending (the delivery drops it by
+        // the type before the write)
+        const unsigned kd = h.out.yield_ring * c.nch + h.out.yield_ch;
+        if (h.out.yield && ych_wr == (int)kd && !h.out.pslverr) {
+            cov.deliv_wr++;
+            uint32_t others = 0;   // fault-like requests of the ring and thread before the edge, kd's excepted
+            for (unsigned i = 0; i < c.nch; i++) {
+                const unsigned j = h.out.yield_ring * c.nch + i;
+                if (j != kd && pmu_model_ych_tid(h.m, h.out.yield_ring, i) == h.out.yield_tid) others |= 1u << j;
+            }
+            if ((cur.addr & 0x1F) == PMU_YCH_CTL_OFF && (cov.prev_yflt >> kd & 1) && (cov.prev_yer & cov.prev_yflt & others))
+                cov.flt_race++;
+        }
         // a yield delivered to one thread of a ring while another thread of that ring is blocked
         if (h.out.yield) {
             const uint32_t bk = pmu_model_yblk(h.m) >> (h.out.yield_ring ? c.nt : 0) & ((1u << c.nt) - 1);
@@ -139,6 +154,13 @@ void RandomBench::observe() {
             }
             cov.prev_esv[k] = e;
         }
+        cov.prev_yer = pmu_model_yer(h.m);   // the next cycle's state before its edge
+        cov.prev_yflt = 0;
+        for (unsigned k = 0; k < 2 * c.nch; k++)
+            if ((pmu_model_ych_ctl(h.m, k >= c.nch, k % c.nch) & (PMU_YCH_CTL_VALID_MASK | PMU_YCH_CTL_FLT_MASK |
+                                                                  PMU_YCH_CTL_ACT_MASK)) ==
+                (PMU_YCH_CTL_VALID_MASK | PMU_YCH_CTL_FLT_MASK | PMU_YACT_YIELD << PMU_YCH_CTL_ACT_LSB))
+                cov.prev_yflt |= 1u << k;
         if (pmu_model_yact(h.m, PMU_YACT_FRZ)) cov.yfrz++;
         uint32_t mm = pmu_model_mmcr(h.m);
         if (mm & PMU_MMCR_FRZ_MASK) cov.frz++;
@@ -229,6 +251,14 @@ void Coverage::report(const pmu_cfg &c, uint64_t cycles, Tally &t) const {
         goal("sticky vectors cleared (fire or re-arm)", stk_fire, 20 * k);
         goal("fault-like yields delivered", flt, 5 * k);
         goal("yields delivered with PRE and HINT set", prehint, 2 * k);
+        // (stimulus: an ERET and right after it a write to the channel it
+        // lets through, timed to the thread's delivery slot; with NT=1 the
+        // delivery is the cycle after the ERET's, before another access can
+        // end. Two fault-like requests of one thread in a ring: frequent
+        // enough with 4 channels per ring, the default)
+        if (c.nt > 1) goal("yields delivered at the edge of a bus write to their channel", deliv_wr, 2 * k);
+        if (c.nt > 1 && c.nch >= 4)
+            goal("... fault-like, the write to CTL, another fault-like request of the thread pending", flt_race, (k + 1) / 2);
         goal("sticky bits set by an event edge (EDGE=1)", stk_edge, 20 * k);
         goal("sticky bits set by an event level (EDGE=0)", stk_level, 20 * k);
         goal("channel CTL writes with a reserved COND/DSEL refused", cond_bad, 5 * k);

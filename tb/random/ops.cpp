@@ -163,8 +163,60 @@ void RandomBench::gen_smp() {
             for (unsigned i = 0; i < 8; i++) v |= (r.chance(60) ? 0u : r.below(8)) << (4 * i);
             q.push_back({r3 ? PMU_REG_YTHR3 : PMU_REG_YTHR0, r.chance(85), v, 0xF, prot});
         } else {
-            q.push_back({r3 ? PMU_REG_YRING3 : PMU_REG_YRING0, true,
-                         r.chance(80) ? 1u << r.below(c.nt) : (uint32_t)r.next(), 0xF, prot});
+            unsigned t = r.below(c.nt);
+            // mostly the ERET of a blocked thread with a pending yield
+            // channel of the ring it runs in, one with two fault-like ones
+            // first; with NT > 1 the thread whose delivery slot is the
+            // cycle of the next access's access phase (this ERET's setup
+            // phase is this cycle, h.cycle: the access phases are at +1 and
+            // +3; slot rule in tb/directed/directed.h YCpu)
+            const unsigned t_al = (unsigned)((h.cycle + 3) % c.nt);
+            const uint32_t yer = pmu_model_yer(h.m), blk = pmu_model_yblk(h.m);
+            int best = -1;
+            bool two_flt = false;   // best has two fault-like requests: the race below clears the first one's FLT
+            const bool pick = r.chance(85);
+            for (unsigned rt = 0; pick && rt < 2 * c.nt; rt++) {
+                const unsigned rr = rt / c.nt, tt = rt % c.nt;
+                if (!(blk >> (rr * c.nt + tt) & 1) || ((h.in.cpl[tt] & 3u) != 0) != (rr != 0) || (c.nt > 1 && tt != t_al))
+                    continue;   // blocked, in that ring, its slot
+                unsigned pend = 0, flt = 0;
+                for (unsigned i = 0; i < c.nch; i++) {
+                    const uint32_t ctl = pmu_model_ych_ctl(h.m, rr, i);
+                    if (!(yer >> (rr * c.nch + i) & 1) || pmu_model_ych_tid(h.m, rr, i) != tt ||
+                        !(ctl & PMU_YCH_CTL_VALID_MASK) || ((ctl & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB) != PMU_YACT_YIELD)
+                        continue;
+                    pend++;
+                    flt += (ctl & PMU_YCH_CTL_FLT_MASK) != 0;
+                }
+                if (pend && (best < 0 || flt >= 2)) best = (int)rt;
+                if (flt >= 2) { two_flt = true; break; }
+            }
+            if (best >= 0) { r3 = best / c.nt != 0; t = best % c.nt; prot = 1; }
+            q.push_back({r3 ? PMU_REG_YRING3 : PMU_REG_YRING0, true, r.chance(80) ? 1u << t : (uint32_t)r.next(), 0xF, prot});
+            // ... and a write to the channel this ERET lets through (thread
+            // t's first pending yield channel of the ring) racing its
+            // delivery (right after the ERET: its access phase is in the
+            // second cycle after the ERET's, one of them thread t's slot
+            // with NT=2): its CTL with the type bits or the action changed,
+            // or its target or down-counter
+            const bool race = two_flt || r.chance(70);
+            for (unsigned i = 0; race && i < c.nch; i++) {
+                const uint32_t ctl = pmu_model_ych_ctl(h.m, r3, i);
+                if (!((yer >> ((r3 ? c.nch : 0) + i)) & 1) || pmu_model_ych_tid(h.m, r3, i) != t ||
+                    !(ctl & PMU_YCH_CTL_VALID_MASK) || ((ctl & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB) != PMU_YACT_YIELD)
+                    continue;
+                switch (two_flt ? 0 : r.below(4)) {
+                case 0: case 1: {
+                    const uint32_t flip = two_flt || r.chance(75) ? PMU_YCH_CTL_FLT_MASK | PMU_YCH_CTL_PRE_MASK
+                                                       : PMU_YCH_CTL_ACT_MASK & (2u << PMU_YCH_CTL_ACT_LSB);
+                    q.push_back({PMU_REG_YCH_CTL(r3, i), true, ctl ^ flip, 0xF, 1, 0, 0, 0, 0, 1});
+                    break;
+                }
+                case 2: q.push_back({PMU_REG_YCH_TGT_LO(r3, i), true, (uint32_t)r.next(), 0xF, 1, 0, 0, 0, 0, 1}); break;
+                default: q.push_back({PMU_REG_YCH_CNT(r3, i), true, r.below(40), 0xF, 1, 0, 0, 0, 0, 1}); break;
+                }
+                break;
+            }
         }
         break;
     }

@@ -27,8 +27,9 @@
 // tid1: the issuing thread + 1 (0: a random one when it is issued); foreign:
 // an unprivileged HI read right after another thread's LO read (shadow tag)
 // cs: a CoreSight-view access (VIEW=1) at addr as is; otherwise addr is of the
-// native map, at the extension page (0x2000) with VIEW=1
-struct Txn { uint32_t addr; bool write; uint32_t data; uint8_t strb, prot, tid1, foreign, ptid, cs; };
+// native map, at the extension page (0x2000) with VIEW=1; nogap: issued
+// right after the access before it (no idle cycle between them)
+struct Txn { uint32_t addr; bool write; uint32_t data; uint8_t strb, prot, tid1, foreign, ptid, cs, nogap; };
 
 // one RISC-V CSR instruction on the CSR port (XLEN != 0)
 struct Csr { uint16_t addr; uint8_t op, priv; uint64_t wd; };
@@ -48,6 +49,9 @@ struct Coverage {
     uint64_t frz = 0, trig = 0, hist = 0, u3 = 0, lat = 0;
     uint64_t yact_bad = 0, yirq = 0, yfrz = 0;   // yield actions
     uint64_t flt = 0, prehint = 0;   // yield types / attributes
+    uint64_t deliv_wr = 0;   // deliveries at the edge of an accepted bus write to the delivered channel
+    uint64_t flt_race = 0;   // ... a CTL write to a fault-like one, another fault-like request of its thread pending
+    uint32_t prev_yer = 0, prev_yflt = 0;   // YER and the valid fault-like yield channels before this cycle's edge
     uint64_t stk_fire = 0, stk_edge = 0, stk_level = 0;   // sticky scenarios
     uint64_t ytid = 0, blk_other = 0;   // channels per thread
     uint64_t dif_sat = 0;   // a difference channel's CNT at its saturation value

@@ -127,5 +127,6 @@ void RandomBench::bus_next() {
     else if (phase == 3) {
         phase = 0;
         gap = r.chance(50) ? 0 : r.below(4);
+        if (!q.empty() && q.front().nogap) gap = 0;
     }
 }
