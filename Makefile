@@ -30,7 +30,7 @@ help:
 	@echo "make formal   formal proofs (yosys-smtbmc BMC, deep depths; docs/formal.md); make test runs formal-fast"
 	@echo "make coverage line/branch/toggle coverage of the lockstep suites (pmu_core, dc_top), docs/coverage.md (not in make test)"
 	@echo "make mutate   every mutant (make test: the model mutants and a sample of the RTL ones)"
-	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (measured runs: docs/dc_notes.md)"
+	@echo "make soak     distributed-counter C model, 10^9 max-rate + 10^8 random cycles (measured runs: docs/dc_notes.md); pmu_core random lockstep, seeds 2..21, every lockstep configuration"
 	@echo "make <bench target> WAVES=1   also dump waveforms to build/waves/<bench>.fst|.vcd"
 	@echo "make wrappers regenerate the bus wrappers rtl/pmu_core_{axil,wb,apb3}.v, the benches' and hand instances' port blocks from rtl/pmu_core.v"
 	@echo "make ports    make wrappers, then regenerate docs/ports.md (port tables and file lists of every top, from the RTL)"
@@ -118,7 +118,8 @@ $(foreach c,$(filter soc_rv,$(CFG_FLOW_pmu_core_soc_rv)),$(call cfg_runs,$(c),so
 # foreground; make ci adds two long ones, the event-class and register-port
 # change checks (their scratch copies under /tmp).
 TEST_BG := lint core-mutate dc-illegal synth-check fusesoc-check formal-fast core-params
-CI_BG   := $(TEST_BG) class-add-check regs-port-add-check
+LONG_BG := class-add-check regs-port-add-check
+CI_BG   := $(TEST_BG) $(LONG_BG)
 test: deps-sim
 	@BG_TARGETS="$(TEST_BG)" BG_MAKEFLAGS="MUTATE_JOBS=1 MUTATE_SAMPLE=$(TEST_MUTATE_SAMPLE)" \
 	  sim/run_targets.sh regmap-check $(TEST_TARGETS)
@@ -138,7 +139,7 @@ ci: deps-sim
 	@env $(CI_LONG) BG_TARGETS="$(CI_BG)" BG_MAKEFLAGS="MUTATE_JOBS=1" \
 	  sim/run_targets.sh regmap-check $(TEST_TARGETS) $(LONG_TARGETS)
 test-long: deps-sim
-	@BG_TARGETS="class-add-check regs-port-add-check" sim/run_targets.sh $(LONG_TARGETS)
+	@BG_TARGETS="$(LONG_BG)" sim/run_targets.sh $(LONG_TARGETS)
 
 demo: deps-sim
 	@for t in $(DEMO_TARGETS); do $(MAKE) --no-print-directory $$t || exit 1; done

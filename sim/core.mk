@@ -70,6 +70,15 @@ $(call cfg_name,core-regs,$(1)): $(CORE_BUILD)/test_regs_$(1)/Vtest_regs
 	$$< --seed $$(SEED)
 endef
 $(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(eval $(call lockstep_run,$(c))))
+# seed sweep (make soak, not make test, which runs seed 1): the random
+# lockstep bench of every lockstep configuration with each of SOAK_SEEDS for
+# CYCLES cycles, SOAK_JOBS runs at once (sim/core_soak.sh; logs under
+# build/core/soak/; 20 seeds x 9 configurations: 180 runs of 10^6 cycles).
+SOAK_SEEDS ?= $(shell seq 2 21)
+SOAK_JOBS  ?= 2
+.PHONY: core-soak
+core-soak: deps-sim $(foreach c,$(CFG_FLOW_pmu_core_lockstep),$(CORE_BUILD)/test_random_$(c)/Vtest_random)
+	@sim/core_soak.sh "$(SOAK_SEEDS)" $(CYCLES) $(SOAK_JOBS) $(filter %/Vtest_random,$^)
 # directed flow ($(1) = config; default's run also writes the latency table)
 define directed_run
 .PHONY: $(call cfg_name,core-directed,$(1))
@@ -170,11 +179,13 @@ TEST_TARGETS += core-icarus-neg
 
 # Mutation check: deliberate bugs in RTL and model must be caught.
 # `make mutate` runs every mutant (one Verilator build or proof per RTL
-# mutant: together over make test's budget). make test's core-mutate runs every model mutant
-# that relinks (seconds each) and a sample of MUTATE_SAMPLE of the others
-# (make test: TEST_MUTATE_SAMPLE, 5; make ci: 10), drawn with MUTATE_SEED (default: the checked-out commit, so successive
-# commits draw different samples; the log names the seed).
-# MUTATE_JOBS: mutants at once (default: up to 4; make test: 1, in the background)
+# mutant: together over make test's budget). make test's core-mutate runs
+# every model mutant that relinks (seconds each) and a sample of
+# MUTATE_SAMPLE of the others (make test: TEST_MUTATE_SAMPLE, 5; make ci:
+# 10), drawn with MUTATE_SEED (default: the checked-out commit, so
+# successive commits draw different samples; the log names the seed).
+# MUTATE_JOBS: mutants at once (default: up to 4; make test: 1, in the
+# background)
 # deps-formal: the formal mutants need Yices (pip); make test starts this
 # target early, before formal-fast would install it (with the z3 fallback
 # one formal mutant took over 28 min on a fresh machine instead of seconds)

@@ -157,7 +157,7 @@ $(foreach c,$(CFG_FLOW_dc_top_icarus),$(call cfg_test,$(c),icarus,$(call dc_icar
 dc-soak: $(DC_BUILD)/dc_model_test
 	$< --cycles $(DC_SOAK_CYCLES) --seed $(DC_SEED)
 
-soak: dc-soak
+soak: dc-soak core-soak
 
 # Illegal configurations must not elaborate (each tool is expected to fail
 # and to name the violated rule).
