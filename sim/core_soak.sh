@@ -14,14 +14,17 @@ out=build/core/soak
 mkdir -p "$out"
 rm -f "$out"/*.log "$out"/*.rc
 
+cfg_of() {   # the configuration of an executable build/core/test_random_<cfg>/Vtest_random
+  local d
+  d=$(basename "$(dirname "$1")"); echo "${d#test_random_}"
+}
 one() {   # one run: $1 executable, $2 seed
-  local cfg log
-  cfg=$(basename "$(dirname "$1")"); cfg=${cfg#test_random_}
-  log="$out/${cfg}_s$2.log"
+  local log
+  log="$out/$(cfg_of "$1")_s$2.log"
   "$1" --seed "$2" --cycles "$cycles" > "$log" 2>&1
   echo $? > "${log%.log}.rc"
 }
-export -f one
+export -f cfg_of one
 export out cycles
 
 for exe in "$@"; do for s in $seeds; do echo "$exe $s"; done; done |
@@ -29,7 +32,7 @@ for exe in "$@"; do for s in $seeds; do echo "$exe $s"; done; done |
 
 p=0; f=0
 for exe in "$@"; do
-  cfg=$(basename "$(dirname "$exe")"); cfg=${cfg#test_random_}
+  cfg=$(cfg_of "$exe")
   for s in $seeds; do
     log="$out/${cfg}_s$s.log"
     if [ "$(cat "${log%.log}.rc" 2>/dev/null)" = 0 ]; then

@@ -96,7 +96,11 @@ inline void ych(Harness &h, unsigned ring, unsigned i, uint32_t ctl, uint32_t es
 // with eret set it runs an APB write of YRINGr.BLK=1 in the next two cycles.
 struct YCpu {
     Harness &h;
-    unsigned eret_ph = 0, eret_ring = 0;
+    // a bus write run in step with cycle(): its phase (0 none, 1 setup,
+    // 2 access), address, data and PPROT
+    unsigned wr_ph = 0;
+    uint32_t wr_addr = 0, wr_data = 0;
+    uint8_t wr_prot = 0;
     uint64_t last = 0;   // the cycle (h.cycle) the last cycle() ran
     explicit YCpu(Harness &hh) : h(hh) {}
     // Delivery slot rule (rtl/pmu_yield.v slot_q, reset with rst_ni): cycle c
@@ -120,18 +124,21 @@ struct YCpu {
     }
     int cycle() {
         last = h.cycle;
-        if (eret_ph) {
-            h.in.psel = 1; h.in.penable = eret_ph == 2; h.in.pwrite = 1;
-            h.in.paddr = eret_ring ? PMU_REG_YRING3 : PMU_REG_YRING0;
-            h.in.pwdata = PMU_YRING0_BLK_MASK; h.in.pstrb = 0xF; h.in.pprot = eret_ring ? 0 : 1;
+        if (wr_ph) {
+            h.in.psel = 1; h.in.penable = wr_ph == 2; h.in.pwrite = 1;
+            h.in.paddr = wr_addr; h.in.pwdata = wr_data; h.in.pstrb = 0xF; h.in.pprot = wr_prot;
         }
         h.step();
-        if (eret_ph == 2) { CHECK_EQ(h.out.pslverr, 0); h.in.psel = h.in.penable = h.in.pwrite = 0; eret_ph = 0; }
-        else if (eret_ph == 1) eret_ph = 2;
+        if (wr_ph == 2) { CHECK_EQ(h.out.pslverr, 0); h.in.psel = h.in.penable = h.in.pwrite = 0; wr_ph = 0; }
+        else if (wr_ph == 1) wr_ph = 2;
         if (h.out.yield) CHECK_EQ(slot(last), h.out.yield_tid);   // slot rule: only in its thread's slot
         return h.out.yield ? (int)h.out.yield_ch : -1;
     }
-    void eret(unsigned ring3) { eret_ph = 1; eret_ring = ring3; }
+    // a bus write whose setup phase is the next cycle() and whose access
+    // phase (its edge) the one after it; it must be accepted (no PSLVERR)
+    void write(uint32_t addr, uint32_t data, uint8_t prot) { wr_ph = 1; wr_addr = addr; wr_data = data; wr_prot = prot; }
+    // the ERET of a ring: a write of YRINGx.BLK from that ring (ring 3: PPROT[0]=0)
+    void eret(unsigned ring3) { write(ring3 ? PMU_REG_YRING3 : PMU_REG_YRING0, PMU_YRING0_BLK_MASK, ring3 ? 0 : 1); }
 };
 
 // ------------------------------------------------ tables of the timing tests

@@ -59,14 +59,10 @@ void t_yield_types(Harness &h) {
     cpu.align(0, 2);
     h.in.yev = 64; CHECK_EQ(cpu.cycle(), -1);
     h.in.yev = 0;
-    h.in.psel = 1; h.in.penable = 0; h.in.pwrite = 1; h.in.paddr = PMU_REG_YCH_CTL(0, 0);   // setup phase
-    h.in.pwdata = V | ACT; h.in.pstrb = 0xF; h.in.pprot = 1;
-    CHECK_EQ(cpu.cycle(), -1);
+    cpu.write(PMU_REG_YCH_CTL(0, 0), V | ACT, 1);
+    CHECK_EQ(cpu.cycle(), -1);                       // setup phase
     CHECK_EQ(h.dut->yer_o & 3, 3);                   // both pending
-    h.in.penable = 1;                                // access phase: the CTL write's edge ...
-    CHECK_EQ(cpu.cycle(), 0);                        // ... is ch0's delivery (fault-like)
-    CHECK_EQ(h.out.pslverr, 0);
-    h.in.psel = h.in.penable = h.in.pwrite = 0;
+    CHECK_EQ(cpu.cycle(), 0);                        // access phase: the CTL write's edge is ch0's delivery (fault-like)
     CHECK_EQ(h.out.yield_attr, 1);
     CHECK_EQ(h.dut->yer_o & 3, 0);                   // ch1's fault-like request dropped
     CHECK_EQ(h.read(PMU_REG_YCH_CTL(0, 0)) & PMU_YCH_CTL_FLT_MASK, 0);   // the write took effect

@@ -131,9 +131,11 @@ void RandomBench::observe() {
         if (((blk & 1) && (yer & lo)) || ((blk & 2) && (yer >> c.nch & lo))) cov.pend_blk++;
         if (pmu_model_yact(h.m, PMU_YACT_IRQ)) cov.yirq++;
         // sticky scenarios: a vector that collected events is cleared by its fire
+        uint32_t yflt = 0;   // the valid fault-like yield channels
         for (unsigned k = 0; k < 2 * c.nch; k++) {
             uint32_t e = pmu_model_ych_esv(h.m, k >= c.nch, k % c.nch);
             uint32_t ctl = pmu_model_ych_ctl(h.m, k >= c.nch, k % c.nch);
+            if (ych_yields(ctl) && (ctl & PMU_YCH_CTL_FLT_MASK)) yflt |= 1u << k;
             // a down-counter that rose without a bus write to its channel:
             // a period end (COND=1) or a difference event (COND=2)
             const uint32_t yc = pmu_model_ych_cnt(h.m, k >= c.nch, k % c.nch);
@@ -154,13 +156,8 @@ void RandomBench::observe() {
             }
             cov.prev_esv[k] = e;
         }
-        cov.prev_yer = pmu_model_yer(h.m);   // the next cycle's state before its edge
-        cov.prev_yflt = 0;
-        for (unsigned k = 0; k < 2 * c.nch; k++)
-            if ((pmu_model_ych_ctl(h.m, k >= c.nch, k % c.nch) & (PMU_YCH_CTL_VALID_MASK | PMU_YCH_CTL_FLT_MASK |
-                                                                  PMU_YCH_CTL_ACT_MASK)) ==
-                (PMU_YCH_CTL_VALID_MASK | PMU_YCH_CTL_FLT_MASK | PMU_YACT_YIELD << PMU_YCH_CTL_ACT_LSB))
-                cov.prev_yflt |= 1u << k;
+        cov.prev_yer = yer;   // the next cycle's state before its edge
+        cov.prev_yflt = yflt;
         if (pmu_model_yact(h.m, PMU_YACT_FRZ)) cov.yfrz++;
         uint32_t mm = pmu_model_mmcr(h.m);
         if (mm & PMU_MMCR_FRZ_MASK) cov.frz++;

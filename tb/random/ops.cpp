@@ -100,6 +100,19 @@ void RandomBench::gen_ops() {
 }
 
 // sampling / yield-channel bus operations
+uint32_t RandomBench::ych_pending(unsigned ring3, unsigned t, uint32_t *flt) {
+    const uint32_t yer = pmu_model_yer(h.m) >> (ring3 ? c.nch : 0);
+    uint32_t pend = 0, f = 0;
+    for (unsigned i = 0; i < c.nch; i++) {
+        const uint32_t ctl = pmu_model_ych_ctl(h.m, ring3, i);
+        if (!(yer >> i & 1) || pmu_model_ych_tid(h.m, ring3, i) != t || !ych_yields(ctl)) continue;
+        pend |= 1u << i;
+        if (ctl & PMU_YCH_CTL_FLT_MASK) f |= 1u << i;
+    }
+    if (flt) *flt = f;
+    return pend;
+}
+
 void RandomBench::gen_smp() {
     unsigned n = r.below(c.nc);
     switch (r.below(14)) {
@@ -171,7 +184,7 @@ void RandomBench::gen_smp() {
             // phase is this cycle, h.cycle: the access phases are at +1 and
             // +3; slot rule in tb/directed/directed.h YCpu)
             const unsigned t_al = (unsigned)((h.cycle + 3) % c.nt);
-            const uint32_t yer = pmu_model_yer(h.m), blk = pmu_model_yblk(h.m);
+            const uint32_t blk = pmu_model_yblk(h.m);
             int best = -1;
             bool two_flt = false;   // best has two fault-like requests: the race below clears the first one's FLT
             const bool pick = r.chance(85);
@@ -179,16 +192,10 @@ void RandomBench::gen_smp() {
                 const unsigned rr = rt / c.nt, tt = rt % c.nt;
                 if (!(blk >> (rr * c.nt + tt) & 1) || ((h.in.cpl[tt] & 3u) != 0) != (rr != 0) || (c.nt > 1 && tt != t_al))
                     continue;   // blocked, in that ring, its slot
-                unsigned pend = 0, flt = 0;
-                for (unsigned i = 0; i < c.nch; i++) {
-                    const uint32_t ctl = pmu_model_ych_ctl(h.m, rr, i);
-                    if (!(yer >> (rr * c.nch + i) & 1) || pmu_model_ych_tid(h.m, rr, i) != tt ||
-                        !(ctl & PMU_YCH_CTL_VALID_MASK) || ((ctl & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB) != PMU_YACT_YIELD)
-                        continue;
-                    pend++;
-                    flt += (ctl & PMU_YCH_CTL_FLT_MASK) != 0;
-                }
-                if (pend && (best < 0 || flt >= 2)) best = (int)rt;
+                uint32_t fm;
+                const uint32_t pm = ych_pending(rr, tt, &fm);
+                const int flt = __builtin_popcount(fm);
+                if (pm && (best < 0 || flt >= 2)) best = (int)rt;
                 if (flt >= 2) { two_flt = true; break; }
             }
             if (best >= 0) { r3 = best / c.nt != 0; t = best % c.nt; prot = 1; }
@@ -200,11 +207,10 @@ void RandomBench::gen_smp() {
             // with NT=2): its CTL with the type bits or the action changed,
             // or its target or down-counter
             const bool race = two_flt || r.chance(70);
-            for (unsigned i = 0; race && i < c.nch; i++) {
+            const uint32_t pm = race ? ych_pending(r3, t) : 0;
+            if (pm) {
+                const unsigned i = (unsigned)__builtin_ctz(pm);
                 const uint32_t ctl = pmu_model_ych_ctl(h.m, r3, i);
-                if (!((yer >> ((r3 ? c.nch : 0) + i)) & 1) || pmu_model_ych_tid(h.m, r3, i) != t ||
-                    !(ctl & PMU_YCH_CTL_VALID_MASK) || ((ctl & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB) != PMU_YACT_YIELD)
-                    continue;
                 switch (two_flt ? 0 : r.below(4)) {
                 case 0: case 1: {
                     const uint32_t flip = two_flt || r.chance(75) ? PMU_YCH_CTL_FLT_MASK | PMU_YCH_CTL_PRE_MASK
@@ -215,7 +221,6 @@ void RandomBench::gen_smp() {
                 case 2: q.push_back({PMU_REG_YCH_TGT_LO(r3, i), true, (uint32_t)r.next(), 0xF, 1, 0, 0, 0, 0, 1}); break;
                 default: q.push_back({PMU_REG_YCH_CNT(r3, i), true, r.below(40), 0xF, 1, 0, 0, 0, 0, 1}); break;
                 }
-                break;
             }
         }
         break;

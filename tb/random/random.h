@@ -85,6 +85,12 @@ struct Coverage {
     void report(const pmu_cfg &c, uint64_t cycles, Tally &t) const;
 };
 
+// a yield channel's CTL that delivers a yield when its condition fires:
+// VALID and ACT=yield
+inline bool ych_yields(uint32_t ctl) {
+    return (ctl & PMU_YCH_CTL_VALID_MASK) && ((ctl & PMU_YCH_CTL_ACT_MASK) >> PMU_YCH_CTL_ACT_LSB) == PMU_YACT_YIELD;
+}
+
 struct RandomBench {
     Harness &h;
     Rng r;
@@ -106,6 +112,9 @@ struct RandomBench {
 
     // ops.cpp
     uint32_t hot_class0();
+    // thread t's yield channels of a ring with a yield pending (bit i: channel
+    // i; YER set, VALID, ACT=yield) and, in *flt if given, their fault-like subset
+    uint32_t ych_pending(unsigned ring3, unsigned t, uint32_t *flt = nullptr);
     uint32_t hot_class(unsigned n);
     static uint32_t cnt_addr(unsigned n, unsigned reg) { return PMU_CNT_BASE + n * PMU_CNT_STRIDE + reg; }
     void gen_ops();
