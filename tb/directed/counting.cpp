@@ -214,6 +214,26 @@ void t_wrap_preset(Harness &h) {
     CHECK_EQ(h.read(PMU_REG_OVF), 0);
     CHECK(!h.irq());
     CHECK_EQ(h.cnt(0), 6);
+    // a preset write or a clear at the edge of a wrapping increment replaces
+    // it: no overflow. With an event every cycle, a 64-bit write's LO commit
+    // is its fourth edge (three increments after the last one's), a CLR
+    // write's access its second
+    h.in.ev[0][E] = 1;
+    gen(h, true);
+    h.write64(A_LO(0), cmax() - 3);
+    h.write64(A_LO(0), cmax() - 3);                  // cmax() at its LO edge: that increment would wrap
+    CHECK_EQ(h.ovf(), 0);
+    CHECK_EQ(h.cnt(0), cmax() - 3);
+    h.write64(A_LO(0), cmax() - 1);                  // (wraps at its LO edge too)
+    CHECK_EQ(h.ovf(), 0);
+    h.write(PMU_REG_CLR, 1);                         // cmax() at its edge: cleared instead
+    CHECK_EQ(h.ovf(), 0);
+    CHECK_EQ(h.cnt(0), 0);
+    h.clear_events();
+    gen(h, false);
+    drain(h);
+    CHECK_EQ(h.ovf(), 0);
+    CHECK(!h.irq());
     // LO alone commits {stage=0, LO}: the stage is cleared by every LO write
     h.write(A_LO(0) + 4, 0x12);
     h.write(A_LO(0), 5);

@@ -346,6 +346,15 @@ void t_timebase(Harness &h) {
         CHECK_EQ(h.read(PMU_REG_PMSTAT), PMU_PMSTAT_TB_MASK);
         if (sel == 2) printf("  latency: TSC bit %u rises -> irq_o/pmi_o: 0 cycles (same cycle the bit reads 1)\n", b);
     }
+    // a TSC write is the selected bit's next value: a write that sets it is
+    // a transition at the write's edge, long before counting would set it
+    h.reset("timebase_write");
+    mmcr(h, PMU_MMCR_TBEE_MASK | PMU_MMCR_PMXE_MASK | 2u << PMU_MMCR_TBSEL_LSB);
+    CHECK((uint64_t)h.dut->tsc_o < (1ull << TB_LE[2]) / 2);
+    CHECK(!h.irq());
+    h.write64(PMU_REG_TSC_LO, 1ull << TB_LE[2]);
+    CHECK(h.irq());
+    CHECK_EQ(h.read(PMU_REG_PMSTAT), PMU_PMSTAT_TB_MASK);
     // TBEE=0: no interrupt on the transition
     h.reset("timebase_off");
     h.write64(PMU_REG_TSC_LO, 0xF0);
@@ -394,4 +403,18 @@ void t_history(Harness &h) {
     // not counting (GEN=0): no shift
     h.idle(5);
     CHECK_EQ(h.cnt(0), ((0x3ull << (L + 2)) | pat << 2) & cmax());
+    // a clear (CLR) at the edge of a shift wins over it: the counter
+    // restarts from 0 and keeps only the shifts after the clear (the events
+    // still in the pipeline, then the zeros of the GEN=0 write's cycles)
+    h.write64(A_LO(0), cmax());
+    h.in.ev[0][E] = 0xFFFF;                          // an event every cycle: all ones stay all ones
+    gen(h, true);
+    for (unsigned i = 0; i < 4; i++) h.step();
+    CHECK_EQ(h.cnt(0), cmax());
+    h.write(PMU_REG_CLR, 1);
+    h.clear_events();
+    gen(h, false);
+    drain(h);
+    const uint64_t v = h.cnt(0);
+    CHECK(v != 0 && v < 0x100);
 }
