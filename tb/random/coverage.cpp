@@ -146,6 +146,13 @@ void RandomBench::observe() {
                 cov.dif_sat++;
                 if (pmu_model_ych_due(h.m, k >= c.nch, k % c.nch) == 2u) cov.dif_sat_ev++;   // must stay saturated
             }
+            // an underflow due at the next edge (a trigger, not cancelled by a
+            // COND=2 DSEL event, with CNT=0) on a pending request: a missed
+            // trigger, counted by MISS unless MISS is saturated
+            const unsigned due = pmu_model_ych_due(h.m, k >= c.nch, k % c.nch);
+            if ((due & 1u) && !(cond == PMU_YCOND_DIFF && (due & 2u)) && yc == 0 && (yer >> k & 1) &&
+                pmu_model_ych_miss(h.m, k >= c.nch, k % c.nch) == 0xFFFFu)
+                cov.miss_sat++;
             cov.prev_ycnt[k] = yc;
             const uint64_t ts = pmu_model_ych_cap(h.m, k >= c.nch, k % c.nch).ts;
             if (ts != cov.prev_cts[k]) cov.cap++;
@@ -267,6 +274,7 @@ void Coverage::report(const pmu_cfg &c, uint64_t cycles, Tally &t) const {
         goal("channel down-counters raised by event DSEL (COND=2)", dif, 5 * k);
         goal("cycles with a valid COND=2 channel's CNT saturated (2^32-1)", dif_sat, 20 * k);
         goal("cycles with a saturated COND=2 CNT's DSEL event due (it must not wrap)", dif_sat_ev, 2 * k);
+        goal("missed triggers due with MISS saturated (0xFFFF: it must hold)", miss_sat, 20 * k);
         if (c.ycap) {
             goal("capture records taken", cap, 10 * k);
             goal("capture-record reads with a non-zero value", cap_rd, 2 * k);

@@ -280,6 +280,9 @@ void RandomBench::gen_smp() {
             v = r.chance(80) ? r.below(40) : r.below(5000);
             if (reg * 4 == PMU_YCH_CNT_OFF && r.chance(8)) v = 0xFFFFFFFFu - r.below(3);   // difference: saturation
             break;
+        case PMU_YCH_MISS_OFF:
+            if (r.chance(30)) v = 0xFFFFu - r.below(3);   // at or just below saturation: the next misses must hold it
+            break;
         default: break;
         }
         uint8_t prot = ring == 3 ? (uint8_t)r.below(2) : (r.chance(90) ? 1 : 0);

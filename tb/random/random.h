@@ -56,6 +56,7 @@ struct Coverage {
     uint64_t ytid = 0, blk_other = 0;   // channels per thread
     uint64_t dif_sat = 0;   // a difference channel's CNT at its saturation value
     uint64_t dif_sat_ev = 0;   // ... with its DSEL event (no trigger) due at the next edge
+    uint64_t miss_sat = 0;     // a missed trigger due with MISS saturated (0xFFFF)
     uint64_t cond_bad = 0, per = 0, dif = 0, cap = 0, cap_rd = 0;   // conditions, capture
     uint64_t area_in = 0, area_out = 0, absent = 0;
     // RISC-V CSR view (XLEN != 0): the port's accepted and refused
