@@ -73,6 +73,25 @@ MUTANTS = [
     # PMEVCNTR: a high-word write keeps the low word (the mask is the written word's)
     ("rtl-cs-counter-high-word-whole", "rtl/pmu_cs_view.v",
      ": {{(CW-32){1'b1}}, 32'd0};", ": {CW{1'b1}};", CS),
+    # PMOVSSET, PMINTENCLR, PMEVFILT2R's inversion, the cycle counter's
+    # interrupt enable, filter, enable clear and low-word write, PMCR.E=0
+    ("rtl-cs-ovsset-ignored", "rtl/pmu_cs_view.v",
+     "assign ovf_set_o   = cs_we_ovs ? {1'b0, cs_wdata[30:0]} : 32'd0;",
+     "assign ovf_set_o   = cs_we_ovs ? {1'b0, cs_wdata[30:0]} & 32'd0 : 32'd0;", CS),
+    ("rtl-cs-intenclr-sets", "rtl/pmu_cs_view.v",
+     "{31'd0, cs_we_ies} << `PMU_CTL_IE_LSB", "{31'd0, cs_ie} << `PMU_CTL_IE_LSB", CS),
+    ("rtl-cs-filter2-not-inverted", "rtl/pmu_cs_view.v",
+     "assign ftype_wd_o = 4'hF - cs_wdata[3:0];", "assign ftype_wd_o = cs_wdata[3:0];", CS),
+    ("rtl-cs-cycle-irq-ignores-ie", "rtl/pmu_cs_view.v",
+     "assign irq_o  = cc_ovf_q & cc_ie_q;", "assign irq_o  = cc_ovf_q & (cc_ie_q | 1'b1);", CS),
+    ("rtl-cs-ccfiltr-ignored", "rtl/pmu_cs_view.v",
+     "|(cc_thr & ~ccf_q)", "|(cc_thr & ~(ccf_q & {2*NT{1'b0}}))", CS),
+    ("rtl-cs-cycle-enable-clr-ignored", "rtl/pmu_cs_view.v",
+     "if (cs_we_cec & cs_wdata[31]) cc_en_q <= 1'b0;", "if (cs_we_cec & cs_wdata[31] & 1'b0) cc_en_q <= 1'b0;", CS),
+    ("rtl-cs-pmcr-e0-ignored", "rtl/pmu_cs_view.v",
+     "assign gen_clr_o   = cs_we_pmcr & ~cs_wdata[0];", "assign gen_clr_o   = cs_we_pmcr & ~cs_wdata[0] & 1'b0;", CS),
+    ("rtl-cs-cycle-low-write-clears-high", "rtl/pmu_cs_view.v",
+     "{cc_x[CW-1:32], cs_wdata}", "{{(CW-32){1'b0}}, cs_wdata}", CS),
     # the generated CoreSight block: a RAZ/WI word must not answer PSLVERR
     ("rtl-cs-raz-word-errors", "rtl/pmu_cs_apb.v",
      "wire err_d   = (|a[1:0]) | ~in_span |", "wire err_d   = (|a[1:0]) | ~in_span | ~|k_d |", CS_REGS),
