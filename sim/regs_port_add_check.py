@@ -114,7 +114,8 @@ int main(int argc, char **argv) {
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--keep", action="store_true", help="keep the scratch copy")
-    ap.add_argument("--cycles", type=int, default=200000, help="core-random cycles (default 200000)")
+    ap.add_argument("--cycles", type=int, default=1000000,
+                    help="core-random cycles (default 1000000: make test's CYCLES, the length its coverage goals are set for)")
     args = ap.parse_args()
     s = Scratch("regs_port_add", keep=args.keep)
     check = s.check
